@@ -1,0 +1,275 @@
+import CCairoPango
+import Foundation
+import Synchronization
+
+/// An immutable image: a bitmap (PNG, JPEG, GIF or drawn) or an SVG drawn as vectors at any scale.
+///
+/// Decoding never crashes and never logs: missing, corrupt or oversized data makes the failable
+/// initialisers return nil. Bitmaps are decoded to at most 4096 × 4096 pixels (bigger JPEGs are
+/// downsampled while decoding; bigger PNGs and GIFs are refused).
+public final class UIImage: @unchecked Sendable, Equatable, CustomStringConvertible {
+    /// How an image uses the tint colour.
+    public enum RenderingMode: Int, Sendable {
+        /// Template when the context asks for it (symbols), original otherwise.
+        case automatic
+        /// Always the image's own colours.
+        case alwaysOriginal
+        /// Always the alpha channel filled with the tint colour.
+        case alwaysTemplate
+    }
+
+    /// The size and weight of a symbol image.
+    public struct SymbolConfiguration: Sendable, Equatable {
+        /// The point size the symbol is drawn for; its box is 1.2 × this.
+        public var pointSize: CGFloat
+        /// Creates a configuration for a point size.
+        public init(pointSize: CGFloat) { self.pointSize = pointSize }
+    }
+
+    enum Content: @unchecked Sendable {
+        case bitmap(Surface)
+        case vector(SVGDocument)
+    }
+
+    let content: Content
+    /// The size in points.
+    public let size: CGSize
+    /// Pixels per point of a bitmap (vectors report 1 and draw crisply at any scale).
+    public let scale: CGFloat
+    /// How the tint colour applies.
+    public let renderingMode: RenderingMode
+    /// A fixed tint set by `withTintColor(_:)`; it wins over the view's tint.
+    public let fixedTintColor: UIColor?
+    /// Whether this is a symbol image.
+    public let isSymbolImage: Bool
+
+    init(content: Content, size: CGSize, scale: CGFloat, renderingMode: RenderingMode, tint: UIColor? = nil, isSymbol: Bool = false) {
+        self.content = content
+        self.size = size
+        self.scale = scale
+        self.renderingMode = renderingMode
+        self.fixedTintColor = tint
+        self.isSymbolImage = isSymbol
+    }
+
+    convenience init(surface: Surface, scale: CGFloat) {
+        self.init(content: .bitmap(surface), size: CGSize(width: CGFloat(surface.pixelWidth) / scale, height: CGFloat(surface.pixelHeight) / scale), scale: scale, renderingMode: .automatic)
+    }
+
+    /// A 1 × 1 transparent image, returned where a renderer cannot allocate.
+    static let empty = UIImage(surface: Surface(pixelWidth: 1, pixelHeight: 1)!, scale: 1)
+
+    /// Decodes PNG, JPEG, GIF or SVG data; nil for anything else, corrupt or oversized.
+    public convenience init?(data: Data, scale: CGFloat = 1) {
+        guard let format = ImageDecoding.format(of: data) else { return nil }
+        switch format {
+        case .svg:
+            guard let document = SVGDocument(data: data) else { return nil }
+            self.init(content: .vector(document), size: document.size, scale: 1, renderingMode: .automatic)
+        case .png:
+            guard let surface = ImageDecoding.decodePNG(data) else { return nil }
+            self.init(surface: surface, scale: max(scale, 0.01))
+        case .jpeg, .gif:
+            guard let surface = ImageDecoding.decodeWithPixbuf(data, format: format) else { return nil }
+            self.init(surface: surface, scale: max(scale, 0.01))
+        }
+    }
+
+    /// Loads an image file; a name ending in `@2x` or `@3x` sets the scale.
+    public convenience init?(contentsOfFile path: String) {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        let stem = (path as NSString).deletingPathExtension
+        let scale: CGFloat = stem.hasSuffix("@3x") ? 3 : stem.hasSuffix("@2x") ? 2 : 1
+        self.init(data: data, scale: scale)
+    }
+
+    private convenience init(copying image: UIImage) {
+        self.init(content: image.content, size: image.size, scale: image.scale, renderingMode: image.renderingMode, tint: image.fixedTintColor, isSymbol: image.isSymbolImage)
+    }
+
+    /// An image by name: first those registered with `register(_:named:)`, then image files
+    /// (`name.svg`, `name@2x.png`, `name.png`, `name.jpg`) in `bundle`, in `Bundle.main` and in the
+    /// bundles added to `searchBundles`. Nil when nothing is found or the file is unreadable.
+    public convenience init?(named name: String, in bundle: Bundle? = nil, compatibleWith traitCollection: UITraitCollection? = nil) {
+        guard let image = UIImage.lookUp(named: name, in: bundle) else { return nil }
+        self.init(copying: image)
+    }
+
+    /// One of the symbol icons drawn for Parley (a template image), or nil for an unknown name.
+    public convenience init?(systemName name: String, withConfiguration configuration: SymbolConfiguration? = nil) {
+        guard let symbol = UIImage.symbol(named: name) else { return nil }
+        if let configuration {
+            self.init(copying: symbol.applyingSymbolConfiguration(configuration))
+        } else {
+            self.init(copying: symbol)
+        }
+    }
+
+    /// The same image with a rendering mode.
+    public func withRenderingMode(_ mode: RenderingMode) -> UIImage {
+        UIImage(content: content, size: size, scale: scale, renderingMode: mode, tint: fixedTintColor, isSymbol: isSymbolImage)
+    }
+
+    /// The image filled with `color` wherever it is opaque; drawn in that colour regardless of the view's tint.
+    public func withTintColor(_ color: UIColor) -> UIImage {
+        UIImage(content: content, size: size, scale: scale, renderingMode: .alwaysOriginal, tint: color, isSymbol: isSymbolImage)
+    }
+
+    /// The image tinted with `color` and a rendering mode.
+    public func withTintColor(_ color: UIColor, renderingMode: RenderingMode) -> UIImage {
+        UIImage(content: content, size: size, scale: scale, renderingMode: renderingMode, tint: color, isSymbol: isSymbolImage)
+    }
+
+    /// A symbol image resized for a point size (its box is 1.2 × the point size).
+    public func applyingSymbolConfiguration(_ configuration: SymbolConfiguration) -> UIImage {
+        let side = configuration.pointSize * 1.2
+        let ratio = size.height > 0 ? size.width / size.height : 1
+        return UIImage(content: content, size: CGSize(width: side * ratio, height: side), scale: scale, renderingMode: renderingMode, tint: fixedTintColor, isSymbol: isSymbolImage)
+    }
+
+    /// A copy that draws at another size in points (vectors stay crisp; bitmaps are resampled).
+    public func resized(to newSize: CGSize) -> UIImage {
+        UIImage(content: content, size: newSize, scale: scale, renderingMode: renderingMode, tint: fixedTintColor, isSymbol: isSymbolImage)
+    }
+
+    /// Whether the image is drawn as a template (its alpha filled with a tint colour).
+    var drawsAsTemplate: Bool {
+        renderingMode == .alwaysTemplate || (renderingMode == .automatic && isSymbolImage)
+    }
+
+    /// The image rasterised at `scale` and encoded as PNG.
+    public func pngData(scale outputScale: CGFloat? = nil) -> Data? {
+        rasterized(scale: outputScale ?? (isVector ? 2 : scale))?.pngData()
+    }
+
+    var isVector: Bool { if case .vector = content { return true } else { return false } }
+
+    /// Pixels for this image at `scale` (a bitmap at its own scale is returned as is).
+    func rasterized(scale outputScale: CGFloat, tint: UIColor? = nil) -> Surface? {
+        if case .bitmap(let surface) = content, outputScale == scale, tint == nil, fixedTintColor == nil { return surface }
+        let pw = max(1, Int((size.width * outputScale).rounded(.up))), ph = max(1, Int((size.height * outputScale).rounded(.up)))
+        guard let surface = Surface(pixelWidth: pw, pixelHeight: ph), let cr = cairo_create(surface.raw) else { return nil }
+        defer { cairo_destroy(cr) }
+        cairo_scale(cr, Double(outputScale), Double(outputScale))
+        render(into: cr, rect: CGRect(origin: .zero, size: size), tint: tint ?? fixedTintColor, traits: .default, alpha: 1)
+        cairo_surface_flush(surface.raw)
+        return surface
+    }
+
+    /// Draws into `rect` of the current context.
+    @MainActor public func draw(in rect: CGRect) {
+        guard let context = UIGraphicsGetCurrentContext() else { return }
+        draw(in: rect, context: context, tint: nil, alpha: 1)
+    }
+
+    /// Draws at `point` at its own size in the current context.
+    @MainActor public func draw(at point: CGPoint) {
+        draw(in: CGRect(origin: point, size: size))
+    }
+
+    @MainActor func draw(in rect: CGRect, context: CGContext, tint: UIColor?, alpha: CGFloat) {
+        let effectiveTint = fixedTintColor ?? (drawsAsTemplate ? tint : nil)
+        render(into: context.cairo, rect: rect, tint: effectiveTint, traits: context.traitCollection, alpha: alpha)
+    }
+
+    /// Draws the image into `rect`; a tint fills its alpha with that colour.
+    func render(into cr: OpaquePointer, rect: CGRect, tint: UIColor?, traits: UITraitCollection, alpha: CGFloat) {
+        guard rect.width > 0, rect.height > 0, size.width > 0, size.height > 0 else { return }
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        if tint != nil { cairo_push_group(cr) }
+        switch content {
+        case .bitmap(let surface):
+            cairo_rectangle(cr, Double(rect.minX), Double(rect.minY), Double(rect.width), Double(rect.height))
+            cairo_clip(cr)
+            cairo_translate(cr, Double(rect.minX), Double(rect.minY))
+            cairo_scale(cr, Double(rect.width) / Double(surface.pixelWidth), Double(rect.height) / Double(surface.pixelHeight))
+            cairo_set_source_surface(cr, surface.raw, 0, 0)
+            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+            cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
+            if tint == nil { cairo_paint_with_alpha(cr, Double(alpha)) } else { cairo_paint(cr) }
+        case .vector(let document):
+            if tint == nil && alpha < 1 { cairo_push_group(cr) }
+            document.render(into: cr, rect: rect)
+            if tint == nil && alpha < 1 { cairo_pop_group_to_source(cr); cairo_paint_with_alpha(cr, Double(alpha)) }
+        }
+        if let tint {
+            let pattern = cairo_pop_group(cr)
+            let c = tint.components(for: traits)
+            cairo_set_source_rgba(cr, Double(c.red), Double(c.green), Double(c.blue), Double(c.alpha * alpha))
+            cairo_mask(cr, pattern)
+            cairo_pattern_destroy(pattern)
+        }
+    }
+
+    /// Images are equal when they are the same object or share their pixels and settings.
+    public static func == (lhs: UIImage, rhs: UIImage) -> Bool {
+        if lhs === rhs { return true }
+        let sameContent: Bool
+        switch (lhs.content, rhs.content) {
+        case let (.bitmap(a), .bitmap(b)): sameContent = a === b
+        case let (.vector(a), .vector(b)): sameContent = a === b
+        default: sameContent = false
+        }
+        return sameContent && lhs.size == rhs.size && lhs.renderingMode == rhs.renderingMode && lhs.fixedTintColor == rhs.fixedTintColor
+    }
+
+    /// Size, scale and kind.
+    public var description: String {
+        "UIImage(\(isVector ? "svg" : "bitmap"), \(size.width)×\(size.height) @\(scale)x, \(renderingMode))"
+    }
+}
+
+// MARK: - Lookup
+
+extension UIImage {
+    private static let registry = Mutex<[String: UIImage]>([:])
+    private static let symbolCache = Mutex<[String: UIImage]>([:])
+    private static let bundles = Mutex<[Bundle]>([])
+
+    /// Makes `image` available to `UIImage(named:)` under `name` (e.g. images an app generates).
+    public static func register(_ image: UIImage, named name: String) {
+        registry.withLock { $0[name] = image }
+    }
+
+    /// Adds a bundle that `UIImage(named:)` searches (Parley's chat UI adds its own).
+    public static func addSearchBundle(_ bundle: Bundle) {
+        bundles.withLock { list in if !list.contains(where: { $0 === bundle }) { list.append(bundle) } }
+    }
+
+    static func lookUp(named name: String, in bundle: Bundle?) -> UIImage? {
+        if name.isEmpty { return nil }
+        if let image = registry.withLock({ $0[name] }) { return image }
+        var searched: [Bundle] = []
+        if let bundle { searched.append(bundle) }
+        searched.append(Bundle.main)
+        searched += bundles.withLock { $0 }
+        for candidate in searched {
+            for (suffix, ext) in [("", "svg"), ("@2x", "png"), ("", "png"), ("@3x", "png"), ("", "jpg"), ("", "jpeg")] {
+                if let url = candidate.url(forResource: name + suffix, withExtension: ext),
+                   let image = UIImage(contentsOfFile: url.path) {
+                    registry.withLock { $0[name] = image }
+                    return image
+                }
+            }
+        }
+        return nil
+    }
+
+    static func symbol(named name: String) -> UIImage? {
+        if let cached = symbolCache.withLock({ $0[name] }) { return cached }
+        guard !name.contains("/"), let url = Bundle.module.url(forResource: name, withExtension: "svg", subdirectory: "Symbols")
+                ?? Bundle.module.url(forResource: "Symbols/" + name, withExtension: "svg"),
+              let data = try? Data(contentsOf: url), let document = SVGDocument(data: data) else { return nil }
+        let image = UIImage(content: .vector(document), size: CGSize(width: 20, height: 20), scale: 1, renderingMode: .alwaysTemplate, isSymbol: true)
+        symbolCache.withLock { $0[name] = image }
+        return image
+    }
+
+    /// The names `UIImage(systemName:)` accepts.
+    public static var systemImageNames: [String] {
+        guard let dir = Bundle.module.url(forResource: "Symbols", withExtension: nil),
+              let files = try? FileManager.default.contentsOfDirectory(atPath: dir.path) else { return [] }
+        return files.filter { $0.hasSuffix(".svg") }.map { String($0.dropLast(4)) }.sorted()
+    }
+}

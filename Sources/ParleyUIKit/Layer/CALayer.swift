@@ -1,0 +1,291 @@
+import Foundation
+
+/// Which corners `cornerRadius` rounds.
+public struct CACornerMask: OptionSet, Sendable, Hashable {
+    /// The raw bits.
+    public let rawValue: UInt
+    /// Creates a mask from raw bits.
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    /// Top left (minimum x, minimum y in UIKit's flipped space).
+    public static let layerMinXMinYCorner = CACornerMask(rawValue: 1 << 0)
+    /// Top right.
+    public static let layerMaxXMinYCorner = CACornerMask(rawValue: 1 << 1)
+    /// Bottom left.
+    public static let layerMinXMaxYCorner = CACornerMask(rawValue: 1 << 2)
+    /// Bottom right.
+    public static let layerMaxXMaxYCorner = CACornerMask(rawValue: 1 << 3)
+    /// All four corners.
+    public static let all: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
+
+    var rectCorners: UIRectCorner {
+        var corners: UIRectCorner = []
+        if contains(.layerMinXMinYCorner) { corners.insert(.topLeft) }
+        if contains(.layerMaxXMinYCorner) { corners.insert(.topRight) }
+        if contains(.layerMinXMaxYCorner) { corners.insert(.bottomLeft) }
+        if contains(.layerMaxXMaxYCorner) { corners.insert(.bottomRight) }
+        return corners
+    }
+}
+
+/// Who draws a layer's content: views are their layers' delegates.
+@MainActor
+public protocol CALayerDelegate: AnyObject {
+    /// Draws the layer's content into `context` (in the layer's bounds coordinates).
+    func draw(_ layer: CALayer, in context: CGContext)
+}
+
+/// A node of the retained render tree (a Core Animation subset).
+///
+/// A layer has geometry, a background, a border, a shadow, an opacity and an optional backing
+/// surface — its content, drawn by its delegate or by `draw(in:)` — that is cached and redrawn only
+/// after `setNeedsDisplay()` or a change of size or scale. A frame composes the cached surfaces
+/// (see `Compositor`); changing a position or an opacity redraws nothing.
+@MainActor
+open class CALayer {
+    /// The layer's own coordinate space: its size and the origin of its sublayers' space.
+    open var bounds: CGRect = .zero {
+        didSet {
+            if bounds.size != oldValue.size { invalidateContent() } else if bounds != oldValue { Compositor.setNeedsFrame() }
+        }
+    }
+    /// Where the anchor point sits in the superlayer's space.
+    open var position: CGPoint = .zero { didSet { if position != oldValue { Compositor.setNeedsFrame() } } }
+    /// The point of the bounds (0…1 of each side) that `position` locates and `transform` turns around.
+    open var anchorPoint = CGPoint(x: 0.5, y: 0.5) { didSet { Compositor.setNeedsFrame() } }
+    var affine: CGAffineTransform = .identity { didSet { Compositor.setNeedsFrame() } }
+
+    /// Fills the bounds (rounded by `cornerRadius`) under the content.
+    open var backgroundColor: UIColor? { didSet { if backgroundColor != oldValue || backgroundColor?.isDynamic == true { Compositor.setNeedsFrame() } } }
+    /// Rounds the background, the border and, with `masksToBounds`, the content and sublayers.
+    open var cornerRadius: CGFloat = 0 { didSet { if cornerRadius != oldValue { Compositor.setNeedsFrame() } } }
+    /// Which corners `cornerRadius` rounds.
+    open var maskedCorners: CACornerMask = .all { didSet { Compositor.setNeedsFrame() } }
+    /// Clips content and sublayers to the (rounded) bounds.
+    open var masksToBounds = false { didSet { if masksToBounds != oldValue { Compositor.setNeedsFrame() } } }
+    /// Border width, drawn inside the bounds above content and sublayers.
+    open var borderWidth: CGFloat = 0 { didSet { Compositor.setNeedsFrame() } }
+    /// Border colour.
+    open var borderColor: UIColor? = .black { didSet { Compositor.setNeedsFrame() } }
+    /// Shadow colour.
+    open var shadowColor: UIColor? = .black { didSet { Compositor.setNeedsFrame() } }
+    /// Shadow opacity (0 hides the shadow).
+    open var shadowOpacity: Float = 0 { didSet { Compositor.setNeedsFrame() } }
+    /// Shadow offset.
+    open var shadowOffset = CGSize(width: 0, height: -3) { didSet { Compositor.setNeedsFrame() } }
+    /// Shadow blur radius.
+    open var shadowRadius: CGFloat = 3 { didSet { if shadowRadius != oldValue { shadowCache = nil }; Compositor.setNeedsFrame() } }
+    /// Shadow shape; nil uses the rounded bounds.
+    open var shadowPath: CGPath? { didSet { if shadowPath != oldValue { shadowCache = nil }; Compositor.setNeedsFrame() } }
+    /// Opacity multiplied into the layer and its sublayers.
+    open var opacity: Float = 1 { didSet { if opacity != oldValue { Compositor.setNeedsFrame() } } }
+    /// Hidden layers and their sublayers are not drawn.
+    open var isHidden = false { didSet { if isHidden != oldValue { Compositor.setNeedsFrame() } } }
+    /// An image shown as the content, scaled to the bounds (instead of drawing).
+    open var contents: UIImage? { didSet { setNeedsDisplay() } }
+    /// A name for debugging.
+    open var name: String?
+    /// The drawer of the content: the view that owns this layer.
+    open weak var delegate: CALayerDelegate?
+
+    /// The sublayers, back to front.
+    public private(set) var sublayers: [CALayer]?
+    /// The layer this one is a sublayer of.
+    public private(set) weak var superlayer: CALayer?
+
+    // Rendering state, owned by the compositor.
+    var backing: Surface?
+    var backingScale: CGFloat = 0
+    var needsDisplayFlag = true
+    var hasContent = true
+    var shadowCache: ShadowCache?
+    var traitsForDrawing: UITraitCollection?
+    var drawnRect: CGRect = .zero
+
+    /// A layer.
+    public required init() {}
+
+    /// The frame in the superlayer's space, derived from position, bounds, anchor point and transform.
+    open var frame: CGRect {
+        get {
+            let local = CGRect(x: -anchorPoint.x * bounds.width, y: -anchorPoint.y * bounds.height, width: bounds.width, height: bounds.height)
+            return local.applying(affine).offsetBy(dx: position.x, dy: position.y)
+        }
+        set {
+            let size = newValue.size
+            bounds.size = CGSize(width: size.width.isFinite ? size.width : 0, height: size.height.isFinite ? size.height : 0)
+            let x = newValue.minX + anchorPoint.x * size.width, y = newValue.minY + anchorPoint.y * size.height
+            position = CGPoint(x: x.isFinite ? x : 0, y: y.isFinite ? y : 0)
+        }
+    }
+
+    /// The affine transform applied around the anchor point.
+    public func affineTransform() -> CGAffineTransform { affine }
+    /// Sets the affine transform.
+    public func setAffineTransform(_ transform: CGAffineTransform) { affine = transform }
+
+    /// Adds a sublayer on top.
+    open func addSublayer(_ layer: CALayer) {
+        insertSublayer(layer, at: UInt32(sublayers?.count ?? 0))
+    }
+
+    /// Inserts a sublayer at an index (clamped).
+    open func insertSublayer(_ layer: CALayer, at index: UInt32) {
+        if layer === self { return }
+        layer.removeFromSuperlayer()
+        var list = sublayers ?? []
+        list.insert(layer, at: min(Int(index), list.count))
+        sublayers = list
+        layer.superlayer = self
+        Compositor.setNeedsFrame()
+    }
+
+    /// Inserts a sublayer just below a sibling.
+    open func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+        guard let sibling, let index = sublayers?.firstIndex(where: { $0 === sibling }) else { return insertSublayer(layer, at: 0) }
+        insertSublayer(layer, at: UInt32(index))
+    }
+
+    /// Inserts a sublayer just above a sibling.
+    open func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
+        guard let sibling, let index = sublayers?.firstIndex(where: { $0 === sibling }) else { return addSublayer(layer) }
+        let adjusted = layer.superlayer === self && (sublayers?.firstIndex(where: { $0 === layer }) ?? Int.max) < index ? index : index + 1
+        insertSublayer(layer, at: UInt32(adjusted))
+    }
+
+    /// Detaches the layer from its superlayer.
+    open func removeFromSuperlayer() {
+        guard let parent = superlayer else { return }
+        parent.sublayers?.removeAll { $0 === self }
+        if parent.sublayers?.isEmpty == true { parent.sublayers = nil }
+        superlayer = nil
+        Compositor.setNeedsFrame()
+    }
+
+    /// Marks the content for redrawing before the next frame.
+    open func setNeedsDisplay() {
+        needsDisplayFlag = true
+        hasContent = true
+        Compositor.setNeedsFrame()
+    }
+
+    /// Whether the content will be redrawn before the next frame.
+    open func needsDisplay() -> Bool { needsDisplayFlag }
+
+    /// Draws the content; the default asks the delegate. Subclasses override to draw themselves.
+    open func draw(in context: CGContext) {
+        if let contents {
+            contents.draw(in: CGRect(origin: .zero, size: bounds.size), context: context, tint: nil, alpha: 1)
+        } else if let delegate {
+            delegate.draw(self, in: context)
+        } else {
+            hasContent = false
+        }
+    }
+
+    /// Whether this layer (or a subclass) draws content at all; plain layers with neither
+    /// contents nor a drawing delegate keep no surface.
+    open var drawsContent: Bool { contents != nil || delegate != nil }
+
+    /// The rectangle of the bounds space the backing surface covers; subclasses that draw outside
+    /// their bounds (shape layers) widen it.
+    open var drawingRect: CGRect { CGRect(origin: .zero, size: bounds.size) }
+
+    private func invalidateContent() {
+        needsDisplayFlag = true
+        shadowCache = nil
+        Compositor.setNeedsFrame()
+    }
+
+    /// Converts a point from this layer's space to another layer's space (both in one tree).
+    public func convert(_ point: CGPoint, to layer: CALayer?) -> CGPoint {
+        let inRoot = toRoot(point)
+        guard let layer else { return inRoot }
+        return layer.fromRoot(inRoot)
+    }
+
+    /// Converts a point from another layer's space to this layer's space.
+    public func convert(_ point: CGPoint, from layer: CALayer?) -> CGPoint {
+        let inRoot = layer?.toRoot(point) ?? point
+        return fromRoot(inRoot)
+    }
+
+    /// The transform from this layer's bounds space to its superlayer's space.
+    var transformToSuperlayer: CGAffineTransform {
+        CGAffineTransform(translationX: -bounds.minX - anchorPoint.x * bounds.width, y: -bounds.minY - anchorPoint.y * bounds.height)
+            .concatenating(affine)
+            .concatenating(CGAffineTransform(translationX: position.x, y: position.y))
+    }
+
+    private func toRoot(_ point: CGPoint) -> CGPoint {
+        var p = point
+        var layer: CALayer? = self
+        while let current = layer, current.superlayer != nil {
+            p = p.applying(current.transformToSuperlayer)
+            layer = current.superlayer
+        }
+        return p
+    }
+
+    private func fromRoot(_ point: CGPoint) -> CGPoint {
+        var chain: [CALayer] = []
+        var layer: CALayer? = self
+        while let current = layer, current.superlayer != nil { chain.append(current); layer = current.superlayer }
+        var p = point
+        for current in chain.reversed() { p = p.applying(current.transformToSuperlayer.inverted()) }
+        return p
+    }
+}
+
+/// A layer that draws a path: fill, stroke, line width, caps and joins.
+@MainActor
+open class CAShapeLayer: CALayer {
+    /// The path, in the layer's bounds space.
+    open var path: CGPath? { didSet { if path != oldValue { setNeedsDisplay() } } }
+    /// Fill colour (nil for none).
+    open var fillColor: UIColor? = .black { didSet { setNeedsDisplay() } }
+    /// Stroke colour (nil for none).
+    open var strokeColor: UIColor? { didSet { setNeedsDisplay() } }
+    /// Stroke width.
+    open var lineWidth: CGFloat = 1 { didSet { setNeedsDisplay() } }
+    /// Stroke ends.
+    open var lineCap: CGLineCap = .butt { didSet { setNeedsDisplay() } }
+    /// Stroke joins.
+    open var lineJoin: CGLineJoin = .miter { didSet { setNeedsDisplay() } }
+    /// Even-odd filling.
+    open var fillRule: CGPathFillRule = .winding { didSet { setNeedsDisplay() } }
+
+    /// A shape layer.
+    public required init() { super.init() }
+
+    /// Shape layers draw whenever they have a path.
+    open override var drawsContent: Bool { path != nil }
+
+    /// The path's box (widened by the stroke) joined with the bounds.
+    open override var drawingRect: CGRect {
+        guard let path, !path.isEmpty else { return super.drawingRect }
+        let pad = strokeColor == nil ? 1 : lineWidth / 2 + 1
+        return path.boundingBox.insetBy(dx: -pad, dy: -pad).union(super.drawingRect).integral
+    }
+
+    /// Fills then strokes the path.
+    open override func draw(in context: CGContext) {
+        guard let path else { return }
+        if let fillColor {
+            context.saveGState()
+            context.addPath(path)
+            context.setFillColor(fillColor)
+            context.fillPath(using: fillRule)
+            context.restoreGState()
+        }
+        if let strokeColor, lineWidth > 0 {
+            context.saveGState()
+            context.addPath(path)
+            context.setStrokeColor(strokeColor)
+            context.setLineWidth(lineWidth)
+            context.setLineCap(lineCap)
+            context.setLineJoin(lineJoin)
+            context.strokePath()
+            context.restoreGState()
+        }
+    }
+}

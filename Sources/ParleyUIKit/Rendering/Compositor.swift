@@ -1,0 +1,329 @@
+import CCairoPango
+import Foundation
+
+/// Composes a layer tree into a Cairo surface.
+///
+/// Contract (the renderer's one owner of the paint and composite phases):
+/// - Layout has already run; the compositor never changes geometry.
+/// - A layer's content surface is redrawn only when it is marked dirty (`setNeedsDisplay`, a
+///   size or scale change, a light/dark change); everything else is composed from cache, so
+///   moving or fading layers (scrolling) rasterises nothing. `rasterizedLayers` counts redraws.
+/// - Cached surfaces are painted at whole device pixels when the transform is a plain
+///   translation and scale, so text stays sharp at any position.
+@MainActor
+public enum Compositor {
+    /// Whether anything changed since the last frame (the run loop renders only then).
+    public private(set) static var needsFrame = true
+    /// Content surfaces redrawn while composing the last frame (for tests and `parley bench`).
+    public private(set) static var rasterizedLayersInLastFrame = 0
+    /// Content surfaces redrawn since launch.
+    public private(set) static var totalRasterizedLayers = 0
+    /// Layers composed in the last frame.
+    public private(set) static var composedLayersInLastFrame = 0
+
+    private static var rasterizedThisFrame = 0
+    private static var composedThisFrame = 0
+
+    /// Asks for a frame (called by every visual change).
+    public static func setNeedsFrame() { needsFrame = true }
+
+    /// Classes whose `draw(_:)` was found to draw nothing, so their instances keep no surface.
+    static var nonDrawingClasses: Set<ObjectIdentifier> = []
+
+    /// Composes `root` (at its own bounds origin, ignoring its position) into `cr`, whose user
+    /// space must be in points with `scale` already applied.
+    static func renderFrame(_ root: CALayer, into cr: OpaquePointer, scale: CGFloat, traits: UITraitCollection) {
+        rasterizedThisFrame = 0
+        composedThisFrame = 0
+        cairo_save(cr)
+        cairo_translate(cr, Double(-root.bounds.minX), Double(-root.bounds.minY))
+        compose(root, cr, scale: scale, parentTraits: traits, isRoot: true)
+        cairo_restore(cr)
+        rasterizedLayersInLastFrame = rasterizedThisFrame
+        composedLayersInLastFrame = composedThisFrame
+        totalRasterizedLayers += rasterizedThisFrame
+        needsFrame = false
+    }
+
+    private static func compose(_ layer: CALayer, _ cr: OpaquePointer, scale: CGFloat, parentTraits: UITraitCollection, isRoot: Bool) {
+        if layer.isHidden || layer.opacity <= 0 { return }
+        let traits = (layer.delegate as? UIView)?.traitCollection ?? parentTraits
+        let size = layer.bounds.size
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+
+        if !isRoot {
+            let t = layer.affine
+            cairo_translate(cr, Double(layer.position.x), Double(layer.position.y))
+            if !t.isIdentity {
+                var m = cairo_matrix_t(xx: Double(t.a), yx: Double(t.b), xy: Double(t.c), yy: Double(t.d), x0: Double(t.tx), y0: Double(t.ty))
+                cairo_transform(cr, &m)
+            }
+            cairo_translate(cr, Double(-layer.anchorPoint.x * size.width), Double(-layer.anchorPoint.y * size.height))
+        } else {
+            cairo_translate(cr, Double(layer.bounds.minX), Double(layer.bounds.minY))
+        }
+
+        // Skip what lies entirely outside the clip: the layer itself always, its sublayers when it clips them.
+        var cx1 = 0.0, cy1 = 0.0, cx2 = 0.0, cy2 = 0.0
+        cairo_clip_extents(cr, &cx1, &cy1, &cx2, &cy2)
+        let clip = CGRect(x: cx1, y: cy1, width: cx2 - cx1, height: cy2 - cy1)
+        let ownRect = CGRect(origin: .zero, size: size).union(layer.drawingRect)
+        let shadowPad = layer.shadowOpacity > 0 ? layer.shadowRadius * 3 + max(abs(layer.shadowOffset.width), abs(layer.shadowOffset.height)) : 0
+        let ownVisible = clip.intersects(ownRect.insetBy(dx: -shadowPad - layer.borderWidth, dy: -shadowPad - layer.borderWidth))
+        if !ownVisible && (layer.masksToBounds || layer.sublayers == nil) { return }
+        composedThisFrame += 1
+
+        let opacity = CGFloat(layer.opacity)
+        let hasBackground = (layer.backgroundColor?.components(for: traits).alpha ?? 0) > 0
+        let hasBorder = layer.borderWidth > 0 && layer.borderColor != nil
+        let content = ownVisible ? backing(for: layer, scale: scale, traits: traits) : nil
+        let drawCount = (hasBackground ? 1 : 0) + (content != nil ? 1 : 0) + (hasBorder ? 1 : 0) + (layer.shadowOpacity > 0 ? 1 : 0)
+        let group = opacity < 1 && (layer.sublayers != nil || drawCount > 1)
+        if group { cairo_push_group(cr) }
+        let alpha = group ? 1 : opacity
+
+        let bounds = CGRect(origin: .zero, size: size)
+        let radius = min(layer.cornerRadius, size.width / 2, size.height / 2)
+        if ownVisible && layer.shadowOpacity > 0, let color = layer.shadowColor {
+            drawShadow(layer, color: color, cr, scale: scale, traits: traits, alpha: alpha)
+        }
+        if ownVisible && hasBackground, let color = layer.backgroundColor {
+            setSource(cr, color, traits, alpha)
+            addRoundedRect(cr, bounds, radius: radius, corners: layer.maskedCorners)
+            cairo_fill(cr)
+        }
+        if layer.masksToBounds {
+            addRoundedRect(cr, bounds, radius: radius, corners: layer.maskedCorners)
+            cairo_clip(cr)
+        }
+        if let content {
+            paint(content, cr, at: layer.drawnRect, scale: layer.backingScale, alpha: alpha)
+        }
+        if let sublayers = layer.sublayers {
+            cairo_save(cr)
+            cairo_translate(cr, Double(-layer.bounds.minX), Double(-layer.bounds.minY))
+            for sublayer in sublayers {
+                compose(sublayer, cr, scale: scale, parentTraits: traits, isRoot: false)
+            }
+            cairo_restore(cr)
+        }
+        if ownVisible && hasBorder, let color = layer.borderColor {
+            let w = layer.borderWidth
+            setSource(cr, color, traits, alpha)
+            cairo_set_line_width(cr, Double(w))
+            addRoundedRect(cr, bounds.insetBy(dx: w / 2, dy: w / 2), radius: max(0, radius - w / 2), corners: layer.maskedCorners)
+            cairo_stroke(cr)
+        }
+        if group {
+            cairo_pop_group_to_source(cr)
+            cairo_paint_with_alpha(cr, Double(opacity))
+        }
+    }
+
+    /// The layer's content surface, redrawn first if it is dirty.
+    private static func backing(for layer: CALayer, scale: CGFloat, traits: UITraitCollection) -> Surface? {
+        guard layer.drawsContent, layer.hasContent else { layer.backing = nil; return nil }
+        let rect = layer.drawingRect
+        let styleChanged = layer.traitsForDrawing.map {
+            $0.userInterfaceStyle != traits.userInterfaceStyle || $0.layoutDirection != traits.layoutDirection
+        } ?? true
+        if !layer.needsDisplayFlag, !styleChanged, layer.backingScale == scale, rect == layer.drawnRect, let surface = layer.backing {
+            return surface
+        }
+        let pw = Int((rect.width * scale).rounded(.up)), ph = Int((rect.height * scale).rounded(.up))
+        guard pw > 0, ph > 0 else { layer.backing = nil; layer.needsDisplayFlag = false; return nil }
+        let surface: Surface
+        if let old = layer.backing, old.pixelWidth == pw, old.pixelHeight == ph {
+            surface = old
+        } else if let fresh = Surface(pixelWidth: pw, pixelHeight: ph) {
+            surface = fresh
+        } else {
+            return nil
+        }
+        guard let cr = cairo_create(surface.raw) else { return nil }
+        cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+        cairo_paint(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        cairo_scale(cr, Double(scale), Double(scale))
+        cairo_translate(cr, Double(-rect.minX), Double(-rect.minY))
+        let context = CGContext(cairo: cr, traitCollection: traits.modifying(displayScale: scale))
+        let view = layer.delegate as? UIView
+        view?.defaultDrawCalled = false
+        UIGraphicsPushContext(context)
+        layer.draw(in: context)
+        UIGraphicsPopContext()
+        cairo_destroy(cr)
+        cairo_surface_flush(surface.raw)
+        rasterizedThisFrame += 1
+        layer.needsDisplayFlag = false
+        layer.backingScale = scale
+        layer.traitsForDrawing = traits
+        layer.drawnRect = rect
+        if let view, view.defaultDrawCalled, isTransparent(surface) {
+            // Only UIView's empty draw(_:) ran: keep no surface for this view, nor for its class.
+            nonDrawingClasses.insert(ObjectIdentifier(type(of: view)))
+            layer.hasContent = false
+            layer.backing = nil
+            return nil
+        }
+        if !layer.hasContent { layer.backing = nil; return nil }
+        layer.backing = surface
+        return surface
+    }
+
+    private static func isTransparent(_ surface: Surface) -> Bool {
+        surface.withPixels { data, stride in
+            for y in 0..<surface.pixelHeight {
+                let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+                for x in 0..<surface.pixelWidth where row[x] != 0 { return false }
+            }
+            return true
+        }
+    }
+
+    private static func paint(_ surface: Surface, _ cr: OpaquePointer, at rect: CGRect, scale: CGFloat, alpha: CGFloat) {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        cairo_save(cr)
+        if m.xy == 0, m.yx == 0, abs(m.xx - Double(scale)) < 1e-9, abs(m.yy - Double(scale)) < 1e-9 {
+            // Axis-aligned at the surface's own scale: blit at whole device pixels.
+            let dx = (m.x0 + m.xx * Double(rect.minX)).rounded(), dy = (m.y0 + m.yy * Double(rect.minY)).rounded()
+            cairo_identity_matrix(cr)
+            cairo_set_source_surface(cr, surface.raw, dx, dy)
+        } else {
+            cairo_translate(cr, Double(rect.minX), Double(rect.minY))
+            cairo_scale(cr, 1 / Double(scale), 1 / Double(scale))
+            cairo_set_source_surface(cr, surface.raw, 0, 0)
+            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+        }
+        if alpha >= 1 { cairo_paint(cr) } else { cairo_paint_with_alpha(cr, Double(alpha)) }
+        cairo_restore(cr)
+    }
+
+    private static func setSource(_ cr: OpaquePointer, _ color: UIColor, _ traits: UITraitCollection, _ alpha: CGFloat) {
+        let c = color.components(for: traits)
+        cairo_set_source_rgba(cr, Double(c.red), Double(c.green), Double(c.blue), Double(c.alpha * alpha))
+    }
+
+    nonisolated static func addRoundedRect(_ cr: OpaquePointer, _ rect: CGRect, radius: CGFloat, corners: CACornerMask) {
+        cairo_new_path(cr)
+        let r = Double(max(0, min(radius, rect.width / 2, rect.height / 2)))
+        let x = Double(rect.minX), y = Double(rect.minY), w = Double(rect.width), h = Double(rect.height)
+        if r <= 0 {
+            cairo_rectangle(cr, x, y, w, h)
+            return
+        }
+        let tl = corners.contains(.layerMinXMinYCorner) ? r : 0, tr = corners.contains(.layerMaxXMinYCorner) ? r : 0
+        let bl = corners.contains(.layerMinXMaxYCorner) ? r : 0, br = corners.contains(.layerMaxXMaxYCorner) ? r : 0
+        cairo_move_to(cr, x + tl, y)
+        cairo_line_to(cr, x + w - tr, y)
+        if tr > 0 { cairo_arc(cr, x + w - tr, y + tr, tr, -.pi / 2, 0) }
+        cairo_line_to(cr, x + w, y + h - br)
+        if br > 0 { cairo_arc(cr, x + w - br, y + h - br, br, 0, .pi / 2) }
+        cairo_line_to(cr, x + bl, y + h)
+        if bl > 0 { cairo_arc(cr, x + bl, y + h - bl, bl, .pi / 2, .pi) }
+        cairo_line_to(cr, x, y + tl)
+        if tl > 0 { cairo_arc(cr, x + tl, y + tl, tl, .pi, 1.5 * .pi) }
+        cairo_close_path(cr)
+    }
+
+    // MARK: Shadows
+
+    private static func drawShadow(_ layer: CALayer, color: UIColor, _ cr: OpaquePointer, scale: CGFloat, traits: UITraitCollection, alpha: CGFloat) {
+        let size = layer.bounds.size
+        let key = ShadowCache.Key(size: size, radius: layer.shadowRadius, cornerRadius: layer.cornerRadius, scale: scale, path: layer.shadowPath)
+        let cache: ShadowCache
+        if let existing = layer.shadowCache, existing.key == key {
+            cache = existing
+        } else {
+            guard let made = ShadowCache(key: key, corners: layer.maskedCorners) else { return }
+            cache = made
+            layer.shadowCache = made
+            rasterizedThisFrame += 1
+        }
+        let c = color.components(for: traits)
+        cairo_save(cr)
+        cairo_set_source_rgba(cr, Double(c.red), Double(c.green), Double(c.blue), Double(c.alpha) * Double(layer.shadowOpacity) * Double(alpha))
+        cairo_translate(cr, Double(cache.origin.x + layer.shadowOffset.width), Double(cache.origin.y + layer.shadowOffset.height))
+        cairo_scale(cr, 1 / Double(scale), 1 / Double(scale))
+        cairo_mask_surface(cr, cache.mask, 0, 0)
+        cairo_restore(cr)
+    }
+}
+
+/// A blurred alpha mask of a layer's shadow shape, kept until the shape, size or radius changes.
+final class ShadowCache {
+    struct Key: Equatable {
+        var size: CGSize
+        var radius: CGFloat
+        var cornerRadius: CGFloat
+        var scale: CGFloat
+        var path: CGPath?
+    }
+
+    let key: Key
+    let mask: OpaquePointer
+    /// Where the mask's top-left sits in the layer's bounds space.
+    let origin: CGPoint
+
+    @MainActor init?(key: Key, corners: CACornerMask) {
+        self.key = key
+        let shapeRect = key.path?.boundingBox ?? CGRect(origin: .zero, size: key.size)
+        guard !shapeRect.isNull, shapeRect.width > 0 || shapeRect.height > 0 else { return nil }
+        let pad = max(0, key.radius) * 2 + 2
+        let rect = shapeRect.insetBy(dx: -pad, dy: -pad)
+        let pw = Int((rect.width * key.scale).rounded(.up)), ph = Int((rect.height * key.scale).rounded(.up))
+        guard pw > 0, ph > 0, pw * ph <= 16_000_000,
+              let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(pw), Int32(ph)),
+              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { return nil }
+        let cr = cairo_create(surface)!
+        cairo_scale(cr, Double(key.scale), Double(key.scale))
+        cairo_translate(cr, Double(-rect.minX), Double(-rect.minY))
+        cairo_set_source_rgba(cr, 0, 0, 0, 1)
+        if let path = key.path {
+            CGContext(cairo: cr, traitCollection: .default).addPath(path)
+        } else {
+            Compositor.addRoundedRect(cr, CGRect(origin: .zero, size: key.size), radius: key.cornerRadius, corners: corners)
+        }
+        cairo_fill(cr)
+        cairo_destroy(cr)
+        cairo_surface_flush(surface)
+        // A Gaussian of sigma = radius / 2 approximated by three box blurs.
+        let sigma = Double(key.radius * key.scale) / 2
+        if sigma > 0.5 {
+            let box = max(1, Int((sqrt(12 * sigma * sigma / 3 + 1) - 1) / 2))
+            let data = cairo_image_surface_get_data(surface)!
+            let stride = Int(cairo_image_surface_get_stride(surface))
+            ShadowCache.blur(data, width: pw, height: ph, stride: stride, radius: box)
+            cairo_surface_mark_dirty(surface)
+        }
+        mask = surface
+        origin = rect.origin
+    }
+
+    deinit { cairo_surface_destroy(mask) }
+
+    /// Three horizontal and three vertical box-blur passes over an A8 buffer.
+    static func blur(_ data: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, radius: Int) {
+        var line = [Int](repeating: 0, count: max(width, height))
+        func pass(count: Int, length: Int, index: (Int, Int) -> Int) {
+            let window = 2 * radius + 1
+            for lane in 0..<count {
+                for i in 0..<length { line[i] = Int(data[index(lane, i)]) }
+                var sum = 0
+                for i in -radius...radius { sum += line[min(max(i, 0), length - 1)] * (i < 0 || i >= length ? 0 : 1) }
+                for i in 0..<length {
+                    data[index(lane, i)] = UInt8(min(255, sum / window))
+                    let outgoing = i - radius, incoming = i + radius + 1
+                    if outgoing >= 0 { sum -= line[outgoing] }
+                    if incoming < length { sum += line[incoming] }
+                }
+            }
+        }
+        for _ in 0..<3 {
+            pass(count: height, length: width) { lane, i in lane * stride + i }
+            pass(count: width, length: height) { lane, i in i * stride + lane }
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import CCairoPango
+import Foundation
+
+/// A Cairo ARGB32 (premultiplied) image surface that owns its pixels.
+///
+/// Invariant: `raw` is a valid image surface in `CAIRO_STATUS_SUCCESS`; construction fails otherwise.
+final class Surface: @unchecked Sendable {
+    let raw: OpaquePointer
+    let pixelWidth: Int
+    let pixelHeight: Int
+
+    /// A cleared surface of `width × height` pixels, or nil for empty/oversized requests or on
+    /// allocation failure.
+    init?(pixelWidth: Int, pixelHeight: Int) {
+        guard pixelWidth > 0, pixelHeight > 0, pixelWidth <= 32_767, pixelHeight <= 32_767 else { return nil }
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight)) else {
+            return nil
+        }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            return nil
+        }
+        raw = surface
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
+    }
+
+    /// Adopts a surface created elsewhere (takes ownership of one reference).
+    init?(adopting surface: OpaquePointer?) {
+        guard let surface else { return nil }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
+              cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE else {
+            cairo_surface_destroy(surface)
+            return nil
+        }
+        raw = surface
+        pixelWidth = Int(cairo_image_surface_get_width(surface))
+        pixelHeight = Int(cairo_image_surface_get_height(surface))
+    }
+
+    deinit { cairo_surface_destroy(raw) }
+
+    var stride: Int { Int(cairo_image_surface_get_stride(raw)) }
+
+    /// Direct access to the pixels (BGRA in memory on little-endian, premultiplied).
+    func withPixels<R>(_ body: (UnsafeMutablePointer<UInt8>, _ stride: Int) throws -> R) rethrows -> R {
+        cairo_surface_flush(raw)
+        let data = cairo_image_surface_get_data(raw)!
+        let result = try body(data, stride)
+        cairo_surface_mark_dirty(raw)
+        return result
+    }
+
+    /// Premultiplied ARGB of one pixel, for tests and hit checks.
+    func pixel(x: Int, y: Int) -> (a: UInt8, r: UInt8, g: UInt8, b: UInt8) {
+        guard x >= 0, y >= 0, x < pixelWidth, y < pixelHeight else { return (0, 0, 0, 0) }
+        cairo_surface_flush(raw)
+        let data = cairo_image_surface_get_data(raw)!
+        let p = data + y * stride + x * 4
+        return (p[3], p[2], p[1], p[0])
+    }
+
+    /// The surface encoded as PNG.
+    func pngData() -> Data? {
+        final class Sink { var data = Data() }
+        let sink = Sink()
+        let status = cairo_surface_write_to_png_stream(raw, { closure, bytes, length in
+            guard let closure, let bytes else { return CAIRO_STATUS_WRITE_ERROR }
+            Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue().data.append(bytes, count: Int(length))
+            return CAIRO_STATUS_SUCCESS
+        }, Unmanaged.passUnretained(sink).toOpaque())
+        return status == CAIRO_STATUS_SUCCESS ? sink.data : nil
+    }
+}

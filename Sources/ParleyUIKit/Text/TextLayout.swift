@@ -1,0 +1,155 @@
+import CCairoPango
+import Foundation
+
+/// A colour resolved to 16-bit channels, as Pango attributes take them.
+struct TextColor: Hashable, Sendable {
+    var red: UInt16, green: UInt16, blue: UInt16, alpha: UInt16
+
+    init(_ color: UIColor, traits: UITraitCollection) {
+        let c = color.components(for: traits)
+        red = UInt16((c.red * 65535).rounded()); green = UInt16((c.green * 65535).rounded())
+        blue = UInt16((c.blue * 65535).rounded()); alpha = UInt16((c.alpha * 65535).rounded())
+    }
+}
+
+/// One styled range of attributed text, in UTF-8 byte offsets of the sanitised string.
+struct TextRun: Hashable, Sendable {
+    var start: Int
+    var end: Int
+    var font: UIFont?
+    var color: TextColor?
+    var background: TextColor?
+    var underline: Int = 0
+    var underlineColor: TextColor?
+    var strikethrough: Int = 0
+    var kern: CGFloat = 0
+    var link: String?
+}
+
+/// What to lay out: plain text (never parsed as markup) or attributed runs.
+enum TextContent: Hashable, Sendable {
+    case plain(String)
+    case attributed(String, [TextRun])
+
+    var string: String {
+        switch self {
+        case .plain(let s), .attributed(let s, _): return s
+        }
+    }
+}
+
+/// Everything that determines a layout; the key of the layout cache.
+struct TextRequest: Hashable, Sendable {
+    var content: TextContent
+    var font: UIFont
+    /// The wrapping width in 1/64 points, or -1 for unlimited.
+    var widthKey: Int
+    var maxLines: Int
+    var lineBreakMode: NSLineBreakMode
+    var alignment: NSTextAlignment
+    var lineSpacing: CGFloat
+
+    init(content: TextContent, font: UIFont, width: CGFloat?, maxLines: Int = 0,
+         lineBreakMode: NSLineBreakMode = .byWordWrapping, alignment: NSTextAlignment = .natural, lineSpacing: CGFloat = 0) {
+        self.content = content
+        self.font = font
+        if let width, width.isFinite, width < 1_000_000 {
+            widthKey = Int((max(0, width) * 64).rounded(.down))
+        } else {
+            widthKey = -1
+        }
+        self.maxLines = max(0, maxLines)
+        self.lineBreakMode = lineBreakMode
+        self.alignment = alignment
+        self.lineSpacing = lineSpacing.isFinite ? max(0, lineSpacing) : 0
+    }
+
+    var width: CGFloat? { widthKey < 0 ? nil : CGFloat(widthKey) / 64 }
+
+    func with(width: CGFloat?) -> TextRequest {
+        var copy = self
+        copy = TextRequest(content: content, font: font, width: width, maxLines: maxLines, lineBreakMode: lineBreakMode, alignment: alignment, lineSpacing: lineSpacing)
+        return copy
+    }
+}
+
+/// A laid-out paragraph set: the Pango layout that measured the text and that draws it.
+///
+/// Immutable after creation; used only under `TextEngine`'s lock.
+final class TextLayout: @unchecked Sendable {
+    let pango: OpaquePointer
+    let request: TextRequest
+    /// The logical size in points (not rounded).
+    let size: CGSize
+    /// The logical rectangle's origin inside the layout box (non-zero for centred or RTL lines).
+    let logicalOrigin: CGPoint
+    /// Lines shown (after the line limit).
+    let lineCount: Int
+    /// Distance from the top to the first line's baseline.
+    let firstBaseline: CGFloat
+    /// Distance from the top to the last shown line's baseline.
+    let lastBaseline: CGFloat
+    /// Whether text was cut: an ellipsis, hidden lines or the length cap.
+    let isTruncated: Bool
+    /// Whether the first paragraph runs right to left.
+    let isRightToLeft: Bool
+    /// A clip height for line limits without an ellipsis.
+    let clipHeight: CGFloat?
+
+    init(pango: OpaquePointer, request: TextRequest, size: CGSize, logicalOrigin: CGPoint, lineCount: Int,
+         firstBaseline: CGFloat, lastBaseline: CGFloat, isTruncated: Bool, isRightToLeft: Bool, clipHeight: CGFloat?) {
+        self.pango = pango
+        self.request = request
+        self.size = size
+        self.logicalOrigin = logicalOrigin
+        self.lineCount = lineCount
+        self.firstBaseline = firstBaseline
+        self.lastBaseline = lastBaseline
+        self.isTruncated = isTruncated
+        self.isRightToLeft = isRightToLeft
+        self.clipHeight = clipHeight
+    }
+
+    deinit { g_object_unref(UnsafeMutableRawPointer(pango)) }
+
+    /// Whether this layout draws correctly into a box `width` wide without re-laying out: its
+    /// lines fit, and their positions do not depend on the box width (left-aligned, or one line
+    /// that can be shifted).
+    func canDraw(inWidth width: CGFloat) -> Bool {
+        if let own = request.width, abs(own - width) < 1.0 / 64 { return true }
+        guard size.width <= width + 1.0 / 64 else { return false }
+        if lineCount <= 1 { return true }
+        switch effectiveAlignment {
+        case .left: return true
+        default: return false
+        }
+    }
+
+    var effectiveAlignment: NSTextAlignment {
+        switch request.alignment {
+        case .natural, .justified: return isRightToLeft ? .right : .left
+        default: return request.alignment
+        }
+    }
+
+    /// Where to put the layout's origin so that its lines align inside a box `width` wide.
+    func drawingOffsetX(inWidth width: CGFloat) -> CGFloat {
+        if let own = request.width, abs(own - width) < 1.0 / 64 { return 0 }
+        let desired: CGFloat
+        switch effectiveAlignment {
+        case .center: desired = (width - size.width) / 2
+        case .right: desired = width - size.width
+        default: desired = 0
+        }
+        return desired - logicalOrigin.x
+    }
+}
+
+/// Font metrics in points.
+struct FontMetrics: Sendable {
+    var ascender: CGFloat
+    var descender: CGFloat
+    var lineHeight: CGFloat
+    var capHeight: CGFloat
+    var xHeight: CGFloat
+}

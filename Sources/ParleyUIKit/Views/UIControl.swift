@@ -1,0 +1,175 @@
+import Foundation
+
+/// An action: a closure with a title, image and identifier, as UIKit's `UIAction`.
+///
+/// Linux has no Objective-C selectors, so Parley's controls take actions (closures) where UIKit
+/// also offers target–selector pairs. This is the one place that difference lives.
+@MainActor
+public final class UIAction {
+    /// An identifier for removing the action later.
+    public struct Identifier: RawRepresentable, Hashable, Sendable {
+        /// The identifier's text.
+        public let rawValue: String
+        /// Creates an identifier.
+        public init(rawValue: String) { self.rawValue = rawValue }
+        /// Creates an identifier.
+        public init(_ rawValue: String) { self.rawValue = rawValue }
+    }
+
+    /// The title menus and buttons show.
+    public let title: String
+    /// The image menus and buttons show.
+    public let image: UIImage?
+    /// The identifier.
+    public let identifier: Identifier
+    /// Whether the action is destructive (shown in red).
+    public let isDestructive: Bool
+    let handler: @MainActor (UIAction) -> Void
+
+    /// The control that sent the action, while the handler runs.
+    public internal(set) weak var sender: AnyObject?
+
+    /// An action.
+    public init(title: String = "", image: UIImage? = nil, identifier: Identifier? = nil, isDestructive: Bool = false,
+                handler: @escaping @MainActor (UIAction) -> Void) {
+        self.title = title
+        self.image = image
+        self.identifier = identifier ?? Identifier(UUID().uuidString)
+        self.isDestructive = isDestructive
+        self.handler = handler
+    }
+}
+
+/// A view that sends actions in response to interaction: buttons, switches, text fields.
+@MainActor
+open class UIControl: UIView {
+    /// A control's state: a set of flags.
+    public struct State: OptionSet, Hashable, Sendable {
+        /// The raw bits.
+        public let rawValue: UInt
+        /// Creates a state from raw bits.
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// No flags.
+        public static let normal: State = []
+        /// Touched down inside.
+        public static let highlighted = State(rawValue: 1 << 0)
+        /// Not enabled.
+        public static let disabled = State(rawValue: 1 << 1)
+        /// Selected.
+        public static let selected = State(rawValue: 1 << 2)
+        /// Has keyboard focus.
+        public static let focused = State(rawValue: 1 << 3)
+    }
+
+    /// Interaction events a control sends actions for.
+    public struct Event: OptionSet, Hashable, Sendable {
+        /// The raw bits.
+        public let rawValue: UInt
+        /// Creates events from raw bits.
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// A touch went down inside.
+        public static let touchDown = Event(rawValue: 1 << 0)
+        /// A second tap went down.
+        public static let touchDownRepeat = Event(rawValue: 1 << 1)
+        /// A touch moved inside.
+        public static let touchDragInside = Event(rawValue: 1 << 2)
+        /// A touch moved outside.
+        public static let touchDragOutside = Event(rawValue: 1 << 3)
+        /// A touch entered the control.
+        public static let touchDragEnter = Event(rawValue: 1 << 4)
+        /// A touch left the control.
+        public static let touchDragExit = Event(rawValue: 1 << 5)
+        /// A touch lifted inside: a tap.
+        public static let touchUpInside = Event(rawValue: 1 << 6)
+        /// A touch lifted outside.
+        public static let touchUpOutside = Event(rawValue: 1 << 7)
+        /// The touch was cancelled.
+        public static let touchCancel = Event(rawValue: 1 << 8)
+        /// The value changed.
+        public static let valueChanged = Event(rawValue: 1 << 12)
+        /// A semantic action (a button's primary action).
+        public static let primaryActionTriggered = Event(rawValue: 1 << 13)
+        /// Editing began.
+        public static let editingDidBegin = Event(rawValue: 1 << 16)
+        /// The text changed.
+        public static let editingChanged = Event(rawValue: 1 << 17)
+        /// Editing ended.
+        public static let editingDidEnd = Event(rawValue: 1 << 18)
+        /// Return ended editing.
+        public static let editingDidEndOnExit = Event(rawValue: 1 << 19)
+        /// Every touch event.
+        public static let allTouchEvents = Event(rawValue: 0x0000_0FFF)
+        /// Every event.
+        public static let allEvents = Event(rawValue: 0xFFFF_FFFF)
+    }
+
+    private var actions: [(action: UIAction, events: Event)] = []
+
+    /// Whether the control responds to interaction; disabled controls draw dimmed.
+    open var isEnabled = true { didSet { if isEnabled != oldValue { stateDidChange() } } }
+    /// Whether the control is selected.
+    open var isSelected = false { didSet { if isSelected != oldValue { stateDidChange() } } }
+    /// Whether a touch is down inside.
+    open var isHighlighted = false { didSet { if isHighlighted != oldValue { stateDidChange() } } }
+
+    /// The state flags.
+    open var state: State {
+        var s: State = []
+        if isHighlighted { s.insert(.highlighted) }
+        if !isEnabled { s.insert(.disabled) }
+        if isSelected { s.insert(.selected) }
+        return s
+    }
+
+    /// A control.
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+    }
+
+    /// A control with a primary action, sent for `.primaryActionTriggered` (and taps).
+    public convenience init(frame: CGRect = .zero, primaryAction: UIAction?) {
+        self.init(frame: frame)
+        if let primaryAction { addAction(primaryAction, for: .primaryActionTriggered) }
+    }
+
+    /// Called when `state` changes; redraws by default.
+    open func stateDidChange() { setNeedsDisplay() }
+
+    /// Adds an action for events.
+    open func addAction(_ action: UIAction, for events: Event) {
+        actions.append((action, events))
+    }
+
+    /// Removes an action.
+    open func removeAction(_ action: UIAction, for events: Event) {
+        actions.removeAll { $0.action === action && !$0.events.isDisjoint(with: events) }
+    }
+
+    /// Removes an action by identifier.
+    open func removeAction(identifiedBy identifier: UIAction.Identifier, for events: Event) {
+        actions.removeAll { $0.action.identifier == identifier && !$0.events.isDisjoint(with: events) }
+    }
+
+    /// The closure form of target–action: `handler` runs for `events`.
+    @discardableResult
+    open func addHandler(for events: Event, _ handler: @escaping @MainActor () -> Void) -> UIAction {
+        let action = UIAction { _ in handler() }
+        addAction(action, for: events)
+        return action
+    }
+
+    /// Sends the actions registered for `events` (taps also send `.primaryActionTriggered`).
+    open func sendActions(for events: Event) {
+        guard isEnabled else { return }
+        var events = events
+        if events.contains(.touchUpInside) { events.insert(.primaryActionTriggered) }
+        for entry in actions where !entry.events.isDisjoint(with: events) {
+            entry.action.sender = self
+            entry.action.handler(entry.action)
+            entry.action.sender = nil
+        }
+    }
+
+    /// Events for which actions are registered.
+    open var allControlEvents: Event { actions.reduce([]) { $0.union($1.events) } }
+}

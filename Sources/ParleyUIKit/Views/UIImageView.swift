@@ -1,0 +1,56 @@
+import Foundation
+
+/// Shows an image laid out by `contentMode`; template images are filled with `tintColor`.
+@MainActor
+open class UIImageView: UIView {
+    /// The image shown.
+    open var image: UIImage? {
+        didSet {
+            guard image !== oldValue else { return }
+            if image?.size != oldValue?.size { invalidateIntrinsicContentSize() }
+            setNeedsDisplay()
+        }
+    }
+
+    /// The image shown while highlighted, if any.
+    open var highlightedImage: UIImage? { didSet { if isHighlighted { setNeedsDisplay() } } }
+    /// Whether the highlighted image shows.
+    open var isHighlighted = false { didSet { if isHighlighted != oldValue { setNeedsDisplay() } } }
+
+    /// An image view with an image, sized to it.
+    public convenience init(image: UIImage?) {
+        self.init(frame: CGRect(origin: .zero, size: image?.size ?? .zero))
+        self.image = image
+    }
+
+    /// An image view.
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        isUserInteractionEnabled = false
+        isOpaque = false
+    }
+
+    /// The image's size.
+    open override var intrinsicContentSize: CGSize {
+        image?.size ?? CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
+    }
+
+    /// The image's size.
+    open override func sizeThatFits(_ size: CGSize) -> CGSize { image?.size ?? .zero }
+
+    /// Redraws so template images pick up the new tint.
+    open override func tintColorDidChange() {
+        super.tintColorDidChange()
+        setNeedsDisplay()
+    }
+
+    /// Draws the image by the content mode, clipped to the bounds when the mode overflows them.
+    open override func draw(_ rect: CGRect) {
+        guard let context = UIGraphicsGetCurrentContext(), let shown = (isHighlighted ? highlightedImage : nil) ?? image else { return }
+        let target = contentMode.rect(for: shown.size, in: rect)
+        context.saveGState()
+        if !rect.contains(target) { context.clip(to: rect) }
+        shown.draw(in: target, context: context, tint: tintColor, alpha: 1)
+        context.restoreGState()
+    }
+}

@@ -1,0 +1,217 @@
+import Foundation
+
+/// Read-only text: one line or several, truncated or wrapped, plain or attributed.
+///
+/// Plain text is shown literally (never parsed as markup). Measuring and drawing use the same
+/// cached Pango layout; sizes are rounded up to whole device pixels.
+@MainActor
+open class UILabel: UIView {
+    /// The text shown; setting it clears `attributedText`'s styling.
+    open var text: String? {
+        get { storedText }
+        set {
+            guard newValue != storedText || storedAttributed != nil else { return }
+            storedText = newValue
+            storedAttributed = nil
+            textDidChange()
+        }
+    }
+
+    /// Styled text; its attributes win over `font`, `textColor` and `textAlignment`.
+    open var attributedText: NSAttributedString? {
+        get { storedAttributed ?? storedText.map { NSAttributedString(string: $0) } }
+        set {
+            storedAttributed = newValue.map { NSAttributedString(attributedString: $0) }
+            storedText = newValue?.string
+            textDidChange()
+        }
+    }
+
+    /// The font of plain text.
+    open var font: UIFont! = .systemFont(ofSize: 17) {
+        didSet { if font != oldValue { textDidChange() } }
+    }
+
+    /// The colour of plain text.
+    open var textColor: UIColor! = .label { didSet { if textColor != oldValue || textColor?.isDynamic == true { setNeedsDisplay() } } }
+    /// The colour of text while highlighted.
+    open var highlightedTextColor: UIColor?
+    /// Whether the label is highlighted.
+    open var isHighlighted = false { didSet { if isHighlighted != oldValue { setNeedsDisplay() } } }
+    /// Disabled labels draw in a dimmed colour.
+    open var isEnabled = true { didSet { if isEnabled != oldValue { setNeedsDisplay() } } }
+    /// Horizontal alignment.
+    open var textAlignment: NSTextAlignment = .natural { didSet { if textAlignment != oldValue { textDidChange() } } }
+    /// Maximum lines; 0 for no limit.
+    open var numberOfLines = 1 { didSet { if numberOfLines != oldValue { textDidChange() } } }
+    /// How the text breaks and truncates.
+    open var lineBreakMode: NSLineBreakMode = .byTruncatingTail { didSet { if lineBreakMode != oldValue { textDidChange() } } }
+    /// The width a multi-line label wraps at when computing its intrinsic size.
+    open var preferredMaxLayoutWidth: CGFloat = 0 { didSet { if preferredMaxLayoutWidth != oldValue { invalidateIntrinsicContentSize() } } }
+    /// Whether the font follows the content size category (for fonts from text styles).
+    open var adjustsFontForContentSizeCategory = false
+
+    private var storedText: String?
+    private var storedAttributed: NSAttributedString?
+    private var cachedRuns: (style: UIUserInterfaceStyle, content: TextContent, alignment: NSTextAlignment, lineSpacing: CGFloat, breakMode: NSLineBreakMode?)?
+
+    /// A label.
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        isOpaque = false
+        isUserInteractionEnabled = false
+    }
+
+    private func textDidChange() {
+        cachedRuns = nil
+        invalidateIntrinsicContentSize()
+        setNeedsDisplay()
+    }
+
+    /// Re-resolves colours and, if asked, fonts when the traits change.
+    open override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
+        super.traitCollectionDidChange(previousTraitCollection)
+        if adjustsFontForContentSizeCategory, let style = font.textStyle,
+           previousTraitCollection?.preferredContentSizeCategory != traitCollection.preferredContentSizeCategory {
+            font = UIFont.preferredFont(forTextStyle: style, compatibleWith: traitCollection)
+        }
+        if storedAttributed != nil { cachedRuns = nil; setNeedsDisplay() }
+    }
+
+    /// The text and its styling as the text engine takes it.
+    private var content: (content: TextContent, alignment: NSTextAlignment, lineSpacing: CGFloat, breakMode: NSLineBreakMode?) {
+        guard let attributed = storedAttributed else {
+            return (.plain(storedText ?? ""), textAlignment, 0, nil)
+        }
+        let style = traitCollection.userInterfaceStyle
+        if let cachedRuns, cachedRuns.style == style {
+            return (cachedRuns.content, cachedRuns.alignment, cachedRuns.lineSpacing, cachedRuns.breakMode)
+        }
+        let converted = AttributedTextConverter.convert(attributed, traits: traitCollection)
+        let alignment = converted.paragraph?.alignment ?? textAlignment
+        cachedRuns = (style, converted.content, alignment, converted.paragraph?.lineSpacing ?? 0, converted.paragraph?.lineBreakMode)
+        return (converted.content, alignment, converted.paragraph?.lineSpacing ?? 0, nil)
+    }
+
+    func textRequest(width: CGFloat?, lines: Int? = nil) -> TextRequest {
+        let c = content
+        return TextRequest(content: c.content, font: font, width: width, maxLines: lines ?? numberOfLines,
+                           lineBreakMode: lineBreakMode, alignment: c.alignment, lineSpacing: c.lineSpacing)
+    }
+
+    private var scale: CGFloat { max(1, traitCollection.displayScale) }
+
+    /// The text's size when wrapped at `size.width` (single-line labels do not wrap), rounded up to device pixels.
+    open override func sizeThatFits(_ size: CGSize) -> CGSize {
+        guard !(storedText ?? "").isEmpty else { return .zero }
+        let width: CGFloat? = numberOfLines == 1 ? (lineBreakMode.truncates && size.width > 0 && size.width < .greatestFiniteMagnitude ? size.width : nil)
+            : (size.width > 0 && size.width < .greatestFiniteMagnitude ? size.width : nil)
+        let measured = TextEngine.shared.measure(textRequest(width: width))
+        return CGSize(width: measured.width.ceiled(toScale: scale), height: measured.height.ceiled(toScale: scale))
+    }
+
+    /// The unwrapped size, or wrapped at `preferredMaxLayoutWidth` for multi-line labels.
+    open override var intrinsicContentSize: CGSize {
+        guard !(storedText ?? "").isEmpty else { return .zero }
+        let width: CGFloat? = numberOfLines != 1 && preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : nil
+        let measured = TextEngine.shared.measure(textRequest(width: width))
+        return CGSize(width: measured.width.ceiled(toScale: scale), height: measured.height.ceiled(toScale: scale))
+    }
+
+    /// Distance from the top to the first line's baseline when drawn in the current bounds.
+    public var firstBaselineOffsetFromTop: CGFloat {
+        let layout = TextEngine.shared.layout(for: textRequest(width: bounds.width > 0 ? bounds.width : nil))
+        return textOriginY(layout) + layout.firstBaseline
+    }
+
+    /// Distance from the bottom to the last line's baseline when drawn in the current bounds.
+    public var lastBaselineOffsetFromBottom: CGFloat {
+        let layout = TextEngine.shared.layout(for: textRequest(width: bounds.width > 0 ? bounds.width : nil))
+        return bounds.height - (textOriginY(layout) + layout.lastBaseline)
+    }
+
+    private func textOriginY(_ layout: TextLayout) -> CGFloat {
+        // UILabel centres its text vertically.
+        ((bounds.height - layout.size.height) / 2).rounded(toScale: scale)
+    }
+
+    /// Where the text goes inside `bounds`, as UIKit's override point.
+    open func textRect(forBounds bounds: CGRect, limitedToNumberOfLines numberOfLines: Int) -> CGRect {
+        let layout = TextEngine.shared.layout(for: textRequest(width: bounds.width, lines: numberOfLines))
+        return CGRect(x: bounds.minX, y: bounds.minY, width: min(bounds.width, layout.size.width.ceiled(toScale: scale)),
+                      height: min(bounds.height, layout.size.height.ceiled(toScale: scale)))
+    }
+
+    /// Whether the text was cut (ellipsis or hidden lines) at the current size.
+    public var isTruncated: Bool {
+        guard bounds.width > 0 else { return false }
+        return drawingLayout().isTruncated
+    }
+
+    /// The layout for the current bounds: the line limit shrinks to what fits the height.
+    private func drawingLayout() -> TextLayout {
+        var request = textRequest(width: bounds.width)
+        var layout = TextEngine.shared.layout(for: request, drawingWidth: bounds.width)
+        if layout.size.height > bounds.height + 0.5, layout.lineCount > 1, let lineHeight = Optional(layout.size.height / CGFloat(layout.lineCount)) {
+            // Too tall for the bounds: show the lines that fit, truncating the last as UIKit does.
+            let fitting = max(1, Int((bounds.height + 0.5) / lineHeight))
+            if fitting < layout.lineCount {
+                request = textRequest(width: bounds.width, lines: fitting)
+                layout = TextEngine.shared.layout(for: request, drawingWidth: bounds.width)
+            }
+        }
+        return layout
+    }
+
+    /// Draws the text vertically centred in `rect`.
+    open override func draw(_ rect: CGRect) {
+        drawText(in: rect)
+    }
+
+    /// Draws the text; override to adjust the rectangle.
+    open func drawText(in rect: CGRect) {
+        guard let context = UIGraphicsGetCurrentContext(), !(storedText ?? "").isEmpty, rect.width > 0 else { return }
+        let layout = drawingLayout()
+        var color: UIColor = textColor ?? .label
+        if isHighlighted, let highlightedTextColor { color = highlightedTextColor }
+        if !isEnabled { color = color.withAlphaComponent(color.components(for: traitCollection).alpha * 0.45) }
+        let y = rect.minY + ((rect.height - layout.size.height) / 2).rounded(toScale: scale)
+        TextEngine.shared.draw(layout, in: context.cairo, origin: CGPoint(x: rect.minX, y: y), width: rect.width,
+                               color: TextColor(color, traits: context.traitCollection))
+    }
+}
+
+/// Converts `NSAttributedString` runs (UTF-16 ranges, UIKit attribute values) into the text
+/// engine's runs (UTF-8 byte ranges, resolved colours).
+enum AttributedTextConverter {
+    static func convert(_ attributed: NSAttributedString, traits: UITraitCollection) -> (content: TextContent, paragraph: NSParagraphStyle?) {
+        var text = ""
+        var runs: [TextRun] = []
+        var paragraph: NSParagraphStyle?
+        let full = attributed.string
+        attributed.enumerateAttributes(in: NSRange(location: 0, length: attributed.length)) { attributes, range, _ in
+            guard let swiftRange = Range(range, in: full) else { return }
+            var piece = String(full[swiftRange])
+            if piece.contains("\0") { piece = piece.replacingOccurrences(of: "\0", with: "\u{2400}") }
+            let start = text.utf8.count
+            text += piece
+            var run = TextRun(start: start, end: text.utf8.count)
+            for (key, value) in attributes {
+                switch key {
+                case .font: run.font = value as? UIFont
+                case .foregroundColor: run.color = (value as? UIColor).map { TextColor($0, traits: traits) }
+                case .backgroundColor: run.background = (value as? UIColor).map { TextColor($0, traits: traits) }
+                case .underlineStyle: run.underline = (value as? Int) ?? (value as? NSUnderlineStyle)?.rawValue ?? 0
+                case .underlineColor: run.underlineColor = (value as? UIColor).map { TextColor($0, traits: traits) }
+                case .strikethroughStyle: run.strikethrough = (value as? Int) ?? (value as? NSUnderlineStyle)?.rawValue ?? 0
+                case .kern: run.kern = (value as? CGFloat) ?? (value as? Double).map { CGFloat($0) } ?? 0
+                case .link: run.link = (value as? URL)?.absoluteString ?? (value as? String)
+                case .paragraphStyle: if paragraph == nil { paragraph = value as? NSParagraphStyle }
+                default: break
+                }
+            }
+            runs.append(run)
+        }
+        return (.attributed(text, runs), paragraph)
+    }
+}

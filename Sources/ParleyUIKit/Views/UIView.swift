@@ -1,0 +1,646 @@
+import CCairoPango
+import Foundation
+
+/// The base of everything on screen, with UIKit's names and semantics: geometry, hierarchy,
+/// appearance, tint and trait inheritance, layout, drawing and hit testing. Each view is backed
+/// by a `CALayer` that the compositor draws.
+@MainActor
+open class UIView: UIResponder, CALayerDelegate {
+    /// The class of the backing layer; override to back a view with a `CAShapeLayer`.
+    open class var layerClass: CALayer.Type { CALayer.self }
+
+    /// The backing layer.
+    public let layer: CALayer
+
+    /// The sentinel for "no intrinsic size along this axis".
+    public static let noIntrinsicMetric: CGFloat = -1
+
+    /// A view with a frame.
+    public init(frame: CGRect) {
+        layer = Self.layerClass.init()
+        super.init()
+        layer.delegate = self
+        layer.frame = frame
+        if Compositor.nonDrawingClasses.contains(ObjectIdentifier(type(of: self))) { layer.hasContent = false }
+    }
+
+    /// A view with a zero frame.
+    public convenience override init() { self.init(frame: .zero) }
+
+    // MARK: Geometry
+
+    /// The frame in the superview's coordinates.
+    open var frame: CGRect {
+        get { layer.frame }
+        set {
+            let oldSize = layer.bounds.size
+            layer.frame = newValue
+            boundsDidChange(from: oldSize)
+        }
+    }
+
+    /// The view's own coordinate space (its origin scrolls the content of scroll views).
+    open var bounds: CGRect {
+        get { layer.bounds }
+        set {
+            let oldSize = layer.bounds.size
+            layer.bounds = newValue
+            boundsDidChange(from: oldSize)
+        }
+    }
+
+    /// The centre in the superview's coordinates.
+    open var center: CGPoint {
+        get { layer.position }
+        set { layer.position = newValue }
+    }
+
+    /// An affine transform around the centre.
+    open var transform: CGAffineTransform {
+        get { layer.affineTransform() }
+        set { layer.setAffineTransform(newValue) }
+    }
+
+    func boundsDidChange(from oldSize: CGSize) {
+        guard oldSize != layer.bounds.size else { return }
+        setNeedsLayout()
+        if contentMode == .redraw { setNeedsDisplay() }
+        autoresizeSubviews(from: oldSize)
+        boundsSizeDidChange(from: oldSize)
+    }
+
+    /// Hook for subclasses in this module that react to size changes (e.g. constraint roots).
+    func boundsSizeDidChange(from oldSize: CGSize) {}
+
+    // MARK: Hierarchy
+
+    /// The subviews, back to front.
+    public private(set) var subviews: [UIView] = []
+    /// The view this one is a subview of.
+    public private(set) weak var superview: UIView?
+
+    /// The window the view is in, if any.
+    open var window: UIWindow? {
+        var view: UIView? = self
+        while let current = view {
+            if let window = current as? UIWindow { return window }
+            view = current.superview
+        }
+        return nil
+    }
+
+    /// The next responder: the view controller that owns this view, else the superview.
+    open override var next: UIResponder? { owningViewController ?? superview }
+
+    /// Set by a view controller for its root view.
+    public internal(set) weak var owningViewController: UIResponder?
+
+    /// Adds a subview on top.
+    open func addSubview(_ view: UIView) {
+        insertSubview(view, at: subviews.count)
+    }
+
+    /// Inserts a subview at an index (clamped to the valid range).
+    open func insertSubview(_ view: UIView, at index: Int) {
+        guard view !== self, !isDescendant(of: view) || view.superview === self else { return }
+        if view.superview === self {
+            // Reorder only.
+            guard let from = subviews.firstIndex(where: { $0 === view }) else { return }
+            subviews.remove(at: from)
+            let target = min(max(0, index > from ? index - 1 : index), subviews.count)
+            subviews.insert(view, at: target)
+            view.layer.removeFromSuperlayer()
+            layer.insertSublayer(view.layer, at: UInt32(sublayerIndex(forSubviewAt: target)))
+            setNeedsLayout()
+            return
+        }
+        let oldWindow = view.window
+        let newWindow = window
+        view.willMove(toSuperview: self)
+        if oldWindow !== newWindow { view.propagateWillMove(toWindow: newWindow) }
+        view.detachFromSuperview(notify: false)
+        let target = min(max(0, index), subviews.count)
+        subviews.insert(view, at: target)
+        view.superview = self
+        layer.insertSublayer(view.layer, at: UInt32(sublayerIndex(forSubviewAt: target)))
+        view.updateTraitsIfNeeded()
+        view.inheritedTintMayHaveChanged()
+        view.didMoveToSuperview()
+        if oldWindow !== newWindow { view.propagateDidMoveToWindow() }
+        didAddSubview(view)
+        setNeedsLayout()
+    }
+
+    private func sublayerIndex(forSubviewAt index: Int) -> Int {
+        // Sublayers may include layers that are not views' layers; keep view order among them.
+        guard let sublayers = layer.sublayers else { return 0 }
+        if index >= subviews.count - 1 && index > 0 {
+            if let previous = sublayers.firstIndex(where: { $0 === subviews[index - 1].layer }) { return previous + 1 }
+            return sublayers.count
+        }
+        if index + 1 < subviews.count, let next = sublayers.firstIndex(where: { $0 === subviews[index + 1].layer }) { return next }
+        return sublayers.count
+    }
+
+    /// Inserts a subview just above a sibling.
+    open func insertSubview(_ view: UIView, aboveSubview sibling: UIView) {
+        guard let index = subviews.firstIndex(where: { $0 === sibling }) else { return addSubview(view) }
+        insertSubview(view, at: index + 1)
+    }
+
+    /// Inserts a subview just below a sibling.
+    open func insertSubview(_ view: UIView, belowSubview sibling: UIView) {
+        guard let index = subviews.firstIndex(where: { $0 === sibling }) else { return insertSubview(view, at: 0) }
+        insertSubview(view, at: index)
+    }
+
+    /// Moves a subview to the front.
+    open func bringSubviewToFront(_ view: UIView) {
+        guard view.superview === self else { return }
+        insertSubview(view, at: subviews.count)
+    }
+
+    /// Moves a subview to the back.
+    open func sendSubviewToBack(_ view: UIView) {
+        guard view.superview === self else { return }
+        insertSubview(view, at: 0)
+    }
+
+    /// Swaps two subviews' positions in the stacking order.
+    open func exchangeSubview(at index1: Int, withSubviewAt index2: Int) {
+        guard subviews.indices.contains(index1), subviews.indices.contains(index2), index1 != index2 else { return }
+        let a = subviews[index1], b = subviews[index2]
+        insertSubview(a, at: index2)
+        insertSubview(b, at: index1)
+    }
+
+    /// Removes the view from its superview.
+    open func removeFromSuperview() {
+        guard superview != nil else { return }
+        detachFromSuperview(notify: true)
+    }
+
+    private func detachFromSuperview(notify: Bool) {
+        guard let parent = superview else { return }
+        let oldWindow = window
+        if notify {
+            willMove(toSuperview: nil)
+            if oldWindow != nil { propagateWillMove(toWindow: nil) }
+        }
+        parent.willRemoveSubview(self)
+        if let responder = UIResponder.currentFirstResponder as? UIView, responder.isDescendant(of: self) {
+            UIResponder.currentFirstResponder = nil
+        }
+        parent.subviews.removeAll { $0 === self }
+        superview = nil
+        layer.removeFromSuperlayer()
+        parent.setNeedsLayout()
+        parent.subviewWasRemoved(self)
+        if notify {
+            updateTraitsIfNeeded()
+            inheritedTintMayHaveChanged()
+            didMoveToSuperview()
+            if oldWindow != nil { propagateDidMoveToWindow() }
+        }
+    }
+
+    /// Hook for this module's containers (stack views) that track removed subviews.
+    func subviewWasRemoved(_ view: UIView) {}
+
+    /// Whether this view is `view` or one of its descendants.
+    open func isDescendant(of view: UIView) -> Bool {
+        var current: UIView? = self
+        while let v = current {
+            if v === view { return true }
+            current = v.superview
+        }
+        return false
+    }
+
+    /// The first view in the subtree (self included) with this tag.
+    open func viewWithTag(_ tag: Int) -> UIView? {
+        if self.tag == tag { return self }
+        for subview in subviews { if let found = subview.viewWithTag(tag) { return found } }
+        return nil
+    }
+
+    /// A number to find the view by.
+    open var tag = 0
+
+    /// Called before the view moves to a new superview (nil when removed).
+    open func willMove(toSuperview newSuperview: UIView?) {}
+    /// Called after the view moved to a new superview.
+    open func didMoveToSuperview() {}
+    /// Called before the view moves into or out of a window.
+    open func willMove(toWindow newWindow: UIWindow?) {}
+    /// Called after the view moved into or out of a window.
+    open func didMoveToWindow() {}
+    /// Called after a subview was added.
+    open func didAddSubview(_ subview: UIView) {}
+    /// Called before a subview is removed.
+    open func willRemoveSubview(_ subview: UIView) {}
+
+    private func propagateWillMove(toWindow window: UIWindow?) {
+        willMove(toWindow: window)
+        for subview in subviews { subview.propagateWillMove(toWindow: window) }
+    }
+
+    private func propagateDidMoveToWindow() {
+        didMoveToWindow()
+        for subview in subviews { subview.propagateDidMoveToWindow() }
+    }
+
+    // MARK: Appearance
+
+    /// The colour behind the content.
+    open var backgroundColor: UIColor? {
+        get { layer.backgroundColor }
+        set { layer.backgroundColor = newValue }
+    }
+
+    /// Opacity of the view and its subviews.
+    open var alpha: CGFloat {
+        get { CGFloat(layer.opacity) }
+        set { layer.opacity = Float(newValue.isFinite ? min(1, max(0, newValue)) : 1) }
+    }
+
+    /// Hidden views are not drawn and do not receive touches.
+    open var isHidden: Bool {
+        get { layer.isHidden }
+        set { layer.isHidden = newValue }
+    }
+
+    /// A hint that the view fills its bounds with opaque content.
+    open var isOpaque = true
+
+    /// Clips subviews to the bounds (rounded by the layer's corner radius).
+    open var clipsToBounds: Bool {
+        get { layer.masksToBounds }
+        set { layer.masksToBounds = newValue }
+    }
+
+    /// How content is laid out when the bounds change.
+    open var contentMode: UIViewContentMode = .scaleToFill { didSet { if contentMode != oldValue { setNeedsDisplay() } } }
+
+    /// Whether the view receives touches.
+    open var isUserInteractionEnabled = true
+
+    /// An identifier for tests and automation.
+    open var accessibilityIdentifier: String?
+    /// What assistive technologies read.
+    open var accessibilityLabel: String?
+    /// Whether assistive technologies treat the view as one element.
+    open var isAccessibilityElement = false
+
+    // MARK: Tint
+
+    private var explicitTintColor: UIColor?
+
+    /// The brand colour, inherited from the superview unless set; the window's default is system blue.
+    open var tintColor: UIColor! {
+        get { explicitTintColor ?? superview?.tintColor ?? UIColor.systemBlue }
+        set {
+            let old = tintColor
+            explicitTintColor = newValue
+            if old != tintColor || newValue?.isDynamic == true { tintDidChangeRecursively() }
+        }
+    }
+
+    /// Called when the effective tint colour changes; redraws by default.
+    open func tintColorDidChange() {}
+
+    private var lastTint: UIColor?
+
+    func inheritedTintMayHaveChanged() {
+        guard explicitTintColor == nil else { return }
+        if lastTint != tintColor { tintDidChangeRecursively() }
+    }
+
+    private func tintDidChangeRecursively() {
+        lastTint = tintColor
+        setNeedsDisplay()
+        tintColorDidChange()
+        for subview in subviews where subview.explicitTintColor == nil {
+            subview.tintDidChangeRecursively()
+        }
+    }
+
+    // MARK: Traits
+
+    /// The traits a view without a superview starts from (a window sets its display's).
+    var rootTraitCollection: UITraitCollection = .default {
+        didSet { if rootTraitCollection != oldValue { updateTraitsIfNeeded() } }
+    }
+
+    /// Forces light or dark for this view and its subviews.
+    open var overrideUserInterfaceStyle: UIUserInterfaceStyle = .unspecified {
+        didSet { if overrideUserInterfaceStyle != oldValue { updateTraitsIfNeeded() } }
+    }
+
+    private var cachedTraits: UITraitCollection?
+
+    /// The environment's traits: appearance, scale, layout direction, text size.
+    open var traitCollection: UITraitCollection {
+        if let cachedTraits { return cachedTraits }
+        let traits = computeTraits()
+        cachedTraits = traits
+        return traits
+    }
+
+    private func computeTraits() -> UITraitCollection {
+        let base = superview?.traitCollection ?? rootTraitCollection
+        guard overrideUserInterfaceStyle != .unspecified else { return base }
+        return base.modifying(userInterfaceStyle: overrideUserInterfaceStyle)
+    }
+
+    /// Called after the traits changed (light/dark, scale, direction, text size).
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+
+    func updateTraitsIfNeeded() {
+        let previous = cachedTraits
+        let current = computeTraits()
+        cachedTraits = current
+        guard previous != current else { return }
+        if previous?.userInterfaceStyle != current.userInterfaceStyle || previous?.layoutDirection != current.layoutDirection {
+            setNeedsDisplay()
+        }
+        for subview in subviews { subview.updateTraitsIfNeeded() }
+        if previous != nil { traitCollectionDidChange(previous) }
+    }
+
+    /// Whether leading/trailing content flips.
+    open var semanticContentAttribute: UISemanticContentAttribute = .unspecified {
+        didSet { setNeedsLayout(); setNeedsDisplay() }
+    }
+
+    /// Left to right or right to left, from the semantic content attribute and the traits.
+    open var effectiveUserInterfaceLayoutDirection: UIUserInterfaceLayoutDirection {
+        switch semanticContentAttribute {
+        case .forceLeftToRight, .playback, .spatial: return .leftToRight
+        case .forceRightToLeft: return .rightToLeft
+        case .unspecified:
+            if let superview, superview.semanticContentAttribute != .unspecified {
+                return superview.effectiveUserInterfaceLayoutDirection
+            }
+            return traitCollection.layoutDirection == .rightToLeft ? .rightToLeft : .leftToRight
+        }
+    }
+
+    // MARK: Margins and safe area
+
+    /// Margins for content; the default is 8 points on every side.
+    open var layoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8) {
+        didSet { if layoutMargins != oldValue { layoutMarginsDidChange() } }
+    }
+
+    /// Margins by leading and trailing (flipped in right-to-left layouts).
+    open var directionalLayoutMargins: NSDirectionalEdgeInsets {
+        get {
+            let m = layoutMargins
+            return effectiveUserInterfaceLayoutDirection == .rightToLeft
+                ? NSDirectionalEdgeInsets(top: m.top, leading: m.right, bottom: m.bottom, trailing: m.left)
+                : NSDirectionalEdgeInsets(top: m.top, leading: m.left, bottom: m.bottom, trailing: m.right)
+        }
+        set { layoutMargins = newValue.edgeInsets(for: effectiveUserInterfaceLayoutDirection) }
+    }
+
+    /// Whether the layout margins grow to include the safe area insets.
+    open var insetsLayoutMarginsFromSafeArea = true
+    /// Whether subviews use this view's margins when laying out.
+    open var preservesSuperviewLayoutMargins = false
+
+    /// Margins plus, when asked, the safe area.
+    public var effectiveLayoutMargins: UIEdgeInsets {
+        guard insetsLayoutMarginsFromSafeArea else { return layoutMargins }
+        let s = safeAreaInsets, m = layoutMargins
+        return UIEdgeInsets(top: m.top + s.top, left: m.left + s.left, bottom: m.bottom + s.bottom, right: m.right + s.right)
+    }
+
+    /// Called when the layout margins change.
+    open func layoutMarginsDidChange() { setNeedsLayout() }
+
+    var ownSafeAreaInsets: UIEdgeInsets = .zero
+
+    /// Insets of the area not covered by window decorations, bars or other views.
+    open var safeAreaInsets: UIEdgeInsets {
+        if let superview {
+            let parent = superview.safeAreaInsets
+            guard parent != .zero else { return .zero }
+            let f = frame, b = superview.bounds
+            return UIEdgeInsets(
+                top: max(0, parent.top - (f.minY - b.minY)), left: max(0, parent.left - (f.minX - b.minX)),
+                bottom: max(0, parent.bottom - (b.maxY - f.maxY)), right: max(0, parent.right - (b.maxX - f.maxX))
+            )
+        }
+        return ownSafeAreaInsets
+    }
+
+    /// Called when the safe area changes.
+    open func safeAreaInsetsDidChange() {}
+
+    // MARK: Layout
+
+    private(set) var needsLayoutFlag = true
+
+    /// Marks the view for `layoutSubviews()` before the next frame.
+    open func setNeedsLayout() {
+        needsLayoutFlag = true
+        UIView.layoutIsPending = true
+        Compositor.setNeedsFrame()
+    }
+
+    /// Whether a layout pass is pending anywhere (the run loop checks it before rendering).
+    static var layoutIsPending = true
+
+    /// Lays out the subtree now if it needs it.
+    open func layoutIfNeeded() {
+        if needsLayoutFlag {
+            needsLayoutFlag = false
+            runLayoutPass()
+        }
+        for subview in subviews { subview.layoutIfNeeded() }
+    }
+
+    /// Runs the layout of this view (Auto Layout hooks in here).
+    func runLayoutPass() {
+        layoutSubviews()
+    }
+
+    /// Positions subviews; the default does nothing (Auto Layout and stacks override behaviour).
+    open func layoutSubviews() {}
+
+    /// The size that best fits `size`; the default is the current size.
+    open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
+
+    /// Resizes to `sizeThatFits(bounds.size)`.
+    open func sizeToFit() {
+        let size = sizeThatFits(bounds.size)
+        frame = CGRect(origin: frame.origin, size: size)
+    }
+
+    /// The natural size of the content, `noIntrinsicMetric` along axes without one.
+    open var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }
+
+    /// Tells the layout system the intrinsic size changed.
+    open func invalidateIntrinsicContentSize() {
+        superview?.setNeedsLayout()
+        setNeedsLayout()
+        intrinsicContentSizeDidChange()
+    }
+
+    /// Hook for this module's layout engine.
+    func intrinsicContentSizeDidChange() {}
+
+    /// Which margins stretch when the superview resizes.
+    open var autoresizingMask: UIViewAutoresizing = []
+    /// Whether subviews resize by their masks when this view resizes.
+    open var autoresizesSubviews = true
+
+    private func autoresizeSubviews(from oldSize: CGSize) {
+        guard autoresizesSubviews, oldSize != .zero else { return }
+        let dw = bounds.width - oldSize.width, dh = bounds.height - oldSize.height
+        for subview in subviews where !subview.autoresizingMask.isEmpty && subview.usesAutoresizing {
+            subview.frame = UIView.autoresize(subview.frame, mask: subview.autoresizingMask, dw: dw, dh: dh, oldSize: oldSize)
+        }
+    }
+
+    /// Whether autoresizing applies (false once Auto Layout positions the view).
+    var usesAutoresizing: Bool { true }
+
+    static func autoresize(_ frame: CGRect, mask: UIViewAutoresizing, dw: CGFloat, dh: CGFloat, oldSize: CGSize) -> CGRect {
+        func distribute(_ delta: CGFloat, lead: Bool, size: Bool, trail: Bool, leadValue: CGFloat, sizeValue: CGFloat, trailValue: CGFloat) -> (CGFloat, CGFloat) {
+            let parts = [lead ? leadValue : 0, size ? sizeValue : 0, trail ? trailValue : 0]
+            let total = parts.reduce(0, +)
+            let flexible = [lead, size, trail].filter { $0 }.count
+            guard flexible > 0 else { return (0, 0) }
+            if total == 0 {
+                let share = delta / CGFloat(flexible)
+                return (lead ? share : 0, size ? share : 0)
+            }
+            return (delta * parts[0] / total, delta * parts[1] / total)
+        }
+        var f = frame
+        let (dx, dwidth) = distribute(dw, lead: mask.contains(.flexibleLeftMargin), size: mask.contains(.flexibleWidth), trail: mask.contains(.flexibleRightMargin),
+                                      leadValue: frame.minX, sizeValue: frame.width, trailValue: oldSize.width - frame.maxX)
+        let (dy, dheight) = distribute(dh, lead: mask.contains(.flexibleTopMargin), size: mask.contains(.flexibleHeight), trail: mask.contains(.flexibleBottomMargin),
+                                       leadValue: frame.minY, sizeValue: frame.height, trailValue: oldSize.height - frame.maxY)
+        f.origin.x += dx; f.size.width += dwidth
+        f.origin.y += dy; f.size.height += dheight
+        return f
+    }
+
+    // MARK: Drawing
+
+    var defaultDrawCalled = false
+
+    /// Draws the view's content in its bounds coordinates; the default draws nothing.
+    open func draw(_ rect: CGRect) {
+        defaultDrawCalled = true
+    }
+
+    /// Marks the content for redrawing.
+    open func setNeedsDisplay() { layer.setNeedsDisplay() }
+
+    /// Marks part of the content for redrawing (the whole content is redrawn).
+    open func setNeedsDisplay(_ rect: CGRect) { layer.setNeedsDisplay() }
+
+    /// Draws the view's content for its layer.
+    public func draw(_ layer: CALayer, in context: CGContext) {
+        draw(CGRect(origin: .zero, size: self.layer.bounds.size))
+    }
+
+    // MARK: Hit testing and coordinates
+
+    /// The deepest visible, interactive descendant containing `point` (in this view's space).
+    open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+        guard isUserInteractionEnabled, !isHidden, alpha > 0.01, self.point(inside: point, with: event) || !clipsToBounds && !subviews.isEmpty else {
+            return nil
+        }
+        for subview in subviews.reversed() {
+            let local = subview.convert(point, from: self)
+            if let hit = subview.hitTest(local, with: event) { return hit }
+        }
+        return self.point(inside: point, with: event) ? self : nil
+    }
+
+    /// Whether `point` (in this view's space) is inside the bounds.
+    open func point(inside point: CGPoint, with event: UIEvent?) -> Bool {
+        bounds.contains(point)
+    }
+
+    /// Converts a point from this view's space to another view's (or the root's, for nil).
+    open func convert(_ point: CGPoint, to view: UIView?) -> CGPoint {
+        layer.convert(point, to: view?.layer ?? rootView.layer)
+    }
+
+    /// Converts a point from another view's space (or the root's, for nil) to this view's.
+    open func convert(_ point: CGPoint, from view: UIView?) -> CGPoint {
+        layer.convert(point, from: view?.layer ?? rootView.layer)
+    }
+
+    /// Converts a rectangle to another view's space (the bounding box of its corners).
+    open func convert(_ rect: CGRect, to view: UIView?) -> CGRect {
+        let corners = [CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY), CGPoint(x: rect.minX, y: rect.maxY), CGPoint(x: rect.maxX, y: rect.maxY)]
+            .map { convert($0, to: view) }
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        return CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+    }
+
+    /// Converts a rectangle from another view's space.
+    open func convert(_ rect: CGRect, from view: UIView?) -> CGRect {
+        (view ?? rootView).convert(rect, to: self)
+    }
+
+    var rootView: UIView {
+        var view = self
+        while let parent = view.superview { view = parent }
+        return view
+    }
+
+    // MARK: Rendering to images
+
+    /// The view and its subviews laid out and drawn into an image of its bounds' size.
+    ///
+    /// - Parameters:
+    ///   - scale: pixels per point.
+    ///   - userInterfaceStyle: renders a view without a window in light or dark (it is applied as
+    ///     the root traits, so `traitCollectionDidChange` runs as on a real appearance change).
+    public func renderImage(scale: CGFloat = 2, userInterfaceStyle: UIUserInterfaceStyle? = nil) -> UIImage {
+        guard let surface = renderSurface(scale: scale, userInterfaceStyle: userInterfaceStyle) else { return UIImage.empty }
+        return UIImage(surface: surface, scale: scale)
+    }
+
+    /// The view rendered as PNG data.
+    public func pngData(scale: CGFloat = 2, userInterfaceStyle: UIUserInterfaceStyle? = nil) -> Data? {
+        renderSurface(scale: scale, userInterfaceStyle: userInterfaceStyle)?.pngData()
+    }
+
+    func renderSurface(scale: CGFloat, userInterfaceStyle: UIUserInterfaceStyle?, background: UIColor? = nil) -> Surface? {
+        let root = rootView
+        if root === self {
+            var traits = rootTraitCollection.modifying(displayScale: scale)
+            if let userInterfaceStyle { traits = traits.modifying(userInterfaceStyle: userInterfaceStyle) }
+            rootTraitCollection = traits
+        }
+        root.layoutIfNeeded()
+        let pw = Int((bounds.width * scale).rounded(.up)), ph = Int((bounds.height * scale).rounded(.up))
+        guard let surface = Surface(pixelWidth: pw, pixelHeight: ph), let cr = cairo_create(surface.raw) else { return nil }
+        defer { cairo_destroy(cr) }
+        cairo_scale(cr, Double(scale), Double(scale))
+        if let background {
+            let c = background.components(for: traitCollection)
+            cairo_set_source_rgba(cr, Double(c.red), Double(c.green), Double(c.blue), Double(c.alpha))
+            cairo_paint(cr)
+        }
+        Compositor.renderFrame(layer, into: cr, scale: scale, traits: traitCollection)
+        cairo_surface_flush(surface.raw)
+        return surface
+    }
+}
+
+/// An event: a set of touches, a press, a scroll. Filled in by the application's event loop.
+@MainActor
+open class UIEvent {
+    /// An event.
+    public init() {}
+}

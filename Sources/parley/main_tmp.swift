@@ -1,0 +1,1 @@
+@main struct ParleyCommand { static func main() {} }
