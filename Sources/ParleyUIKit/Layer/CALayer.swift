@@ -100,6 +100,7 @@ open class CALayer {
     var shadowCache: ShadowCache?
     var traitsForDrawing: UITraitCollection?
     var drawnRect: CGRect = .zero
+    var bakedDecoration: BakedDecoration?
 
     /// A layer.
     public required init() {}
@@ -188,7 +189,10 @@ open class CALayer {
 
     /// The rectangle of the bounds space the backing surface covers; subclasses that draw outside
     /// their bounds (shape layers) widen it.
-    open var drawingRect: CGRect { CGRect(origin: .zero, size: bounds.size) }
+    open var drawingRect: CGRect {
+        if let view = delegate as? UIView, let rect = view.contentDrawingRect { return rect }
+        return CGRect(origin: .zero, size: bounds.size)
+    }
 
     private func invalidateContent() {
         needsDisplayFlag = true

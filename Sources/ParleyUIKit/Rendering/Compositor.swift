@@ -30,6 +30,18 @@ public enum Compositor {
     /// Classes whose `draw(_:)` was found to draw nothing, so their instances keep no surface.
     static var nonDrawingClasses: Set<ObjectIdentifier> = []
 
+    /// Prepares a target for a frame of `root`: clears it, unless the root's own opaque
+    /// background will cover every pixel anyway (the common case of a window).
+    static func clearTarget(_ cr: OpaquePointer, for root: CALayer, traits: UITraitCollection) {
+        let traits = (root.delegate as? UIView)?.traitCollection ?? traits
+        let opaque = (root.backgroundColor?.components(for: traits).alpha ?? 0) >= 1 && root.cornerRadius == 0 && root.opacity >= 1 && !root.isHidden
+        guard !opaque else { return }
+        cairo_save(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+        cairo_paint(cr)
+        cairo_restore(cr)
+    }
+
     /// Composes `root` (at its own bounds origin, ignoring its position) into `cr`, whose user
     /// space must be in points with `scale` already applied.
     static func renderFrame(_ root: CALayer, into cr: OpaquePointer, scale: CGFloat, traits: UITraitCollection) {
@@ -68,7 +80,9 @@ public enum Compositor {
         var cx1 = 0.0, cy1 = 0.0, cx2 = 0.0, cy2 = 0.0
         cairo_clip_extents(cr, &cx1, &cy1, &cx2, &cy2)
         let clip = CGRect(x: cx1, y: cy1, width: cx2 - cx1, height: cy2 - cy1)
-        let ownRect = CGRect(origin: .zero, size: size).union(layer.drawingRect)
+        // A clean layer's content rectangle is the one it was drawn in (computing it can cost a text lookup).
+        let contentRect = layer.backing != nil && !layer.needsDisplayFlag ? layer.drawnRect : layer.drawingRect
+        let ownRect = CGRect(origin: .zero, size: size).union(contentRect)
         let shadowPad = layer.shadowOpacity > 0 ? layer.shadowRadius * 3 + max(abs(layer.shadowOffset.width), abs(layer.shadowOffset.height)) : 0
         let ownVisible = clip.intersects(ownRect.insetBy(dx: -shadowPad - layer.borderWidth, dy: -shadowPad - layer.borderWidth))
         if !ownVisible && (layer.masksToBounds || layer.sublayers == nil) { return }
@@ -77,7 +91,13 @@ public enum Compositor {
         let opacity = CGFloat(layer.opacity)
         let hasBackground = (layer.backgroundColor?.components(for: traits).alpha ?? 0) > 0
         let hasBorder = layer.borderWidth > 0 && layer.borderColor != nil
-        let content = ownVisible ? backing(for: layer, scale: scale, traits: traits) : nil
+        // Rounded backgrounds are rasterised once into the layer's surface with its content (and,
+        // for leaves, its corner clip), so a frame blits them instead of filling curved paths.
+        let leafClip = layer.masksToBounds && layer.sublayers == nil
+        let bakesBackground = layer.cornerRadius > 0 && (hasBackground || (leafClip && layer.drawsContent && layer.hasContent) || (hasBorder && layer.sublayers == nil))
+        // A leaf's rounded border goes into its surface too (nothing is drawn between content and border).
+        let bakesBorder = bakesBackground && hasBorder && layer.sublayers == nil
+        let content = ownVisible ? backing(for: layer, scale: scale, traits: traits, bakesBackground: bakesBackground, bakesBorder: bakesBorder) : nil
         let drawCount = (hasBackground ? 1 : 0) + (content != nil ? 1 : 0) + (hasBorder ? 1 : 0) + (layer.shadowOpacity > 0 ? 1 : 0)
         let group = opacity < 1 && (layer.sublayers != nil || drawCount > 1)
         if group { cairo_push_group(cr) }
@@ -88,12 +108,13 @@ public enum Compositor {
         if ownVisible && layer.shadowOpacity > 0, let color = layer.shadowColor {
             drawShadow(layer, color: color, cr, scale: scale, traits: traits, alpha: alpha)
         }
-        if ownVisible && hasBackground, let color = layer.backgroundColor {
+        if ownVisible && hasBackground && !bakesBackground, let color = layer.backgroundColor {
             setSource(cr, color, traits, alpha)
             addRoundedRect(cr, bounds, radius: radius, corners: layer.maskedCorners)
             cairo_fill(cr)
         }
-        if layer.masksToBounds {
+        let clipsAtCompose = layer.masksToBounds && !(leafClip && bakesBackground)
+        if clipsAtCompose {
             addRoundedRect(cr, bounds, radius: radius, corners: layer.maskedCorners)
             cairo_clip(cr)
         }
@@ -108,12 +129,22 @@ public enum Compositor {
             }
             cairo_restore(cr)
         }
-        if ownVisible && hasBorder, let color = layer.borderColor {
+        if ownVisible && hasBorder && !bakesBorder, let color = layer.borderColor {
             let w = layer.borderWidth
             setSource(cr, color, traits, alpha)
-            cairo_set_line_width(cr, Double(w))
-            addRoundedRect(cr, bounds.insetBy(dx: w / 2, dy: w / 2), radius: max(0, radius - w / 2), corners: layer.maskedCorners)
-            cairo_stroke(cr)
+            if radius <= 0 {
+                // A square border as the ring between two rectangles: a fill, on pixel-aligned fast paths.
+                cairo_new_path(cr)
+                cairo_rectangle(cr, 0, 0, Double(size.width), Double(size.height))
+                cairo_rectangle(cr, Double(w), Double(w), Double(max(0, size.width - 2 * w)), Double(max(0, size.height - 2 * w)))
+                cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+                cairo_fill(cr)
+                cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+            } else {
+                cairo_set_line_width(cr, Double(w))
+                addRoundedRect(cr, bounds.insetBy(dx: w / 2, dy: w / 2), radius: max(0, radius - w / 2), corners: layer.maskedCorners)
+                cairo_stroke(cr)
+            }
         }
         if group {
             cairo_pop_group_to_source(cr)
@@ -121,16 +152,25 @@ public enum Compositor {
         }
     }
 
-    /// The layer's content surface, redrawn first if it is dirty.
-    private static func backing(for layer: CALayer, scale: CGFloat, traits: UITraitCollection) -> Surface? {
-        guard layer.drawsContent, layer.hasContent else { layer.backing = nil; return nil }
-        let rect = layer.drawingRect
+    /// The layer's own pixels — its content and, when baked, its rounded background — redrawn
+    /// first if anything they depend on changed.
+    private static func backing(for layer: CALayer, scale: CGFloat, traits: UITraitCollection, bakesBackground: Bool, bakesBorder: Bool) -> Surface? {
+        let drawsContent = layer.drawsContent && layer.hasContent
+        guard drawsContent || bakesBackground else { layer.backing = nil; return nil }
         let styleChanged = layer.traitsForDrawing.map {
             $0.userInterfaceStyle != traits.userInterfaceStyle || $0.layoutDirection != traits.layoutDirection
         } ?? true
-        if !layer.needsDisplayFlag, !styleChanged, layer.backingScale == scale, rect == layer.drawnRect, let surface = layer.backing {
+        let decoration = bakesBackground
+            ? BakedDecoration(background: layer.backgroundColor.map { TextColor($0, traits: traits) }.flatMap { $0.alpha > 0 ? $0 : nil }, radius: layer.cornerRadius,
+                              corners: layer.maskedCorners, clips: layer.masksToBounds && layer.sublayers == nil,
+                              border: bakesBorder ? layer.borderColor.map { TextColor($0, traits: traits) } : nil, borderWidth: bakesBorder ? layer.borderWidth : 0)
+            : nil
+        // What the content rectangle depends on (size, text, image) marks the layer dirty, so a
+        // clean layer reuses its surface without asking for the rectangle.
+        if !layer.needsDisplayFlag, !styleChanged, layer.backingScale == scale, decoration == layer.bakedDecoration, let surface = layer.backing {
             return surface
         }
+        let rect = bakesBackground ? layer.drawingRect.union(CGRect(origin: .zero, size: layer.bounds.size)) : layer.drawingRect
         let pw = Int((rect.width * scale).rounded(.up)), ph = Int((rect.height * scale).rounded(.up))
         guard pw > 0, ph > 0 else { layer.backing = nil; layer.needsDisplayFlag = false; return nil }
         let surface: Surface
@@ -147,12 +187,33 @@ public enum Compositor {
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
         cairo_scale(cr, Double(scale), Double(scale))
         cairo_translate(cr, Double(-rect.minX), Double(-rect.minY))
+        if let decoration {
+            let bounds = CGRect(origin: .zero, size: layer.bounds.size)
+            let radius = min(decoration.radius, bounds.width / 2, bounds.height / 2)
+            addRoundedRect(cr, bounds, radius: radius, corners: decoration.corners)
+            if let background = decoration.background {
+                cairo_set_source_rgba(cr, Double(background.red) / 65535, Double(background.green) / 65535, Double(background.blue) / 65535, Double(background.alpha) / 65535)
+                cairo_fill_preserve(cr)
+            }
+            if decoration.clips { cairo_clip(cr) } else { cairo_new_path(cr) }
+        }
         let context = CGContext(cairo: cr, traitCollection: traits.modifying(displayScale: scale))
         let view = layer.delegate as? UIView
         view?.defaultDrawCalled = false
-        UIGraphicsPushContext(context)
-        layer.draw(in: context)
-        UIGraphicsPopContext()
+        if drawsContent {
+            UIGraphicsPushContext(context)
+            layer.draw(in: context)
+            UIGraphicsPopContext()
+        }
+        if let decoration, let border = decoration.border, decoration.borderWidth > 0 {
+            cairo_reset_clip(cr)
+            let w = decoration.borderWidth
+            let bounds = CGRect(origin: .zero, size: layer.bounds.size)
+            addRoundedRect(cr, bounds.insetBy(dx: w / 2, dy: w / 2), radius: max(0, min(decoration.radius, bounds.width / 2, bounds.height / 2) - w / 2), corners: decoration.corners)
+            cairo_set_source_rgba(cr, Double(border.red) / 65535, Double(border.green) / 65535, Double(border.blue) / 65535, Double(border.alpha) / 65535)
+            cairo_set_line_width(cr, Double(w))
+            cairo_stroke(cr)
+        }
         cairo_destroy(cr)
         cairo_surface_flush(surface.raw)
         rasterizedThisFrame += 1
@@ -160,6 +221,12 @@ public enum Compositor {
         layer.backingScale = scale
         layer.traitsForDrawing = traits
         layer.drawnRect = rect
+        layer.bakedDecoration = decoration
+        if decoration != nil {
+            // The background alone justifies the surface; whether the class draws is not probed here.
+            layer.backing = surface
+            return surface
+        }
         if let view, view.defaultDrawCalled, isTransparent(surface) {
             // Only UIView's empty draw(_:) ran: keep no surface for this view, nor for its class.
             nonDrawingClasses.insert(ObjectIdentifier(type(of: view)))
@@ -186,18 +253,26 @@ public enum Compositor {
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
         cairo_save(cr)
+        // Fill the surface's own rectangle rather than paint: the operation stays bounded to it.
         if m.xy == 0, m.yx == 0, abs(m.xx - Double(scale)) < 1e-9, abs(m.yy - Double(scale)) < 1e-9 {
             // Axis-aligned at the surface's own scale: blit at whole device pixels.
             let dx = (m.x0 + m.xx * Double(rect.minX)).rounded(), dy = (m.y0 + m.yy * Double(rect.minY)).rounded()
             cairo_identity_matrix(cr)
             cairo_set_source_surface(cr, surface.raw, dx, dy)
+            cairo_rectangle(cr, dx, dy, Double(surface.pixelWidth), Double(surface.pixelHeight))
         } else {
             cairo_translate(cr, Double(rect.minX), Double(rect.minY))
             cairo_scale(cr, 1 / Double(scale), 1 / Double(scale))
             cairo_set_source_surface(cr, surface.raw, 0, 0)
             cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+            cairo_rectangle(cr, 0, 0, Double(surface.pixelWidth), Double(surface.pixelHeight))
         }
-        if alpha >= 1 { cairo_paint(cr) } else { cairo_paint_with_alpha(cr, Double(alpha)) }
+        if alpha >= 1 {
+            cairo_fill(cr)
+        } else {
+            cairo_clip(cr)
+            cairo_paint_with_alpha(cr, Double(alpha))
+        }
         cairo_restore(cr)
     }
 
@@ -245,11 +320,31 @@ public enum Compositor {
         let c = color.components(for: traits)
         cairo_save(cr)
         cairo_set_source_rgba(cr, Double(c.red), Double(c.green), Double(c.blue), Double(c.alpha) * Double(layer.shadowOpacity) * Double(alpha))
-        cairo_translate(cr, Double(cache.origin.x + layer.shadowOffset.width), Double(cache.origin.y + layer.shadowOffset.height))
-        cairo_scale(cr, 1 / Double(scale), 1 / Double(scale))
-        cairo_mask_surface(cr, cache.mask, 0, 0)
+        let x = Double(cache.origin.x + layer.shadowOffset.width), y = Double(cache.origin.y + layer.shadowOffset.height)
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        if m.xy == 0, m.yx == 0, abs(m.xx - Double(scale)) < 1e-9, abs(m.yy - Double(scale)) < 1e-9 {
+            // Axis-aligned: put the mask at whole device pixels so it is copied, not resampled.
+            let dx = (m.x0 + m.xx * x).rounded(), dy = (m.y0 + m.yy * y).rounded()
+            cairo_identity_matrix(cr)
+            cairo_mask_surface(cr, cache.mask, dx, dy)
+        } else {
+            cairo_translate(cr, x, y)
+            cairo_scale(cr, 1 / Double(scale), 1 / Double(scale))
+            cairo_mask_surface(cr, cache.mask, 0, 0)
+        }
         cairo_restore(cr)
     }
+}
+
+/// What a layer's surface bakes in besides its content: a rounded background and its clip.
+struct BakedDecoration: Equatable {
+    var background: TextColor?
+    var radius: CGFloat
+    var corners: CACornerMask
+    var clips: Bool
+    var border: TextColor?
+    var borderWidth: CGFloat
 }
 
 /// A blurred alpha mask of a layer's shadow shape, kept until the shape, size or radius changes.

@@ -12,10 +12,6 @@ import Foundation
 final class TextEngine: @unchecked Sendable {
     static let shared = TextEngine()
 
-    /// Bytes of text laid out at most for a label without a line limit; longer text is cut and
-    /// ends in an ellipsis (a label is not a document view).
-    static let unlimitedLinesByteCap = 16_384
-
     private let lock = NSRecursiveLock()
     private let fontMap: UnsafeMutablePointer<PangoFontMap>
     private let context: OpaquePointer
@@ -139,24 +135,7 @@ final class TextEngine: @unchecked Sendable {
     // MARK: Building
 
     private static func sanitize(_ s: String) -> String {
-        s.contains("\0") ? s.replacingOccurrences(of: "\0", with: "\u{2400}") : s
-    }
-
-    /// `s` cut to at most `maxBytes` UTF-8 bytes at a character boundary.
-    static func prefix(_ s: String, maxBytes: Int) -> String {
-        guard s.utf8.count > maxBytes else { return s }
-        var index = s.utf8.index(s.utf8.startIndex, offsetBy: maxBytes)
-        while index > s.startIndex, index.samePosition(in: s) == nil {
-            index = s.utf8.index(before: index)
-        }
-        return String(s[..<index])
-    }
-
-    private func byteCap(for request: TextRequest) -> Int {
-        if request.maxLines == 0 { return Self.unlimitedLinesByteCap }
-        // Generous: a line holds at most width / (0.25 em) characters of at most 4 bytes.
-        let perLine = request.width.map { Int($0 / max(1, request.font.pointSize * 0.25)) * 4 } ?? 4096
-        return min(Self.unlimitedLinesByteCap, request.maxLines * max(512, perLine))
+        s.utf8.contains(0) ? s.replacingOccurrences(of: "\0", with: "\u{2400}") : s
     }
 
     private func makeLayout(_ request: TextRequest) -> TextLayout {
@@ -166,7 +145,6 @@ final class TextEngine: @unchecked Sendable {
 
         var text: String
         var runs: [TextRun] = []
-        var capped = false
         switch request.content {
         case .plain(let s):
             text = Self.sanitize(s)
@@ -174,18 +152,7 @@ final class TextEngine: @unchecked Sendable {
             text = s
             runs = r
         }
-        let cap = byteCap(for: request)
-        if text.utf8.count > cap {
-            text = Self.prefix(text, maxBytes: cap) + "…"
-            capped = true
-            let limit = text.utf8.count
-            runs = runs.compactMap { run in
-                guard run.start < limit else { return nil }
-                var clipped = run
-                clipped.end = min(run.end, limit)
-                return clipped
-            }
-        }
+        let capped = request.content.isCut
         let byteCount = Int32(text.utf8.count)
         text.withCString { pango_layout_set_text(layout, $0, byteCount) }
         if !runs.isEmpty { applyAttributes(runs, to: layout) }
@@ -247,6 +214,7 @@ final class TextEngine: @unchecked Sendable {
             pango: layout, request: request,
             size: CGSize(width: CGFloat(logical.width) / scale, height: height),
             logicalOrigin: CGPoint(x: CGFloat(logical.x) / scale, y: CGFloat(logical.y) / scale),
+            inkRect: CGRect(x: CGFloat(ink.x) / scale, y: CGFloat(ink.y) / scale, width: CGFloat(ink.width) / scale, height: CGFloat(ink.height) / scale),
             lineCount: shownLines, firstBaseline: first, lastBaseline: last,
             isTruncated: truncated, isRightToLeft: rtl, clipHeight: clipHeight
         )

@@ -36,6 +36,45 @@ enum TextContent: Hashable, Sendable {
         case .plain(let s), .attributed(let s, _): return s
         }
     }
+
+    /// Whether the content was cut to the byte cap (it then ends in an ellipsis).
+    var isCut: Bool {
+        switch self {
+        case .plain(let s), .attributed(let s, _): return s.hasSuffix(TextContent.cutMarker)
+        }
+    }
+
+    static let cutMarker = "\u{2060}…"
+
+    /// The content cut to at most `maxBytes` UTF-8 bytes at a character boundary, plus an ellipsis.
+    func cut(toBytes maxBytes: Int) -> TextContent {
+        switch self {
+        case .plain(let s):
+            guard s.utf8.count > maxBytes else { return self }
+            return .plain(TextContent.prefix(s, maxBytes: maxBytes) + TextContent.cutMarker)
+        case let .attributed(s, runs):
+            guard s.utf8.count > maxBytes else { return self }
+            let text = TextContent.prefix(s, maxBytes: maxBytes) + TextContent.cutMarker
+            let limit = text.utf8.count
+            let clipped: [TextRun] = runs.compactMap { run in
+                guard run.start < limit else { return nil }
+                var copy = run
+                copy.end = min(run.end, limit)
+                return copy
+            }
+            return .attributed(text, clipped)
+        }
+    }
+
+    /// `s` cut to at most `maxBytes` UTF-8 bytes at a character boundary.
+    static func prefix(_ s: String, maxBytes: Int) -> String {
+        guard s.utf8.count > maxBytes else { return s }
+        var index = s.utf8.index(s.utf8.startIndex, offsetBy: maxBytes)
+        while index > s.startIndex, index.samePosition(in: s) == nil {
+            index = s.utf8.index(before: index)
+        }
+        return String(s[..<index])
+    }
 }
 
 /// Everything that determines a layout; the key of the layout cache.
@@ -51,7 +90,6 @@ struct TextRequest: Hashable, Sendable {
 
     init(content: TextContent, font: UIFont, width: CGFloat?, maxLines: Int = 0,
          lineBreakMode: NSLineBreakMode = .byWordWrapping, alignment: NSTextAlignment = .natural, lineSpacing: CGFloat = 0) {
-        self.content = content
         self.font = font
         if let width, width.isFinite, width < 1_000_000 {
             widthKey = Int((max(0, width) * 64).rounded(.down))
@@ -59,12 +97,27 @@ struct TextRequest: Hashable, Sendable {
             widthKey = -1
         }
         self.maxLines = max(0, maxLines)
+        // Cut huge text before it is hashed or laid out: a label never shows more than the cap.
+        let cap = TextRequest.byteCap(maxLines: self.maxLines, width: widthKey < 0 ? nil : CGFloat(widthKey) / 64, fontSize: font.pointSize)
+        self.content = content.cut(toBytes: cap)
         self.lineBreakMode = lineBreakMode
         self.alignment = alignment
         self.lineSpacing = lineSpacing.isFinite ? max(0, lineSpacing) : 0
     }
 
     var width: CGFloat? { widthKey < 0 ? nil : CGFloat(widthKey) / 64 }
+
+    /// Bytes of text laid out at most for a label without a line limit; longer text is cut and
+    /// ends in an ellipsis (a label is not a document view).
+    static let unlimitedLinesByteCap = 16_384
+
+    /// The most text worth laying out for a line limit and width.
+    static func byteCap(maxLines: Int, width: CGFloat?, fontSize: CGFloat) -> Int {
+        if maxLines == 0 { return unlimitedLinesByteCap }
+        // Generous: a line holds at most width / (0.25 em) characters of at most 4 bytes.
+        let perLine = width.map { Int($0 / max(1, fontSize * 0.25)) * 4 } ?? 4096
+        return min(unlimitedLinesByteCap, maxLines * max(512, perLine))
+    }
 
     func with(width: CGFloat?) -> TextRequest {
         var copy = self
@@ -83,6 +136,8 @@ final class TextLayout: @unchecked Sendable {
     let size: CGSize
     /// The logical rectangle's origin inside the layout box (non-zero for centred or RTL lines).
     let logicalOrigin: CGPoint
+    /// Where glyphs put ink (accents, emoji and italics may reach outside the logical box).
+    let inkRect: CGRect
     /// Lines shown (after the line limit).
     let lineCount: Int
     /// Distance from the top to the first line's baseline.
@@ -96,12 +151,13 @@ final class TextLayout: @unchecked Sendable {
     /// A clip height for line limits without an ellipsis.
     let clipHeight: CGFloat?
 
-    init(pango: OpaquePointer, request: TextRequest, size: CGSize, logicalOrigin: CGPoint, lineCount: Int,
+    init(pango: OpaquePointer, request: TextRequest, size: CGSize, logicalOrigin: CGPoint, inkRect: CGRect, lineCount: Int,
          firstBaseline: CGFloat, lastBaseline: CGFloat, isTruncated: Bool, isRightToLeft: Bool, clipHeight: CGFloat?) {
         self.pango = pango
         self.request = request
         self.size = size
         self.logicalOrigin = logicalOrigin
+        self.inkRect = inkRect
         self.lineCount = lineCount
         self.firstBaseline = firstBaseline
         self.lastBaseline = lastBaseline

@@ -3,9 +3,10 @@ import Foundation
 /// A font: a family, a size in points, a weight and an italic flag, resolved by Pango through
 /// fontconfig.
 ///
-/// The system font is Inter, with Noto fonts and Noto Color Emoji as fallbacks for scripts and
-/// emoji Inter does not cover; `scripts/install-deps` installs them so text renders the same on
-/// every machine.
+/// The system font is Inter, with Noto fonts as fallbacks for scripts Inter does not cover; colour
+/// emoji come from Noto Color Emoji through fontconfig's fallback. (Naming the emoji font in the
+/// family list makes Pango take spaces and digits from it.) `scripts/install-deps` installs these
+/// fonts so text renders the same on every machine.
 public final class UIFont: Hashable, Sendable, CustomStringConvertible {
     /// A font weight with UIKit's raw values (−1…1, regular is 0).
     public struct Weight: RawRepresentable, Hashable, Sendable, Comparable {
@@ -114,9 +115,9 @@ public final class UIFont: Hashable, Sendable, CustomStringConvertible {
     public let textStyle: TextStyle?
 
     /// The system UI family and its fallbacks, in order.
-    public static let systemFamily = "Inter, Noto Color Emoji, Noto Sans, Noto Sans Arabic, Noto Sans Hebrew, Noto Sans CJK SC"
+    public static let systemFamily = "Inter, Noto Sans, Noto Sans Arabic, Noto Sans Hebrew, Noto Sans CJK SC"
     /// The monospaced family and its fallbacks.
-    public static let monospacedFamily = "DejaVu Sans Mono, Noto Color Emoji, Noto Sans CJK SC"
+    public static let monospacedFamily = "DejaVu Sans Mono, Noto Sans CJK SC"
 
     init(family: String, size: CGFloat, weight: Weight, italic: Bool, textStyle: TextStyle? = nil) {
         self.familyName = family

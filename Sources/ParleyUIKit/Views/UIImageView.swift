@@ -44,6 +44,14 @@ open class UIImageView: UIView {
         setNeedsDisplay()
     }
 
+    /// The image's rectangle within the bounds: a plain `UIImageView` keeps only those pixels.
+    override var contentDrawingRect: CGRect? {
+        guard type(of: self) == UIImageView.self, let shown = (isHighlighted ? highlightedImage : nil) ?? image else { return nil }
+        let bounds = CGRect(origin: .zero, size: self.bounds.size)
+        let target = contentMode.rect(for: shown.size, in: bounds).intersection(bounds).integral
+        return target.isNull || target.isEmpty ? nil : target
+    }
+
     /// Draws the image by the content mode, clipped to the bounds when the mode overflows them.
     open override func draw(_ rect: CGRect) {
         guard let context = UIGraphicsGetCurrentContext(), let shown = (isHighlighted ? highlightedImage : nil) ?? image else { return }

@@ -62,8 +62,12 @@ open class UILabel: UIView {
         isUserInteractionEnabled = false
     }
 
+    /// The request the label was last measured with; drawing reuses its layout when it fits.
+    private var lastMeasuredRequest: TextRequest?
+
     private func textDidChange() {
         cachedRuns = nil
+        lastMeasuredRequest = nil
         invalidateIntrinsicContentSize()
         setNeedsDisplay()
     }
@@ -106,7 +110,9 @@ open class UILabel: UIView {
         guard !(storedText ?? "").isEmpty else { return .zero }
         let width: CGFloat? = numberOfLines == 1 ? (lineBreakMode.truncates && size.width > 0 && size.width < .greatestFiniteMagnitude ? size.width : nil)
             : (size.width > 0 && size.width < .greatestFiniteMagnitude ? size.width : nil)
-        let measured = TextEngine.shared.measure(textRequest(width: width))
+        let request = textRequest(width: width)
+        lastMeasuredRequest = request
+        let measured = TextEngine.shared.measure(request)
         return CGSize(width: measured.width.ceiled(toScale: scale), height: measured.height.ceiled(toScale: scale))
     }
 
@@ -114,7 +120,9 @@ open class UILabel: UIView {
     open override var intrinsicContentSize: CGSize {
         guard !(storedText ?? "").isEmpty else { return .zero }
         let width: CGFloat? = numberOfLines != 1 && preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : nil
-        let measured = TextEngine.shared.measure(textRequest(width: width))
+        let request = textRequest(width: width)
+        lastMeasuredRequest = request
+        let measured = TextEngine.shared.measure(request)
         return CGSize(width: measured.width.ceiled(toScale: scale), height: measured.height.ceiled(toScale: scale))
     }
 
@@ -150,7 +158,8 @@ open class UILabel: UIView {
 
     /// The layout for the current bounds: the line limit shrinks to what fits the height.
     private func drawingLayout() -> TextLayout {
-        var request = textRequest(width: bounds.width)
+        // Draw with the layout that measured the label when it still fits (it usually does).
+        var request = lastMeasuredRequest ?? textRequest(width: bounds.width)
         var layout = TextEngine.shared.layout(for: request, drawingWidth: bounds.width)
         if layout.size.height > bounds.height + 0.5, layout.lineCount > 1, let lineHeight = Optional(layout.size.height / CGFloat(layout.lineCount)) {
             // Too tall for the bounds: show the lines that fit, truncating the last as UIKit does.
@@ -161,6 +170,17 @@ open class UILabel: UIView {
             }
         }
         return layout
+    }
+
+    /// The part of the bounds the text inks: a plain `UILabel` keeps only those pixels (subclasses,
+    /// which may draw anything, keep their whole bounds).
+    override var contentDrawingRect: CGRect? {
+        guard type(of: self) == UILabel.self, bounds.width > 0, !(storedText ?? "").isEmpty else { return nil }
+        let layout = drawingLayout()
+        let origin = CGPoint(x: layout.drawingOffsetX(inWidth: bounds.width), y: ((bounds.height - layout.size.height) / 2).rounded(toScale: scale))
+        var box = CGRect(origin: layout.logicalOrigin, size: layout.size).union(layout.inkRect)
+        if let clip = layout.clipHeight { box.size.height = min(box.height, clip - box.minY) }
+        return box.offsetBy(dx: origin.x, dy: origin.y).insetBy(dx: -2, dy: -2).integral
     }
 
     /// Draws the text vertically centred in `rect`.

@@ -1,0 +1,55 @@
+import CCairoPango
+import Foundation
+
+/// Pango used directly, set up like Parley's engine (a PangoCairo font map, hint metrics off,
+/// absolute font size, word-and-character wrapping): the reference Parley's measuring is checked
+/// against in tests and compared with in benchmarks. Not public API.
+@_spi(Benchmarks)
+public final class RawPangoReference {
+    private let context: OpaquePointer
+    private let description: OpaquePointer
+
+    /// A reference measurer for one font.
+    public init(font: UIFont) {
+        let map = pango_cairo_font_map_new()
+        context = pango_font_map_create_context(map)
+        let options = cairo_font_options_create()
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        pango_cairo_context_set_font_options(context, options)
+        cairo_font_options_destroy(options)
+        pango_context_set_language(context, pango_language_from_string("en-us"))
+        pango_context_set_round_glyph_positions(context, 0)
+        description = pango_font_description_new()
+        pango_font_description_set_family(description, font.familyName)
+        pango_font_description_set_absolute_size(description, Double(font.pointSize) * Double(PANGO_SCALE))
+        pango_font_description_set_weight(description, PangoWeight(UInt32(font.weight.cssWeight)))
+        pango_font_description_set_style(description, font.isItalic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
+    }
+
+    deinit {
+        pango_font_description_free(description)
+        g_object_unref(UnsafeMutableRawPointer(context))
+    }
+
+    /// Lays out one string and returns its logical size in points; the layout is freed.
+    ///
+    /// - Parameters:
+    ///   - width: the wrapping width, or nil for one unwrapped line per paragraph.
+    ///   - lines: with `ellipsizeEnd`, the line limit (an ellipsis ends the last line).
+    public func measure(_ string: String, width: CGFloat?, lines: Int = 0, ellipsizeEnd: Bool = false) -> CGSize {
+        let layout = pango_layout_new(context)!
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        pango_layout_set_font_description(layout, description)
+        string.withCString { pango_layout_set_text(layout, $0, Int32(string.utf8.count)) }
+        if let width { pango_layout_set_width(layout, Int32(Double(width) * Double(PANGO_SCALE))) }
+        pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+        if ellipsizeEnd {
+            pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+            pango_layout_set_height(layout, -Int32(max(1, lines)))
+        }
+        var ink = PangoRectangle(), logical = PangoRectangle()
+        pango_layout_get_extents(layout, &ink, &logical)
+        return CGSize(width: CGFloat(logical.width) / CGFloat(PANGO_SCALE), height: CGFloat(logical.height) / CGFloat(PANGO_SCALE))
+    }
+}

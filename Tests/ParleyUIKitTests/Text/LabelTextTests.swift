@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+@_spi(Benchmarks) @testable import ParleyUIKit
+
+@MainActor
+@Suite struct LabelTextTests {
+    let body = UIFont.preferredFont(forTextStyle: .body)
+
+    private func ceil2(_ size: CGSize) -> CGSize {
+        CGSize(width: size.width.ceiled(toScale: 1), height: size.height.ceiled(toScale: 1))
+    }
+
+    @Test(arguments: [
+        "Short",
+        "A longer message that will certainly wrap onto several lines at a narrow width of two hundred points.",
+        "Emoji 👍🏽 and 中文 and العربية mixed in one paragraph that wraps",
+        "Two\nparagraphs with a line break",
+    ])
+    func wrappedLabelSizeEqualsPango(_ text: String) {
+        let label = UILabel()
+        label.numberOfLines = 0
+        label.font = body
+        label.text = text
+        let ours = label.sizeThatFits(CGSize(width: 200, height: CGFloat.greatestFiniteMagnitude))
+        let pango = RawPangoReference(font: body).measure(text, width: 200)
+        #expect(ours == ceil2(pango))
+    }
+
+    @Test func truncatedLabelSizeEqualsPango() {
+        let text = String(repeating: "Truncate me at the end of the second line, please. ", count: 6)
+        let label = UILabel()
+        label.numberOfLines = 2
+        label.lineBreakMode = .byTruncatingTail
+        label.font = body
+        label.text = text
+        let ours = label.sizeThatFits(CGSize(width: 180, height: CGFloat.greatestFiniteMagnitude))
+        let pango = RawPangoReference(font: body).measure(text, width: 180, lines: 2, ellipsizeEnd: true)
+        #expect(ours == ceil2(pango))
+        label.frame = CGRect(origin: .zero, size: ours)
+        #expect(label.isTruncated)
+        let lineHeight = RawPangoReference(font: body).measure("Xg", width: nil).height
+        #expect(abs(ours.height - 2 * lineHeight) < 1.01)
+    }
+
+    @Test func singleLineLabelsDoNotWrap() {
+        let label = UILabel()
+        label.font = body
+        label.text = "One line that is wider than the width we ask for"
+        let natural = label.sizeThatFits(.zero)
+        #expect(abs(natural.height - ceil2(RawPangoReference(font: body).measure("X", width: nil)).height) < 0.01)
+        label.frame = CGRect(x: 0, y: 0, width: 100, height: natural.height)
+        #expect(label.isTruncated)
+    }
+
+    @Test func markupIsShownLiterally() {
+        let literal = TextEngineProbe.measure("<b>&amp;</b>", font: body, width: nil)
+        let ampersand = TextEngineProbe.measure("&", font: body, width: nil)
+        #expect(literal.width > ampersand.width * 5)
+        let label = UILabel(frame: CGRect(x: 0, y: 0, width: 200, height: 30))
+        label.text = "<b>&amp;</b>"
+        #expect(label.intrinsicContentSize.width == TextEngineProbe.measure("<b>&amp;</b>", font: .systemFont(ofSize: 17), width: nil).width.ceiled(toScale: 1))
+    }
+
+    @Test func nulBytesAreShownNotDropped() {
+        let withNul = TextEngineProbe.measure("a\0b", font: body, width: nil)
+        let without = TextEngineProbe.measure("ab", font: body, width: nil)
+        #expect(withNul.width > without.width)
+        let label = UILabel(frame: CGRect(x: 0, y: 0, width: 100, height: 30))
+        label.text = "a\0b\0"
+        #expect(label.renderPixels(scale: 1) != nil)
+    }
+
+    @Test func utf8LengthsKeepWideTextWhole() {
+        // Measuring by Character count would cut CJK and emoji short.
+        let cjk = TextEngineProbe.measure("日本語のテキスト", font: body, width: nil)
+        let half = TextEngineProbe.measure("日本語の", font: body, width: nil)
+        #expect(cjk.width > half.width * 1.8)
+    }
+
+    @Test func aMegabyteOfTextTruncatesQuickly() {
+        let huge = String(repeating: "All work and no play makes a long message. ", count: 24_000)
+        #expect(huge.utf8.count > 1_000_000)
+        let label = UILabel(frame: CGRect(x: 0, y: 0, width: 300, height: 200))
+        label.numberOfLines = 0
+        let start = Date()
+        label.text = huge
+        let size = label.sizeThatFits(CGSize(width: 300, height: CGFloat.greatestFiniteMagnitude))
+        _ = label.renderPixels(scale: 1)
+        let elapsed = Date().timeIntervalSince(start)
+        #expect(elapsed < 0.05 * 4, "1 MB label took \(elapsed) s") // 50 ms budget; debug builds get 4×.
+        #expect(size.height > 0)
+        label.numberOfLines = 3
+        #expect(label.sizeThatFits(CGSize(width: 300, height: 1000)).height < 80)
+    }
+
+    @Test func layoutsAreCachedAndReusedForDrawing() {
+        TextEngineProbe.removeAllLayouts()
+        let label = UILabel()
+        label.numberOfLines = 0
+        label.text = "Cache me once: measured and drawn by the same layout."
+        let before = TextEngineProbe.layoutsCreated
+        let size = label.sizeThatFits(CGSize(width: 150, height: 1000))
+        label.frame = CGRect(origin: .zero, size: size)
+        _ = label.renderPixels(scale: 2)
+        let afterDraw = TextEngineProbe.layoutsCreated
+        _ = label.sizeThatFits(CGSize(width: 150, height: 1000))
+        #expect(afterDraw - before == 1, "drawing made its own layout")
+        #expect(TextEngineProbe.layoutsCreated - before == 1)
+    }
+
+    @Test func rightToLeftTextAlignsToTheRightByDefault() {
+        let label = UILabel(frame: CGRect(x: 0, y: 0, width: 300, height: 30))
+        label.text = "שלום"
+        let pixels = label.renderPixels(scale: 1)!
+        var minX = Int.max
+        for y in 0..<pixels.height { for x in 0..<pixels.width where pixels[x, y].a > 100 { minX = min(minX, x) } }
+        #expect(minX > 200)
+    }
+}
