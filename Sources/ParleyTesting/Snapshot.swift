@@ -10,7 +10,7 @@ public struct SnapshotTolerance: Sendable {
     public var changedPixels: Double
 
     /// A tolerance.
-    public init(perPixel: UInt8 = 24, changedPixels: Double = 0.002) {
+    public init(perPixel: UInt8 = 24, changedPixels: Double = 0.0001) {
         self.perPixel = perPixel
         self.changedPixels = changedPixels
     }

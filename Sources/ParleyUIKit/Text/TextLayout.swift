@@ -27,9 +27,43 @@ struct TextRun: Hashable, Sendable {
 }
 
 /// What to lay out: plain text (never parsed as markup) or attributed runs.
+///
+/// Hashed and compared by UTF-8 bytes: Swift's `String` equality and hashing normalise Unicode,
+/// which costs more than the rest of a cache hit for non-ASCII text.
 enum TextContent: Hashable, Sendable {
     case plain(String)
     case attributed(String, [TextRun])
+
+    static func == (lhs: TextContent, rhs: TextContent) -> Bool {
+        switch (lhs, rhs) {
+        case let (.plain(a), .plain(b)): return sameBytes(a, b)
+        case let (.attributed(a, ra), .attributed(b, rb)): return ra == rb && sameBytes(a, b)
+        default: return false
+        }
+    }
+
+    func hash(into hasher: inout Hasher) {
+        switch self {
+        case .plain(let s):
+            hasher.combine(0 as UInt8)
+            TextContent.hashBytes(s, into: &hasher)
+        case let .attributed(s, runs):
+            hasher.combine(1 as UInt8)
+            TextContent.hashBytes(s, into: &hasher)
+            hasher.combine(runs)
+        }
+    }
+
+    private static func sameBytes(_ a: String, _ b: String) -> Bool {
+        var a = a, b = b
+        guard a.utf8.count == b.utf8.count else { return false }
+        return a.withUTF8 { pa in b.withUTF8 { pb in pa.count == 0 || memcmp(pa.baseAddress!, pb.baseAddress!, pa.count) == 0 } }
+    }
+
+    private static func hashBytes(_ s: String, into hasher: inout Hasher) {
+        var s = s
+        s.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
 
     var string: String {
         switch self {
@@ -109,7 +143,7 @@ struct TextRequest: Hashable, Sendable {
 
     /// Bytes of text laid out at most for a label without a line limit; longer text is cut and
     /// ends in an ellipsis (a label is not a document view).
-    static let unlimitedLinesByteCap = 16_384
+    static let unlimitedLinesByteCap = 8_192
 
     /// The most text worth laying out for a line limit and width.
     static func byteCap(maxLines: Int, width: CGFloat?, fontSize: CGFloat) -> Int {

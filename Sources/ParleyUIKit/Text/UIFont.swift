@@ -119,13 +119,20 @@ public final class UIFont: Hashable, Sendable, CustomStringConvertible {
     /// The monospaced family and its fallbacks.
     public static let monospacedFamily = "DejaVu Sans Mono, Noto Sans CJK SC"
 
+    /// Computed once: fonts are hashed on every text-cache lookup.
+    private let precomputedHash: Int
+
     init(family: String, size: CGFloat, weight: Weight, italic: Bool, textStyle: TextStyle? = nil) {
         self.familyName = family
         // A size that is not positive or not finite would make Pango fall back silently; clamp it.
-        self.pointSize = size.isFinite ? min(max(size, 1), 1000) : 17
+        let pointSize = size.isFinite ? min(max(size, 1), 1000) : 17
+        self.pointSize = pointSize
         self.weight = weight
         self.isItalic = italic
         self.textStyle = textStyle
+        var hasher = Hasher()
+        hasher.combine(family); hasher.combine(pointSize); hasher.combine(weight); hasher.combine(italic)
+        precomputedHash = hasher.finalize()
     }
 
     /// A font by family name, e.g. `UIFont(name: "DejaVu Serif", size: 14)`; nil for an empty name.
@@ -206,12 +213,14 @@ public final class UIFont: Hashable, Sendable, CustomStringConvertible {
 
     /// Fonts are equal when family, size, weight and slant are.
     public static func == (lhs: UIFont, rhs: UIFont) -> Bool {
-        lhs.familyName == rhs.familyName && lhs.pointSize == rhs.pointSize && lhs.weight == rhs.weight && lhs.isItalic == rhs.isItalic
+        if lhs === rhs { return true }
+        return lhs.precomputedHash == rhs.precomputedHash && lhs.pointSize == rhs.pointSize && lhs.weight == rhs.weight
+            && lhs.isItalic == rhs.isItalic && lhs.familyName == rhs.familyName
     }
 
     /// Hashes family, size, weight and slant.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(familyName); hasher.combine(pointSize); hasher.combine(weight); hasher.combine(isItalic)
+        hasher.combine(precomputedHash)
     }
 
     /// The font as text.
