@@ -23,6 +23,7 @@ struct BenchCommand: AsyncParsableCommand {
     static let groups: [Group] = [
         Group(name: "text") { quick in try await MainActor.run { try TextBench.run(quick: quick) } },
         Group(name: "render") { quick in try await MainActor.run { try RenderBench.run(quick: quick) } },
+        Group(name: "solver") { quick in try SolverBench.run(quick: quick) },
     ]
 
     func run() async throws {
