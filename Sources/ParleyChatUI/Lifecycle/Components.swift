@@ -17,6 +17,11 @@ public struct Components {
     /// The components with Parley's default types.
     public init() {}
 
+    /// Every avatar: channel list, message list, reaction authors.
+    public var avatarView: ChatAvatarView.Type = ChatAvatarView.self
+    /// The unread badge in channel list rows.
+    public var channelUnreadCountView: ChatChannelUnreadCountView.Type = ChatChannelUnreadCountView.self
+
     /// The components every chat view uses unless given others.
     @MainActor public static var `default` = Components()
 }

@@ -49,7 +49,12 @@ public enum Compositor {
         composedThisFrame = 0
         cairo_save(cr)
         cairo_translate(cr, Double(-root.bounds.minX), Double(-root.bounds.minY))
-        compose(root, cr, scale: scale, parentTraits: traits, isRoot: true)
+        var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
+        cairo_clip_extents(cr, &x1, &y1, &x2, &y2)
+        cairo_user_to_device(cr, &x1, &y1)
+        cairo_user_to_device(cr, &x2, &y2)
+        let deviceClip = CGRect(x: min(x1, x2), y: min(y1, y2), width: abs(x2 - x1), height: abs(y2 - y1))
+        compose(root, cr, scale: scale, parentTraits: traits, isRoot: true, deviceClip: deviceClip)
         cairo_restore(cr)
         rasterizedLayersInLastFrame = rasterizedThisFrame
         composedLayersInLastFrame = composedThisFrame
@@ -57,12 +62,30 @@ public enum Compositor {
         needsFrame = false
     }
 
-    private static func compose(_ layer: CALayer, _ cr: OpaquePointer, scale: CGFloat, parentTraits: UITraitCollection, isRoot: Bool) {
+    /// The box of `rect` (user space) in device pixels under matrix `m`.
+    private static func deviceBox(_ rect: CGRect, _ m: cairo_matrix_t) -> CGRect {
+        if m.xy == 0 && m.yx == 0 {
+            let x1 = m.xx * Double(rect.minX) + m.x0, x2 = m.xx * Double(rect.maxX) + m.x0
+            let y1 = m.yy * Double(rect.minY) + m.y0, y2 = m.yy * Double(rect.maxY) + m.y0
+            return CGRect(x: min(x1, x2), y: min(y1, y2), width: abs(x2 - x1), height: abs(y2 - y1))
+        }
+        let t = CGAffineTransform(a: m.xx, b: m.yx, c: m.xy, d: m.yy, tx: m.x0, ty: m.y0)
+        return rect.applying(t)
+    }
+
+    private static func compose(_ layer: CALayer, _ cr: OpaquePointer, scale: CGFloat, parentTraits: UITraitCollection, isRoot: Bool, deviceClip: CGRect) {
         if layer.isHidden || layer.opacity <= 0 { return }
         let traits = (layer.delegate as? UIView)?.traitCollection ?? parentTraits
         let size = layer.bounds.size
-        cairo_save(cr)
-        defer { cairo_restore(cr) }
+        // Only the matrix changes unless this layer clips or groups; then the whole state is saved.
+        var entryMatrix = cairo_matrix_t()
+        cairo_get_matrix(cr, &entryMatrix)
+        var savedState = false
+        defer {
+            // The state is saved after this layer's transform, so the matrix is always put back too.
+            if savedState { cairo_restore(cr) }
+            cairo_set_matrix(cr, &entryMatrix)
+        }
 
         if !isRoot {
             let t = layer.affine
@@ -75,16 +98,15 @@ public enum Compositor {
         } else {
             cairo_translate(cr, Double(layer.bounds.minX), Double(layer.bounds.minY))
         }
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(cr, &matrix)
 
         // Skip what lies entirely outside the clip: the layer itself always, its sublayers when it clips them.
-        var cx1 = 0.0, cy1 = 0.0, cx2 = 0.0, cy2 = 0.0
-        cairo_clip_extents(cr, &cx1, &cy1, &cx2, &cy2)
-        let clip = CGRect(x: cx1, y: cy1, width: cx2 - cx1, height: cy2 - cy1)
         // A clean layer's content rectangle is the one it was drawn in (computing it can cost a text lookup).
         let contentRect = layer.backing != nil && !layer.needsDisplayFlag ? layer.drawnRect : layer.drawingRect
         let ownRect = CGRect(origin: .zero, size: size).union(contentRect)
         let shadowPad = layer.shadowOpacity > 0 ? layer.shadowRadius * 3 + max(abs(layer.shadowOffset.width), abs(layer.shadowOffset.height)) : 0
-        let ownVisible = clip.intersects(ownRect.insetBy(dx: -shadowPad - layer.borderWidth, dy: -shadowPad - layer.borderWidth))
+        let ownVisible = deviceClip.intersects(deviceBox(ownRect.insetBy(dx: -shadowPad - layer.borderWidth, dy: -shadowPad - layer.borderWidth), matrix))
         if !ownVisible && (layer.masksToBounds || layer.sublayers == nil) { return }
         composedThisFrame += 1
 
@@ -100,6 +122,11 @@ public enum Compositor {
         let content = ownVisible ? backing(for: layer, scale: scale, traits: traits, bakesBackground: bakesBackground, bakesBorder: bakesBorder) : nil
         let drawCount = (hasBackground ? 1 : 0) + (content != nil ? 1 : 0) + (hasBorder ? 1 : 0) + (layer.shadowOpacity > 0 ? 1 : 0)
         let group = opacity < 1 && (layer.sublayers != nil || drawCount > 1)
+        let clipsAtCompose = layer.masksToBounds && !(leafClip && bakesBackground)
+        if group || clipsAtCompose {
+            cairo_save(cr)
+            savedState = true
+        }
         if group { cairo_push_group(cr) }
         let alpha = group ? 1 : opacity
 
@@ -113,21 +140,21 @@ public enum Compositor {
             addRoundedRect(cr, bounds, radius: radius, corners: layer.maskedCorners)
             cairo_fill(cr)
         }
-        let clipsAtCompose = layer.masksToBounds && !(leafClip && bakesBackground)
+        var childClip = deviceClip
         if clipsAtCompose {
             addRoundedRect(cr, bounds, radius: radius, corners: layer.maskedCorners)
             cairo_clip(cr)
+            childClip = deviceClip.intersection(deviceBox(bounds, matrix))
         }
         if let content {
-            paint(content, cr, at: layer.drawnRect, scale: layer.backingScale, alpha: alpha)
+            paint(content, cr, at: layer.drawnRect, scale: layer.backingScale, alpha: alpha, matrix: matrix)
         }
-        if let sublayers = layer.sublayers {
-            cairo_save(cr)
+        if let sublayers = layer.sublayers, !childClip.isEmpty {
             cairo_translate(cr, Double(-layer.bounds.minX), Double(-layer.bounds.minY))
             for sublayer in sublayers {
-                compose(sublayer, cr, scale: scale, parentTraits: traits, isRoot: false)
+                compose(sublayer, cr, scale: scale, parentTraits: traits, isRoot: false, deviceClip: childClip)
             }
-            cairo_restore(cr)
+            cairo_set_matrix(cr, &matrix)
         }
         if ownVisible && hasBorder && !bakesBorder, let color = layer.borderColor {
             let w = layer.borderWidth
@@ -249,10 +276,10 @@ public enum Compositor {
         }
     }
 
-    private static func paint(_ surface: Surface, _ cr: OpaquePointer, at rect: CGRect, scale: CGFloat, alpha: CGFloat) {
-        var m = cairo_matrix_t()
-        cairo_get_matrix(cr, &m)
-        cairo_save(cr)
+    /// Paints a cached surface with the current matrix `m` (passed in to avoid asking Cairo again);
+    /// leaves the matrix as it found it and the source set to the surface.
+    private static func paint(_ surface: Surface, _ cr: OpaquePointer, at rect: CGRect, scale: CGFloat, alpha: CGFloat, matrix m: cairo_matrix_t) {
+        var m = m
         // Fill the surface's own rectangle rather than paint: the operation stays bounded to it.
         if m.xy == 0, m.yx == 0, abs(m.xx - Double(scale)) < 1e-9, abs(m.yy - Double(scale)) < 1e-9 {
             // Axis-aligned at the surface's own scale: blit at whole device pixels.
@@ -270,10 +297,12 @@ public enum Compositor {
         if alpha >= 1 {
             cairo_fill(cr)
         } else {
+            cairo_save(cr)
             cairo_clip(cr)
             cairo_paint_with_alpha(cr, Double(alpha))
+            cairo_restore(cr)
         }
-        cairo_restore(cr)
+        cairo_set_matrix(cr, &m)
     }
 
     private static func setSource(_ cr: OpaquePointer, _ color: UIColor, _ traits: UITraitCollection, _ alpha: CGFloat) {

@@ -18,3 +18,11 @@ public enum TextEngineProbe {
     /// Layouts in the cache now.
     public static var cachedLayoutCount: Int { TextEngine.shared.cachedLayoutCount }
 }
+
+@_spi(Benchmarks)
+extension TextEngineProbe {
+    /// Builds the cache key for a measure and hashes it, without a lookup (for profiling).
+    public static func hashOnly(_ string: String, font: UIFont, width: CGFloat?) -> Int {
+        TextRequest(content: .plain(string), font: font, width: width).hashValue
+    }
+}

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A fixed, deterministic corpus of realistic chat messages: short replies, sentences, long
+/// A fixed, deterministic corpus of 1,000 distinct, realistic chat messages: short replies, sentences, long
 /// paragraphs, links, mentions, emoji, and CJK, Arabic and Hebrew text.
 enum ChatCorpus {
     static func messages(count: Int = 1000, seed: UInt64 = 42) -> [String] {
@@ -25,17 +25,31 @@ enum ChatCorpus {
             "مرحبا! هل أنت متاح للاجتماع غدا؟", "שלום, אני אגיע בעוד עשר דקות", "Café com leite ☕ e pão de queijo às 16h?",
         ]
         var result: [String] = []
+        var seen = Set<String>()
         result.reserveCapacity(count)
+        // Every message is distinct, so a "cold" measure never benefits from a repeated string.
+        let variations = ["", " 🙂", "!", " haha", " (again)", " — Maria", " — Tom", " 👀", " ok?", " :)"]
+        func appendUnique(_ message: String) {
+            var candidate = message
+            var attempt = 0
+            while seen.contains(candidate) {
+                attempt += 1
+                let variation = variations[attempt % variations.count]
+                candidate = message + variation + (attempt >= variations.count ? " #\(attempt / variations.count)" : "")
+            }
+            seen.insert(candidate)
+            result.append(candidate)
+        }
         for _ in 0..<count {
             let roll = rng.next() % 100
             switch roll {
-            case 0..<25: result.append(short[Int(rng.next() % UInt64(short.count))])
+            case 0..<25: appendUnique(short[Int(rng.next() % UInt64(short.count))])
             case 25..<75:
                 let o = openers[Int(rng.next() % UInt64(openers.count))], m = middles[Int(rng.next() % UInt64(middles.count))]
                 let c = closers[Int(rng.next() % UInt64(closers.count))]
-                result.append("\(o) \(m)\(c)")
-            case 75..<87: result.append(long[Int(rng.next() % UInt64(long.count))])
-            default: result.append(intl[Int(rng.next() % UInt64(intl.count))])
+                appendUnique("\(o) \(m)\(c)")
+            case 75..<87: appendUnique(long[Int(rng.next() % UInt64(long.count))])
+            default: appendUnique(intl[Int(rng.next() % UInt64(intl.count))])
             }
         }
         return result
