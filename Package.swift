@@ -39,6 +39,13 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // The declarative layout engine of seed 003: Component → RenderNode, hosted by ComponentView.
+        .target(
+            name: "ParleyComponent",
+            dependencies: ["ParleyUIKit"],
+            swiftSettings: strict
+        ),
+
         // Chat without UI: models, SQLite store, client, controllers.
         .target(
             name: "ParleyChat",
@@ -46,10 +53,25 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // A writer process for ParleyChatTests' SIGKILL durability test (not part of the SDK).
+        .executableTarget(
+            name: "ParleyChatDurabilityChild",
+            dependencies: ["ParleyChat"],
+            swiftSettings: strict
+        ),
+
+        // The UIKit-style chat SDK of seeds 000, 001 and 004: Appearance, Components, the view lifecycle.
+        .target(
+            name: "ParleyChatUI",
+            dependencies: ["ParleyUIKit", "ParleyChat"],
+            resources: [.process("Resources/Reactions")],
+            swiftSettings: strict
+        ),
+
         // The umbrella: `import Parley` is all a user writes.
         .target(
             name: "Parley",
-            dependencies: ["ParleyUIKit", "ParleyChat"],
+            dependencies: ["ParleyUIKit", "ParleyComponent", "ParleyChat", "ParleyChatUI"],
             swiftSettings: strict
         ),
 
@@ -67,6 +89,14 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // A small windowed app on the toolkit: the Xvfb smoke test (scripts/xvfb-smoke) and the
+        // run-loop self-test (`parley-sample --self-test`) run it.
+        .executableTarget(
+            name: "parley-sample",
+            dependencies: ["ParleyUIKit"],
+            swiftSettings: strict
+        ),
+
         .executableTarget(
             name: "parley",
             dependencies: [
@@ -79,12 +109,23 @@ let package = Package(
         .testTarget(
             name: "ParleyUIKitTests",
             dependencies: ["ParleyUIKit", "ParleyTesting", "ParleyScenes", "CCairoPango"],
-            resources: [.copy("__Snapshots__")],
+            exclude: ["__Snapshots__", "Fixtures"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "ParleyComponentTests",
+            dependencies: ["ParleyComponent", "ParleyUIKit"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "ParleyChatUITests",
+            dependencies: ["ParleyChatUI", "ParleyTesting", "Parley"],
+            exclude: ["__Snapshots__"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "ParleyChatTests",
-            dependencies: ["ParleyChat"],
+            dependencies: ["ParleyChat", "ParleyChatDurabilityChild"],
             swiftSettings: strict
         ),
     ]

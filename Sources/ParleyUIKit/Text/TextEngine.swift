@@ -12,9 +12,10 @@ import Foundation
 final class TextEngine: @unchecked Sendable {
     static let shared = TextEngine()
 
-    private let lock = NSRecursiveLock()
+    let lock = NSRecursiveLock()
     private let fontMap: UnsafeMutablePointer<PangoFontMap>
-    private let context: OpaquePointer
+    /// The engine's Pango context (one per font map); the raw-Pango reference shares it.
+    let context: OpaquePointer
     private var descriptions: [UIFont: OpaquePointer] = [:]
     private var metricsCache: [UIFont: FontMetrics] = [:]
     private let cache: LRUCache<TextRequest, TextLayout>

@@ -172,4 +172,63 @@ open class UIControl: UIView {
 
     /// Events for which actions are registered.
     open var allControlEvents: Event { actions.reduce([]) { $0.union($1.events) } }
+
+    // MARK: - Tracking (owned by the events engineer)
+    // A control takes its touches for itself: enabled or not, it never passes them up the
+    // responder chain (a disabled control is hit-tested, so it still shields what is behind it).
+
+    /// Whether a touch is being tracked.
+    open internal(set) var isTracking = false
+    /// Whether the tracked touch is inside the bounds.
+    open internal(set) var isTouchInside = false
+
+    /// A touch went down inside; return false to stop tracking it.
+    open func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool { true }
+    /// The tracked touch moved; return false to stop tracking it.
+    open func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool { true }
+    /// The tracked touch lifted.
+    open func endTracking(_ touch: UITouch?, with event: UIEvent?) {}
+    /// Tracking was cancelled.
+    open func cancelTracking(with event: UIEvent?) {}
+
+    /// Highlights and sends `.touchDown`.
+    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+        guard isEnabled, let touch = touches.first else { return }
+        isTouchInside = true
+        isHighlighted = true
+        isTracking = beginTracking(touch, with: event)
+        sendActions(for: touch.tapCount > 1 ? [.touchDown, .touchDownRepeat] : .touchDown)
+    }
+
+    /// Follows the touch in and out of the bounds, highlighting while inside.
+    open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
+        guard isEnabled, isHighlighted || isTouchInside || isTracking, let touch = touches.first else { return }
+        let inside = point(inside: touch.location(in: self), with: event)
+        if inside != isTouchInside { sendActions(for: inside ? .touchDragEnter : .touchDragExit) }
+        isTouchInside = inside
+        isHighlighted = inside
+        sendActions(for: inside ? .touchDragInside : .touchDragOutside)
+        if isTracking { isTracking = continueTracking(touch, with: event) }
+    }
+
+    /// Sends `.touchUpInside` (a tap) or `.touchUpOutside`.
+    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+        guard isEnabled, let touch = touches.first, isHighlighted || isTouchInside else { return }
+        let inside = point(inside: touch.location(in: self), with: event)
+        isHighlighted = false
+        if isTracking { endTracking(touch, with: event) }
+        isTracking = false
+        isTouchInside = false
+        sendActions(for: inside ? .touchUpInside : .touchUpOutside)
+    }
+
+    /// Unhighlights and sends `.touchCancel`.
+    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
+        guard isHighlighted || isTracking || isTouchInside else { return }
+        isHighlighted = false
+        if isTracking { cancelTracking(with: event) }
+        isTracking = false
+        isTouchInside = false
+        sendActions(for: .touchCancel)
+    }
 }

@@ -119,7 +119,9 @@ open class UILabel: UIView {
     /// The unwrapped size, or wrapped at `preferredMaxLayoutWidth` for multi-line labels.
     open override var intrinsicContentSize: CGSize {
         guard !(storedText ?? "").isEmpty else { return .zero }
-        let width: CGFloat? = numberOfLines != 1 && preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : nil
+        // Auto Layout's second pass supplies the solved width when no preferred width is set.
+        let wrapWidth = preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : automaticPreferredMaxLayoutWidth
+        let width: CGFloat? = numberOfLines != 1 && wrapWidth > 0 ? wrapWidth : nil
         let request = textRequest(width: width)
         lastMeasuredRequest = request
         let measured = TextEngine.shared.measure(request)

@@ -128,6 +128,7 @@ open class UIView: UIResponder, CALayerDelegate {
         view.didMoveToSuperview()
         if oldWindow !== newWindow { view.propagateDidMoveToWindow() }
         didAddSubview(view)
+        autoLayoutSubviewWasAdded(view)
         setNeedsLayout()
     }
 
@@ -205,7 +206,7 @@ open class UIView: UIResponder, CALayerDelegate {
     }
 
     /// Hook for this module's containers (stack views) that track removed subviews.
-    func subviewWasRemoved(_ view: UIView) {}
+    func subviewWasRemoved(_ view: UIView) { autoLayoutSubviewWasRemoved(view) }
 
     /// Whether this view is `view` or one of its descendants.
     open func isDescendant(of view: UIView) -> Bool {
@@ -267,7 +268,12 @@ open class UIView: UIResponder, CALayerDelegate {
     /// Hidden views are not drawn and do not receive touches.
     open var isHidden: Bool {
         get { layer.isHidden }
-        set { layer.isHidden = newValue }
+        set {
+            let old = layer.isHidden
+            layer.isHidden = newValue
+            // Stack views collapse hidden arranged subviews.
+            if old != newValue { autoLayoutHiddenDidChange() }
+        }
     }
 
     /// A hint that the view fills its bounds with opaque content.
@@ -445,8 +451,20 @@ open class UIView: UIResponder, CALayerDelegate {
     /// Marks the view for `layoutSubviews()` before the next frame.
     open func setNeedsLayout() {
         needsLayoutFlag = true
+        markAncestorsForLayout()
         UIView.layoutIsPending = true
         Compositor.setNeedsFrame()
+    }
+
+    /// Whether some descendant needs layout: `layoutIfNeeded()` descends only into such subtrees.
+    private(set) var descendantNeedsLayout = false
+
+    private func markAncestorsForLayout() {
+        var view = superview
+        while let current = view, !current.descendantNeedsLayout {
+            current.descendantNeedsLayout = true
+            view = current.superview
+        }
     }
 
     /// Whether a layout pass is pending anywhere (the run loop checks it before rendering).
@@ -454,16 +472,27 @@ open class UIView: UIResponder, CALayerDelegate {
 
     /// Lays out the subtree now if it needs it.
     open func layoutIfNeeded() {
+        guard needsLayoutFlag || descendantNeedsLayout else { return }
         if needsLayoutFlag {
             needsLayoutFlag = false
             runLayoutPass()
         }
-        for subview in subviews { subview.layoutIfNeeded() }
+        descendantNeedsLayout = false
+        for subview in subviews where subview.needsLayoutFlag || subview.descendantNeedsLayout {
+            subview.layoutIfNeeded()
+        }
     }
 
     /// Runs the layout of this view (Auto Layout hooks in here).
     func runLayoutPass() {
+        // A view controller's root view brackets its layout with the controller's hooks, as UIKit's.
+        let controller = owningViewController as? UIViewController
+        controller?.rootViewWillLayout()
+        // A layout root solves its constraints first, so layoutSubviews() sees the solved frames.
+        autoLayoutWillLayoutSubviews()
         layoutSubviews()
+        autoLayoutDidLayoutSubviews()
+        controller?.rootViewDidLayout()
     }
 
     /// Positions subviews; the default does nothing (Auto Layout and stacks override behaviour).
@@ -489,7 +518,7 @@ open class UIView: UIResponder, CALayerDelegate {
     }
 
     /// Hook for this module's layout engine.
-    func intrinsicContentSizeDidChange() {}
+    func intrinsicContentSizeDidChange() { autoLayoutIntrinsicContentSizeDidChange() }
 
     /// Which margins stretch when the superview resizes.
     open var autoresizingMask: UIViewAutoresizing = []
@@ -505,7 +534,7 @@ open class UIView: UIResponder, CALayerDelegate {
     }
 
     /// Whether autoresizing applies (false once Auto Layout positions the view).
-    var usesAutoresizing: Bool { true }
+    var usesAutoresizing: Bool { translatesAutoresizingMaskIntoConstraints }
 
     static func autoresize(_ frame: CGRect, mask: UIViewAutoresizing, dw: CGFloat, dh: CGFloat, oldSize: CGSize) -> CGRect {
         func distribute(_ delta: CGFloat, lead: Bool, size: Bool, trail: Bool, leadValue: CGFloat, sizeValue: CGFloat, trailValue: CGFloat) -> (CGFloat, CGFloat) {
@@ -529,6 +558,46 @@ open class UIView: UIResponder, CALayerDelegate {
         return f
     }
 
+    // MARK: - Auto Layout (owned by the Auto Layout engineer: the API lives in Layout/AutoLayout/)
+
+    /// Whether the view's frame is set from outside (code, its superview, a list, its
+    /// autoresizing mask) rather than by constraints. True for views created in code; turn it off
+    /// for views that constraints position. A view with it on is the layout root of its subtree:
+    /// its subviews with it off are solved in its system before its `layoutSubviews()`.
+    open var translatesAutoresizingMaskIntoConstraints = true {
+        didSet { if translatesAutoresizingMaskIntoConstraints != oldValue { autoLayoutTranslatesAutoresizingDidChange() } }
+    }
+
+    /// Constraints, priorities, guides and the layout engine, made on first use (nil for views
+    /// that never meet Auto Layout).
+    var autoLayoutStorage: AutoLayoutState?
+
+    /// Override to add or change constraints in the constraint pass (after
+    /// `setNeedsUpdateConstraints()`), before the layout pass; call `super` last.
+    open func updateConstraints() {}
+
+    /// The smallest size that satisfies the view's constraints (`systemLayoutSizeFitting` with
+    /// `fittingSizeLevel` priorities): pass `UIView.layoutFittingCompressedSize` or
+    /// `layoutFittingExpandedSize`.
+    open func systemLayoutSizeFitting(_ targetSize: CGSize) -> CGSize {
+        autoLayoutFittingSize(targetSize, horizontal: .fittingSizeLevel, vertical: .fittingSizeLevel)
+    }
+
+    /// The size the view's constraints give it when its width and height are asked to be the
+    /// target's at these priorities: for a list row, a fixed width (`.required`) and a free
+    /// height (`.fittingSizeLevel`). Multi-line labels wrap at their solved width (UIKit's second
+    /// pass). The result is rounded up to whole pixels; frames are not changed.
+    open func systemLayoutSizeFitting(_ targetSize: CGSize, withHorizontalFittingPriority horizontalFittingPriority: UILayoutPriority,
+                                      verticalFittingPriority: UILayoutPriority) -> CGSize {
+        autoLayoutFittingSize(targetSize, horizontal: horizontalFittingPriority, vertical: verticalFittingPriority)
+    }
+
+    /// The view whose first baseline is this view's (self; containers name a subview).
+    open var forFirstBaselineLayout: UIView { self }
+
+    /// The view whose last baseline is this view's (self; containers name a subview).
+    open var forLastBaselineLayout: UIView { self }
+
     // MARK: Drawing
 
     var defaultDrawCalled = false
@@ -537,6 +606,10 @@ open class UIView: UIResponder, CALayerDelegate {
     open func draw(_ rect: CGRect) {
         defaultDrawCalled = true
     }
+
+    /// The part of the bounds `draw(_:)` paints, when a view knows it is smaller than the bounds
+    /// (labels, image views); the backing surface then covers only that. Nil means the bounds.
+    var contentDrawingRect: CGRect? { nil }
 
     /// Marks the content for redrawing.
     open func setNeedsDisplay() { layer.setNeedsDisplay() }
@@ -553,14 +626,15 @@ open class UIView: UIResponder, CALayerDelegate {
 
     /// The deepest visible, interactive descendant containing `point` (in this view's space).
     open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
-        guard isUserInteractionEnabled, !isHidden, alpha > 0.01, self.point(inside: point, with: event) || !clipsToBounds && !subviews.isEmpty else {
+        // As in UIKit, a point outside a view's bounds misses its subviews too, clipped or not.
+        guard isUserInteractionEnabled, !isHidden, alpha > 0.01, self.point(inside: point, with: event) else {
             return nil
         }
         for subview in subviews.reversed() {
             let local = subview.convert(point, from: self)
             if let hit = subview.hitTest(local, with: event) { return hit }
         }
-        return self.point(inside: point, with: event) ? self : nil
+        return self
     }
 
     /// Whether `point` (in this view's space) is inside the bounds.
@@ -596,6 +670,11 @@ open class UIView: UIResponder, CALayerDelegate {
         while let parent = view.superview { view = parent }
         return view
     }
+
+    // MARK: - Events (owned by the events engineer: the API lives in Gestures/UIView+Gestures.swift)
+
+    /// The gesture recognizers attached to this view, in the order they were added.
+    var attachedGestureRecognizers: [UIGestureRecognizer] = []
 
     // MARK: Rendering to images
 
@@ -638,9 +717,3 @@ open class UIView: UIResponder, CALayerDelegate {
     }
 }
 
-/// An event: a set of touches, a press, a scroll. Filled in by the application's event loop.
-@MainActor
-open class UIEvent {
-    /// An event.
-    public init() {}
-}

@@ -68,7 +68,9 @@ enum SolverBench {
             maxDifference(lastOurs[1].editValuesAfterChange ?? [], kiwiFormValues.editValuesAfterChange ?? []),
         ]
 
-        return [
+        let fitting = try cellFittingResults(quick: quick)
+
+        return fitting + [
             BenchResult(name: "solver.cell_vs_kiwi", value: oursCell / kiwiCell.net, unit: "ratio", target: 1.5, better: .lower),
             BenchResult(name: "solver.form_vs_kiwi", value: oursForm / kiwiForm.net, unit: "ratio", target: 1.5, better: .lower),
             BenchResult(name: "solver.resolve_vs_kiwi", value: oursResolve / kiwiBestResolve, unit: "ratio", target: 2.0,
@@ -92,7 +94,7 @@ enum SolverBench {
         ]
     }
 
-    private static func info(_ name: String, _ value: Double, _ unit: String) -> BenchResult {
+    static func info(_ name: String, _ value: Double, _ unit: String) -> BenchResult {
         BenchResult(name: name, value: value, unit: unit, target: nil, better: .lower)
     }
 
@@ -300,7 +302,7 @@ enum SolverBench {
 
     /// Median microseconds of `step(i)` for i = 0, 1, … after `warmup` steps; stops after
     /// `repetitions` samples, or after `budget` seconds once it has 5.
-    private static func medianMicroseconds(repetitions: Int, warmup: Int, budget: Double,
+    static func medianMicroseconds(repetitions: Int, warmup: Int, budget: Double,
                                            _ step: (Int) throws -> Void) rethrows -> (us: Double, steps: Int) {
         var samples: [Double] = []
         samples.reserveCapacity(repetitions)

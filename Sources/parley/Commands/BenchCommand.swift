@@ -24,6 +24,7 @@ struct BenchCommand: AsyncParsableCommand {
         Group(name: "text") { quick in try await MainActor.run { try TextBench.run(quick: quick) } },
         Group(name: "render") { quick in try await MainActor.run { try RenderBench.run(quick: quick) } },
         Group(name: "solver") { quick in try SolverBench.run(quick: quick) },
+        Group(name: "app") { quick in try await MainActor.run { try AppBench.run(quick: quick) } },
     ]
 
     func run() async throws {

@@ -1,0 +1,124 @@
+import Foundation
+
+/// The "server" a ``ChatClient`` talks to: the seam where a network backend will plug in.
+///
+/// Every operation names the acting user (`by`): the embedded backend acts for anyone (the
+/// simulated peers use that); a network backend would check it against its authenticated user.
+/// Implementations enforce the chat rules and throw ``ChatError`` values that say which rule.
+public protocol ChatBackend: Sendable {
+    /// Creates or updates users.
+    func upsertUsers(_ users: [ChatUser]) async throws(ChatError)
+
+    /// Creates a channel; the creator becomes its owner.
+    func createChannel(_ request: ChannelCreationRequest, by userId: UserId) async throws(ChatError)
+
+    /// Renames the channel or changes its image (`nil` keeps the current value); a rename posts
+    /// a system message.
+    func updateChannel(_ cid: ChannelId, name: String?, imageURL: URL?, by userId: UserId) async throws(ChatError)
+
+    /// Freezes or unfreezes the channel.
+    func setFrozen(_ isFrozen: Bool, cid: ChannelId, by userId: UserId) async throws(ChatError)
+
+    /// Adds members (a user may add themselves to a livestream: joining); posts system messages.
+    func addMembers(_ userIds: [UserId], to cid: ChannelId, by userId: UserId) async throws(ChatError)
+
+    /// Removes members (anyone may remove themselves: leaving); posts system messages.
+    func removeMembers(_ userIds: [UserId], from cid: ChannelId, by userId: UserId) async throws(ChatError)
+
+    /// Accepts a message. Idempotent by id: sending the same id again after a success changes
+    /// nothing, so retries never duplicate.
+    func sendMessage(_ message: OutgoingMessage, by userId: UserId) async throws(ChatError)
+
+    /// Replaces the text of a message.
+    func editMessage(_ id: MessageId, text: String, by userId: UserId) async throws(ChatError)
+
+    /// Soft-deletes a message: the row stays, as type `deleted`.
+    func deleteMessage(_ id: MessageId, by userId: UserId) async throws(ChatError)
+
+    /// Adds a reaction; repeating a reaction adds `score` to it; `enforceUnique` first removes
+    /// the user's reactions of other types on that message.
+    func addReaction(
+        _ type: MessageReactionType, score: Int, enforceUnique: Bool, to messageId: MessageId, by userId: UserId
+    ) async throws(ChatError)
+
+    /// Removes the user's reaction of `type` (nothing happens if there is none).
+    func removeReaction(_ type: MessageReactionType, from messageId: MessageId, by userId: UserId) async throws(ChatError)
+
+    /// Marks the channel read up to now.
+    func markRead(_ cid: ChannelId, by userId: UserId) async throws(ChatError)
+
+    /// Says the user is typing (in a thread when `parentMessageId` is set); expires on its own.
+    func startTyping(in cid: ChannelId, parentMessageId: MessageId?, by userId: UserId) async throws(ChatError)
+
+    /// Says the user stopped typing.
+    func stopTyping(in cid: ChannelId, by userId: UserId) async throws(ChatError)
+}
+
+/// What a new channel looks like.
+public struct ChannelCreationRequest: Sendable, Hashable {
+    /// The new channel's id.
+    public var cid: ChannelId
+    /// Its display name.
+    public var name: String?
+    /// Its image.
+    public var imageURL: URL?
+    /// Members besides the creator.
+    public var memberIds: [UserId]
+    /// Its config; the type's default when `nil`.
+    public var config: ChannelConfig?
+    /// Whether it starts frozen.
+    public var isFrozen: Bool
+
+    /// Describes a new channel.
+    public init(
+        cid: ChannelId, name: String? = nil, imageURL: URL? = nil, memberIds: [UserId] = [],
+        config: ChannelConfig? = nil, isFrozen: Bool = false
+    ) {
+        self.cid = cid
+        self.name = name
+        self.imageURL = imageURL
+        self.memberIds = memberIds
+        self.config = config
+        self.isFrozen = isFrozen
+    }
+}
+
+/// A message on its way to the backend. Its id is chosen by the sender, which is what makes
+/// sending idempotent.
+public struct OutgoingMessage: Sendable, Hashable {
+    /// The message id.
+    public var id: MessageId
+    /// Where it goes.
+    public var cid: ChannelId
+    /// Its text.
+    public var text: String
+    /// The thread root, for a reply.
+    public var parentMessageId: MessageId?
+    /// Whether a reply is also shown in the channel.
+    public var showReplyInChannel: Bool
+    /// The message it quotes.
+    public var quotedMessageId: MessageId?
+    /// Users mentioned in the text.
+    public var mentionedUserIds: [UserId]
+    /// Attachments.
+    public var attachments: [ChatMessageAttachment]
+    /// When it was written.
+    public var createdAt: Date
+
+    /// Describes a message to send.
+    public init(
+        id: MessageId, cid: ChannelId, text: String, parentMessageId: MessageId? = nil,
+        showReplyInChannel: Bool = false, quotedMessageId: MessageId? = nil, mentionedUserIds: [UserId] = [],
+        attachments: [ChatMessageAttachment] = [], createdAt: Date
+    ) {
+        self.id = id
+        self.cid = cid
+        self.text = text
+        self.parentMessageId = parentMessageId
+        self.showReplyInChannel = showReplyInChannel
+        self.quotedMessageId = quotedMessageId
+        self.mentionedUserIds = mentionedUserIds
+        self.attachments = attachments
+        self.createdAt = createdAt.roundedToMilliseconds
+    }
+}

@@ -1,0 +1,428 @@
+import Foundation
+import GRDB
+import Synchronization
+
+/// The backend that runs the chat rules in-process, on the client's own database: the "server"
+/// a single machine needs.
+///
+/// Each operation is one IMMEDIATE transaction: the rules are checked against the rows it reads
+/// and the writes keep every store invariant, or nothing is written at all.
+public final class EmbeddedChatBackend: ChatBackend {
+    /// How long a typing event lasts unless renewed.
+    public static let typingTimeout: TimeInterval = 5
+
+    let store: ChatStore
+    let clock: any ChatClock
+    let ids: IdentifierSource
+    private let typingExpiry = Mutex<Task<Void, Never>?>(nil)
+
+    init(store: ChatStore, clock: any ChatClock, ids: IdentifierSource) {
+        self.store = store
+        self.clock = clock
+        self.ids = ids
+    }
+
+    deinit {
+        typingExpiry.withLock { $0?.cancel() }
+    }
+
+    // MARK: Users
+
+    /// Creates or updates users.
+    public func upsertUsers(_ users: [ChatUser]) async throws(ChatError) {
+        let now = clock.now()
+        try await store.write { db, changes in
+            let writer = StoreWriter(db: db, now: now)
+            for user in users {
+                guard !user.id.isEmpty else { throw ChatError.userNotFound(user.id) }
+                try writer.upsertUser(user, changes: &changes)
+            }
+        }
+    }
+
+    // MARK: Channels
+
+    /// Creates a channel; the creator becomes its owner and the listed users its members.
+    ///
+    /// - Throws: ``ChatError/invalidChannelId(_:)``, ``ChatError/duplicateId(_:)`` if the channel
+    ///   exists, ``ChatError/userNotFound(_:)``.
+    public func createChannel(_ request: ChannelCreationRequest, by userId: UserId) async throws(ChatError) {
+        let now = clock.now()
+        try await store.write { db, changes in
+            guard request.cid.isWellFormed else { throw ChatError.invalidChannelId(request.cid.rawValue) }
+            let reader = StoreReader(db: db, currentUserId: userId, now: now)
+            guard try reader.user(userId) != nil else { throw ChatError.userNotFound(userId) }
+            guard try reader.channelRow(request.cid) == nil else { throw ChatError.duplicateId(request.cid.rawValue) }
+            let memberIds = request.memberIds.filter { $0 != userId }
+            let known = try reader.users(memberIds)
+            if let missing = memberIds.first(where: { known[$0] == nil }) { throw ChatError.userNotFound(missing) }
+            let writer = StoreWriter(db: db, now: now)
+            try writer.insertChannel(
+                cid: request.cid, name: request.name, imageURL: request.imageURL, createdBy: userId,
+                config: request.config ?? .default(for: request.cid.type), isFrozen: request.isFrozen,
+                changes: &changes)
+            try writer.addMember(cid: request.cid, userId: userId, role: .owner, changes: &changes)
+            for memberId in memberIds {
+                try writer.addMember(cid: request.cid, userId: memberId, role: .member, changes: &changes)
+            }
+        }
+    }
+
+    /// Renames the channel or changes its image; a rename posts "X renamed the channel to Y".
+    public func updateChannel(_ cid: ChannelId, name: String?, imageURL: URL?, by userId: UserId) async throws(ChatError) {
+        let now = clock.now()
+        try await store.write { [ids] db, changes in
+            let (reader, channel, permissions) = try Self.context(db, cid: cid, userId: userId, now: now)
+            try permissions.require(.updateChannel, in: cid)
+            let writer = StoreWriter(db: db, now: now)
+            try db.execute(
+                sql: "UPDATE channel SET name = coalesce(?, name), image_url = coalesce(?, image_url), updated_at = ? WHERE cid = ?",
+                arguments: [name, imageURL?.absoluteString, writer.now, cid.rawValue])
+            changes.channels.insert(cid)
+            if let name, name != channel.name, let actor = try reader.user(userId) {
+                try Self.postSystemMessage(
+                    "\(actor.name) renamed the channel to \(name)", in: channel, by: userId, writer: writer,
+                    ids: ids, changes: &changes)
+            }
+        }
+    }
+
+    /// Freezes or unfreezes the channel (moderators, owners and admins).
+    public func setFrozen(_ isFrozen: Bool, cid: ChannelId, by userId: UserId) async throws(ChatError) {
+        let now = clock.now()
+        try await store.write { db, changes in
+            let (_, _, permissions) = try Self.context(db, cid: cid, userId: userId, now: now)
+            guard permissions.baseCapabilities.contains(.freezeChannel) else {
+                throw ChatError.missingCapability(.freezeChannel, cid: cid)
+            }
+            try db.execute(
+                sql: "UPDATE channel SET is_frozen = ?, updated_at = ? WHERE cid = ?",
+                arguments: [isFrozen, now.millisecondsSince1970, cid.rawValue])
+            changes.channels.insert(cid)
+        }
+    }
+
+    /// Adds members and posts "X added Y" (or "Y joined" when users add themselves).
+    ///
+    /// A user may add themselves to a livestream without the `update-channel-members`
+    /// capability; everything else needs it.
+    public func addMembers(_ userIds: [UserId], to cid: ChannelId, by userId: UserId) async throws(ChatError) {
+        let now = clock.now()
+        try await store.write { [ids] db, changes in
+            let (reader, channel, permissions) = try Self.context(db, cid: cid, userId: userId, now: now)
+            let joiningSelf = userIds == [userId] && cid.type == .livestream
+            if !joiningSelf { try permissions.require(.updateChannelMembers, in: cid) }
+            let users = try reader.users(userIds + [userId])
+            if let missing = (userIds + [userId]).first(where: { users[$0] == nil }) {
+                throw ChatError.userNotFound(missing)
+            }
+            let writer = StoreWriter(db: db, now: now)
+            for memberId in userIds {
+                guard try writer.addMember(cid: cid, userId: memberId, role: .member, changes: &changes),
+                      let member = users[memberId], let actor = users[userId]
+                else { continue }
+                let text = memberId == userId ? "\(member.name) joined the channel" : "\(actor.name) added \(member.name)"
+                try Self.postSystemMessage(text, in: channel, by: userId, writer: writer, ids: ids, changes: &changes)
+            }
+        }
+    }
+
+    /// Removes members and posts "X removed Y" (or "Y left").
+    public func removeMembers(_ userIds: [UserId], from cid: ChannelId, by userId: UserId) async throws(ChatError) {
+        let now = clock.now()
+        try await store.write { [ids] db, changes in
+            let (reader, channel, permissions) = try Self.context(db, cid: cid, userId: userId, now: now)
+            if userIds != [userId] { try permissions.require(.updateChannelMembers, in: cid) }
+            let users = try reader.users(userIds + [userId])
+            let writer = StoreWriter(db: db, now: now)
+            for memberId in userIds {
+                guard let member = users[memberId] else { throw ChatError.userNotFound(memberId) }
+                guard try writer.removeMember(cid: cid, userId: memberId, changes: &changes) else {
+                    throw ChatError.notAMember(memberId, cid: cid)
+                }
+                let actorName = users[userId]?.name ?? userId
+                let text = memberId == userId ? "\(member.name) left the channel" : "\(actorName) removed \(member.name)"
+                try Self.postSystemMessage(text, in: channel, by: userId, writer: writer, ids: ids, changes: &changes)
+            }
+        }
+    }
+
+    // MARK: Messages
+
+    /// Accepts a message after checking every rule; idempotent by id.
+    ///
+    /// - Throws: ``ChatError/emptyMessage``, ``ChatError/messageTooLong(length:limit:)``,
+    ///   ``ChatError/channelNotFound(_:)``, ``ChatError/channelFrozen(_:)``,
+    ///   ``ChatError/featureDisabled(_:cid:)`` (replies, quotes, uploads),
+    ///   ``ChatError/missingCapability(_:cid:)``, ``ChatError/invalidThreadParent(_:)``,
+    ///   ``ChatError/invalidQuotedMessage(_:)``, ``ChatError/messageNotFound(_:)``,
+    ///   ``ChatError/messageDeleted(_:)``, ``ChatError/attachmentFileMissing(_:)``,
+    ///   ``ChatError/userNotFound(_:)``, ``ChatError/duplicateId(_:)``.
+    public func sendMessage(_ message: OutgoingMessage, by userId: UserId) async throws(ChatError) {
+        let now = clock.now()
+        try await store.write { db, changes in
+            try Self.acceptMessage(message, by: userId, db: db, now: now, changes: &changes)
+        }
+    }
+
+    /// The body of ``sendMessage(_:by:)``, usable inside a larger transaction.
+    static func acceptMessage(
+        _ message: OutgoingMessage, by userId: UserId, db: Database, now: Date, changes: inout StoreChange
+    ) throws {
+        guard !message.id.isEmpty else { throw ChatError.duplicateId(message.id) }
+        let (reader, channel, permissions) = try context(db, cid: message.cid, userId: userId, now: now)
+        try validate(text: message.text, hasAttachments: !message.attachments.isEmpty, config: channel.config)
+
+        var type = MessageType.regular
+        if let parentId = message.parentMessageId {
+            try permissions.require(.sendReply, in: message.cid)
+            guard let parent = try reader.messageRow(id: parentId), parent.localState == .synced else {
+                throw ChatError.messageNotFound(parentId)
+            }
+            guard parent.cid == message.cid, parent.parentId == nil, parent.type == .regular || parent.type == .deleted
+            else { throw ChatError.invalidThreadParent(parentId) }
+            if parent.type == .deleted { throw ChatError.messageDeleted(parentId) }
+            type = .reply
+        } else {
+            try permissions.require(.sendMessage, in: message.cid)
+        }
+        if let quotedId = message.quotedMessageId {
+            try permissions.require(.quoteMessage, in: message.cid)
+            guard let quoted = try reader.messageRow(id: quotedId), quoted.localState == .synced else {
+                throw ChatError.messageNotFound(quotedId)
+            }
+            guard quoted.cid == message.cid else { throw ChatError.invalidQuotedMessage(quotedId) }
+            if quoted.type == .deleted { throw ChatError.messageDeleted(quotedId) }
+        }
+        for attachment in message.attachments {
+            if attachment.type != .link { try permissions.require(.uploadFile, in: message.cid) }
+            if let url = attachment.localURL, !FileManager.default.fileExists(atPath: url.path) {
+                throw ChatError.attachmentFileMissing(url)
+            }
+        }
+        let mentioned = try reader.users(message.mentionedUserIds)
+        if let missing = message.mentionedUserIds.first(where: { mentioned[$0] == nil }) {
+            throw ChatError.userNotFound(missing)
+        }
+
+        let writer = StoreWriter(db: db, now: now)
+        let row = StoreWriter.NewMessage(
+            id: message.id, cid: message.cid, type: type, text: message.text, userId: userId,
+            createdAt: message.createdAt.millisecondsSince1970, parentId: message.parentMessageId,
+            showInChannel: message.parentMessageId != nil && message.showReplyInChannel,
+            quotedId: message.quotedMessageId, mentionedIds: message.mentionedUserIds,
+            attachments: message.attachments.enumerated().map { offset, attachment in
+                var attachment = attachment
+                attachment.id = offset
+                return attachment
+            },
+            localState: .synced)
+        if let existing = try reader.messageRow(id: message.id) {
+            guard existing.userId == userId, existing.cid == message.cid else { throw ChatError.duplicateId(message.id) }
+            if existing.localState == .synced { return }  // a retry of a message already accepted
+            try writer.syncLocalMessage(row, readEventsEnabled: channel.config.readEventsEnabled, changes: &changes)
+        } else {
+            try writer.insertSyncedMessage(row, readEventsEnabled: channel.config.readEventsEnabled, changes: &changes)
+        }
+        try writer.stopTyping(cid: message.cid, userId: userId, changes: &changes)
+    }
+
+    /// Replaces the text of a message (its author, or a moderator).
+    ///
+    /// - Throws: ``ChatError/messageNotFound(_:)``, ``ChatError/messageDeleted(_:)``,
+    ///   ``ChatError/messageNotEditable(_:_:)``, ``ChatError/notOwnMessage(_:)``,
+    ///   ``ChatError/emptyMessage``, ``ChatError/messageTooLong(length:limit:)``.
+    public func editMessage(_ id: MessageId, text: String, by userId: UserId) async throws(ChatError) {
+        let now = clock.now()
+        try await store.write { db, changes in
+            let (row, channel, permissions) = try Self.messageContext(db, id: id, userId: userId, now: now)
+            if row.isDeleted { throw ChatError.messageDeleted(id) }
+            guard row.type == .regular || row.type == .reply else { throw ChatError.messageNotEditable(id, row.type) }
+            try Self.requireOwnOrAny(row, own: .updateOwnMessage, any: .updateAnyMessage, userId: userId, permissions: permissions)
+            try Self.validate(text: text, hasAttachments: !row.attachments.isEmpty, config: channel.config)
+            try StoreWriter(db: db, now: now).editMessage(row, text: text, changes: &changes)
+        }
+    }
+
+    /// Soft-deletes a message (its author, or a moderator).
+    ///
+    /// - Throws: ``ChatError/messageNotFound(_:)``, ``ChatError/messageDeleted(_:)`` if already
+    ///   deleted, ``ChatError/notOwnMessage(_:)``.
+    public func deleteMessage(_ id: MessageId, by userId: UserId) async throws(ChatError) {
+        let now = clock.now()
+        try await store.write { db, changes in
+            let (row, channel, permissions) = try Self.messageContext(db, id: id, userId: userId, now: now)
+            if row.isDeleted { throw ChatError.messageDeleted(id) }
+            try Self.requireOwnOrAny(row, own: .deleteOwnMessage, any: .deleteAnyMessage, userId: userId, permissions: permissions)
+            try StoreWriter(db: db, now: now).softDeleteMessage(
+                row, readEventsEnabled: channel.config.readEventsEnabled, changes: &changes)
+        }
+    }
+
+    // MARK: Reactions
+
+    /// Adds a reaction (see ``ChatBackend/addReaction(_:score:enforceUnique:to:by:)``).
+    ///
+    /// - Throws: ``ChatError/invalidReactionType(_:)``, ``ChatError/invalidReactionScore(_:)``,
+    ///   ``ChatError/messageNotFound(_:)``, ``ChatError/messageDeleted(_:)``,
+    ///   ``ChatError/messageNotEditable(_:_:)``, ``ChatError/featureDisabled(_:cid:)``,
+    ///   ``ChatError/channelFrozen(_:)``, ``ChatError/missingCapability(_:cid:)``.
+    public func addReaction(
+        _ type: MessageReactionType, score: Int = 1, enforceUnique: Bool = false, to messageId: MessageId,
+        by userId: UserId
+    ) async throws(ChatError) {
+        guard type.isValid else { throw ChatError.invalidReactionType(type.rawValue) }
+        guard score >= 1 else { throw ChatError.invalidReactionScore(score) }
+        let now = clock.now()
+        try await store.write { db, changes in
+            let (row, _, permissions) = try Self.messageContext(db, id: messageId, userId: userId, now: now)
+            if row.isDeleted { throw ChatError.messageDeleted(messageId) }
+            guard row.type == .regular || row.type == .reply else {
+                throw ChatError.messageNotEditable(messageId, row.type)
+            }
+            try permissions.require(.sendReaction, in: row.cid)
+            let writer = StoreWriter(db: db, now: now)
+            if enforceUnique {
+                for other in try writer.reactionTypes(of: userId, on: messageId) where other != type {
+                    try writer.removeReaction(other, userId: userId, from: row, changes: &changes)
+                }
+            }
+            try writer.addReaction(type, score: score, userId: userId, to: row, changes: &changes)
+        }
+    }
+
+    /// Removes the user's reaction of `type`; nothing happens if there is none.
+    ///
+    /// - Throws: ``ChatError/messageNotFound(_:)``.
+    public func removeReaction(_ type: MessageReactionType, from messageId: MessageId, by userId: UserId) async throws(ChatError) {
+        let now = clock.now()
+        try await store.write { db, changes in
+            let (row, _, _) = try Self.messageContext(db, id: messageId, userId: userId, now: now)
+            try StoreWriter(db: db, now: now).removeReaction(type, userId: userId, from: row, changes: &changes)
+        }
+    }
+
+    // MARK: Read states and typing
+
+    /// Marks the channel read up to now for a member.
+    ///
+    /// - Throws: ``ChatError/featureDisabled(_:cid:)`` where read events are off,
+    ///   ``ChatError/notAMember(_:cid:)``.
+    public func markRead(_ cid: ChannelId, by userId: UserId) async throws(ChatError) {
+        let now = clock.now()
+        try await store.write { db, changes in
+            let (reader, channel, _) = try Self.context(db, cid: cid, userId: userId, now: now)
+            guard channel.config.readEventsEnabled else { throw ChatError.featureDisabled(.readEvents, cid: cid) }
+            guard try reader.membership(cid, userId: userId) != nil else { throw ChatError.notAMember(userId, cid: cid) }
+            let latest = try reader.channelRows(cid: cid, before: nil, limit: 1).last
+            let at = max(now.millisecondsSince1970, latest?.createdAt ?? 0)
+            try StoreWriter(db: db, now: now).markRead(cid: cid, userId: userId, at: at, lastMessageId: latest?.id, changes: &changes)
+        }
+    }
+
+    /// Says the user is typing for the next ``typingTimeout`` seconds.
+    ///
+    /// - Throws: ``ChatError/featureDisabled(_:cid:)`` where typing events are off,
+    ///   ``ChatError/channelFrozen(_:)``, ``ChatError/missingCapability(_:cid:)``.
+    public func startTyping(in cid: ChannelId, parentMessageId: MessageId? = nil, by userId: UserId) async throws(ChatError) {
+        let now = clock.now()
+        let expiresAt = now.addingTimeInterval(Self.typingTimeout)
+        try await store.write { db, changes in
+            let (_, _, permissions) = try Self.context(db, cid: cid, userId: userId, now: now)
+            try permissions.require(.sendTypingEvents, in: cid)
+            _ = try StoreWriter(db: db, now: now).startTyping(
+                cid: cid, userId: userId, parentId: parentMessageId, expiresAt: expiresAt.millisecondsSince1970,
+                changes: &changes)
+        }
+        scheduleTypingExpiry(at: expiresAt)
+    }
+
+    /// Says the user stopped typing.
+    public func stopTyping(in cid: ChannelId, by userId: UserId) async throws(ChatError) {
+        let now = clock.now()
+        try await store.write { db, changes in
+            try StoreWriter(db: db, now: now).stopTyping(cid: cid, userId: userId, changes: &changes)
+        }
+    }
+
+    /// Arms one timer on the clock for the earliest pending expiry; when it fires, expired typing
+    /// rows are deleted (which publishes the change) and the timer re-arms for the next one.
+    private func scheduleTypingExpiry(at deadline: Date) {
+        typingExpiry.withLock { task in
+            task?.cancel()
+            task = Task { [store, clock] in
+                var next: Date? = deadline
+                while let due = next, !Task.isCancelled {
+                    do {
+                        try await clock.sleep(until: due)
+                        let now = clock.now()
+                        let following = try await store.write { db, changes in
+                            try StoreWriter(db: db, now: now).expireTyping(changes: &changes)
+                        }
+                        next = following.map(Date.init(millisecondsSince1970:))
+                    } catch {
+                        return  // cancelled, or the store failed: readers still hide expired rows
+                    }
+                }
+            }
+        }
+    }
+
+    // MARK: Rules shared by the operations
+
+    /// The acting user, the channel and the user's permissions there.
+    static func context(_ db: Database, cid: ChannelId, userId: UserId, now: Date) throws -> (StoreReader, ChannelRow, ChannelPermissions) {
+        let reader = StoreReader(db: db, currentUserId: userId, now: now)
+        guard let user = try reader.user(userId) else { throw ChatError.userNotFound(userId) }
+        guard let channel = try reader.channelRow(cid) else { throw ChatError.channelNotFound(cid) }
+        let permissions = ChannelPermissions(
+            type: cid.type, config: channel.config, isFrozen: channel.isFrozen,
+            memberRole: try reader.membership(cid, userId: userId)?.role, userRole: user.role)
+        return (reader, channel, permissions)
+    }
+
+    /// A synced message (the backend does not know other devices' unsent ones), its channel and
+    /// the user's permissions there.
+    static func messageContext(_ db: Database, id: MessageId, userId: UserId, now: Date) throws -> (MessageRow, ChannelRow, ChannelPermissions) {
+        let reader = StoreReader(db: db, currentUserId: userId, now: now)
+        guard let row = try reader.messageRow(id: id), row.localState == .synced else {
+            throw ChatError.messageNotFound(id)
+        }
+        let (_, channel, permissions) = try context(db, cid: row.cid, userId: userId, now: now)
+        return (row, channel, permissions)
+    }
+
+    static func requireOwnOrAny(
+        _ row: MessageRow, own: ChannelCapability, any: ChannelCapability, userId: UserId, permissions: ChannelPermissions
+    ) throws(ChatError) {
+        if row.userId == userId {
+            if permissions.baseCapabilities.contains(own) || permissions.baseCapabilities.contains(any) { return }
+            throw ChatError.missingCapability(own, cid: row.cid)
+        }
+        guard permissions.baseCapabilities.contains(any) else { throw ChatError.notOwnMessage(row.id) }
+    }
+
+    /// The input rules on text: something to send, within the channel's length limit.
+    static func validate(text: String, hasAttachments: Bool, config: ChannelConfig) throws(ChatError) {
+        if !hasAttachments && text.allSatisfy({ $0.isWhitespace || $0.isNewline }) { throw ChatError.emptyMessage }
+        let length = text.count
+        if length > config.maxMessageLength {
+            throw ChatError.messageTooLong(length: length, limit: config.maxMessageLength)
+        }
+    }
+
+    static func postSystemMessage(
+        _ text: String, in channel: ChannelRow, by userId: UserId, writer: StoreWriter, ids: IdentifierSource,
+        changes: inout StoreChange
+    ) throws {
+        let message = StoreWriter.NewMessage(
+            id: ids.messageId(at: Date(millisecondsSince1970: writer.now)), cid: channel.cid,
+            type: .system, text: text, userId: userId, createdAt: writer.now, parentId: nil, showInChannel: false,
+            quotedId: nil, mentionedIds: [], attachments: [], localState: .synced)
+        try writer.insertSyncedMessage(message, readEventsEnabled: channel.config.readEventsEnabled, changes: &changes)
+    }
+}
+
+extension MessageRow {
+    var isDeleted: Bool { type == .deleted || deletedAt != nil }
+}

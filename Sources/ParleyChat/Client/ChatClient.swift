@@ -1,0 +1,412 @@
+import Foundation
+import GRDB
+
+/// The entry point of ParleyChat: one user's view of the chat, backed by a SQLite store and a
+/// ``ChatBackend``.
+///
+/// ```swift
+/// let client = try ChatClient(config: .init(currentUserId: "alice", databaseURL: url))
+/// let channels = client.channelListController()
+/// try channels.synchronize()
+/// ```
+///
+/// Sending is local-first: a message is stored as `pending` (and shown at once), then handed to
+/// the backend with its client-chosen id. If the backend refuses it, it stays as `sendingFailed`;
+/// if the store itself refuses it (read-only or full disk), it is kept in memory as
+/// `sendingFailed`. Either way ``resendMessage(id:)`` retries with the same id, and the backend
+/// accepts each id once, so nothing is lost and nothing is duplicated.
+public final class ChatClient: Sendable {
+    /// The configuration the client was created with.
+    public let config: ChatClientConfig
+    /// The backend the client talks to.
+    public let backend: any ChatBackend
+    /// The embedded backend, when the client runs on one (it is also how demos act as other
+    /// users).
+    public let embeddedBackend: EmbeddedChatBackend?
+    /// Set when the database file could not be read and was moved aside
+    /// (``UnreadableDatabasePolicy/moveAsideAndStartFresh``): the original error, whose
+    /// `movedTo` says where the old file is.
+    public let recoveredFromUnreadableDatabase: ChatError?
+
+    let store: ChatStore
+    let outbox = Outbox()
+    let ids: IdentifierSource
+
+    /// The user this client acts for.
+    public var currentUserId: UserId { config.currentUserId }
+
+    /// The client's clock.
+    public var clock: any ChatClock { config.clock }
+
+    /// Opens the store and starts the embedded backend.
+    ///
+    /// Messages of the current user left `pending` or `sending` by a previous run (the process
+    /// died mid-send) are marked `sendingFailed`, ready for ``resendMessage(id:)``.
+    ///
+    /// - Throws: ``ChatError/databaseUnreadable(path:reason:movedTo:)`` when the file cannot be
+    ///   read and the policy is ``UnreadableDatabasePolicy/fail``; other storage errors.
+    public convenience init(config: ChatClientConfig) throws(ChatError) {
+        let (store, recovered) = try Self.openStore(config)
+        let ids = IdentifierSource(seed: config.randomSeed)
+        let backend = EmbeddedChatBackend(store: store, clock: config.clock, ids: ids)
+        self.init(config: config, store: store, backend: backend, embedded: backend, ids: ids, recovered: recovered)
+    }
+
+    /// Opens the store and talks to `backend` instead of the embedded one.
+    public convenience init(config: ChatClientConfig, backend: any ChatBackend) throws(ChatError) {
+        let (store, recovered) = try Self.openStore(config)
+        let ids = IdentifierSource(seed: config.randomSeed)
+        self.init(config: config, store: store, backend: backend, embedded: nil, ids: ids, recovered: recovered)
+    }
+
+    private init(
+        config: ChatClientConfig, store: ChatStore, backend: any ChatBackend, embedded: EmbeddedChatBackend?,
+        ids: IdentifierSource, recovered: ChatError?
+    ) {
+        self.config = config
+        self.store = store
+        self.backend = backend
+        self.embeddedBackend = embedded
+        self.ids = ids
+        self.recoveredFromUnreadableDatabase = recovered
+        prepareCurrentUser()
+    }
+
+    private static func openStore(_ config: ChatClientConfig) throws(ChatError) -> (ChatStore, ChatError?) {
+        do {
+            return (try ChatStore(url: config.databaseURL), nil)
+        } catch {
+            guard case .databaseUnreadable(let path, let reason, _) = error,
+                  config.unreadableDatabasePolicy == .moveAsideAndStartFresh, let url = config.databaseURL
+            else { throw error }
+            let movedTo = try ChatStore.moveAside(url, now: config.clock.now())
+            let store = try ChatStore(url: url)
+            return (store, .databaseUnreadable(path: path, reason: reason, movedTo: movedTo.path))
+        }
+    }
+
+    /// Creates the current user's row if missing and marks interrupted sends as failed. Storage
+    /// errors are ignored here: a read-only store still opens for reading.
+    private func prepareCurrentUser() {
+        let userId = config.currentUserId
+        let now = config.clock.now()
+        _ = try? store.writeSync { db, changes in
+            if try Int.fetchOne(db, sql: "SELECT 1 FROM user WHERE id = ?", arguments: [userId]) == nil {
+                try StoreWriter(db: db, now: now).upsertUser(ChatUser(id: userId, name: userId, createdAt: now), changes: &changes)
+            }
+            let interrupted = try StoreReader(db: db, currentUserId: userId, now: now).messageRows(
+                sql: "\(StoreColumns.messageFrom) WHERE m.user_id = ? AND m.local_state IN (1, 2, 4)", arguments: [userId])
+            for row in interrupted {
+                try StoreWriter(db: db, now: now).setLocalState(row, .sendingFailed, changes: &changes)
+            }
+        }
+    }
+
+    /// Moves an unreadable database file (and its `-wal`, `-shm` companions) aside, next to it;
+    /// never deletes anything.
+    ///
+    /// - Returns: where the file went.
+    public static func moveDatabaseAside(at url: URL) throws(ChatError) -> URL {
+        try ChatStore.moveAside(url)
+    }
+
+    // MARK: Reading
+
+    func reader<T>(_ body: (StoreReader) throws -> T) throws(ChatError) -> T {
+        let now = clock.now()
+        let userId = currentUserId
+        return try store.read { db in try body(StoreReader(db: db, currentUserId: userId, now: now)) }
+    }
+
+    /// The current user, if the store has them.
+    public func currentUser() throws(ChatError) -> ChatUser? { try user(id: currentUserId) }
+
+    /// A user by id.
+    public func user(id: UserId) throws(ChatError) -> ChatUser? { try reader { try $0.user(id) } }
+
+    /// A channel by id, as the current user sees it.
+    public func channel(_ cid: ChannelId) throws(ChatError) -> ChatChannel? { try reader { try $0.channels([cid]).first } }
+
+    /// A message by id (including unsent ones of the current user).
+    public func message(id: MessageId) throws(ChatError) -> ChatMessage? {
+        if let entry = outbox.entry(id) { return entry.message }
+        return try reader { try $0.message(id: id) }
+    }
+
+    /// Messages matching `query` in the current user's channels (or in `cid`), best match first.
+    ///
+    /// Every word must match; the last word also matches as a prefix ("hel" finds "hello").
+    /// Punctuation and FTS syntax in `query` are treated as separators, never as operators.
+    public func searchMessages(_ query: String, in cid: ChannelId? = nil, limit: Int = 25, offset: Int = 0) async throws(ChatError) -> [ChatMessage] {
+        let now = clock.now()
+        let userId = currentUserId
+        return try await store.asyncRead { db in
+            try StoreReader(db: db, currentUserId: userId, now: now).searchMessages(
+                query: query, cid: cid, limit: limit, offset: offset)
+        }
+    }
+
+    /// The current user's unsent messages (`sendingFailed`), from the store and the outbox.
+    public func failedMessages() throws(ChatError) -> [ChatMessage] {
+        let stored = try reader { reader in
+            try reader.messages(from: reader.messageRows(
+                sql: "\(StoreColumns.messageFrom) WHERE m.user_id = ? AND m.local_state = 3", arguments: [reader.currentUserId]))
+        }
+        let held = outbox.allMessages
+        let heldIds = Set(held.map(\.id))
+        return (stored.filter { !heldIds.contains($0.id) } + held).sorted { $0.orderKey < $1.orderKey }
+    }
+
+    /// Messages by id with the outbox's version first (for controllers).
+    func messages(ids: [MessageId]) throws(ChatError) -> [MessageId: ChatMessage] {
+        var result: [MessageId: ChatMessage] = [:]
+        var missing: [MessageId] = []
+        for id in ids {
+            if let entry = outbox.entry(id) { result[id] = entry.message } else { missing.append(id) }
+        }
+        if !missing.isEmpty {
+            let found = try reader { reader -> [ChatMessage] in
+                let rows = try reader.messageRows(ids: missing).filter {
+                    $0.localState == .synced || $0.userId == reader.currentUserId
+                }
+                return try reader.messages(from: rows)
+            }
+            for message in found { result[message.id] = message }
+        }
+        return result
+    }
+
+    // MARK: Users and channels
+
+    /// Creates or updates users.
+    public func upsertUsers(_ users: [ChatUser]) async throws(ChatError) {
+        try await backend.upsertUsers(users)
+    }
+
+    /// Creates a channel with the current user as owner.
+    @discardableResult
+    public func createChannel(_ request: ChannelCreationRequest) async throws(ChatError) -> ChannelId {
+        try await backend.createChannel(request, by: currentUserId)
+        return request.cid
+    }
+
+    /// Renames a channel or changes its image.
+    public func updateChannel(_ cid: ChannelId, name: String? = nil, imageURL: URL? = nil) async throws(ChatError) {
+        try await backend.updateChannel(cid, name: name, imageURL: imageURL, by: currentUserId)
+    }
+
+    /// Freezes or unfreezes a channel.
+    public func setFrozen(_ isFrozen: Bool, cid: ChannelId) async throws(ChatError) {
+        try await backend.setFrozen(isFrozen, cid: cid, by: currentUserId)
+    }
+
+    /// Adds members to a channel.
+    public func addMembers(_ userIds: [UserId], to cid: ChannelId) async throws(ChatError) {
+        try await backend.addMembers(userIds, to: cid, by: currentUserId)
+    }
+
+    /// Removes members from a channel (pass the current user's id to leave).
+    public func removeMembers(_ userIds: [UserId], from cid: ChannelId) async throws(ChatError) {
+        try await backend.removeMembers(userIds, from: cid, by: currentUserId)
+    }
+
+    // MARK: Sending
+
+    /// Sends a message as the current user and returns its id once the backend accepted it.
+    ///
+    /// Input errors (empty text, text over the limit, unknown channel) are thrown before anything
+    /// is stored. Later failures leave the message visible as `sendingFailed` and are rethrown:
+    /// ``ChatError/isStorageFailure`` tells a full or read-only disk from a rule the backend
+    /// enforced.
+    @discardableResult
+    public func sendMessage(
+        _ text: String,
+        in cid: ChannelId,
+        parentMessageId: MessageId? = nil,
+        showReplyInChannel: Bool = false,
+        quotedMessageId: MessageId? = nil,
+        mentionedUserIds: [UserId] = [],
+        attachments: [ChatMessageAttachment] = []
+    ) async throws(ChatError) -> MessageId {
+        let now = clock.now()
+        let outgoing = OutgoingMessage(
+            id: ids.messageId(at: now), cid: cid, text: text, parentMessageId: parentMessageId,
+            showReplyInChannel: showReplyInChannel, quotedMessageId: quotedMessageId,
+            mentionedUserIds: mentionedUserIds, attachments: attachments, createdAt: now)
+        guard let config = try reader({ try $0.channelRow(cid)?.config }) else { throw ChatError.channelNotFound(cid) }
+        try EmbeddedChatBackend.validate(text: text, hasAttachments: !attachments.isEmpty, config: config)
+        try await deliver(outgoing)
+        return outgoing.id
+    }
+
+    /// Sends a `sendingFailed` message again, with the same id.
+    ///
+    /// - Throws: ``ChatError/messageNotFound(_:)``, ``ChatError/messageNotFailed(_:_:)`` for a
+    ///   message that is not failed, or the error of the new attempt.
+    public func resendMessage(id: MessageId) async throws(ChatError) {
+        if let entry = outbox.entry(id) {
+            try await deliver(entry.outgoing)
+            return
+        }
+        let userId = currentUserId
+        guard let row = try reader({ try $0.messageRow(id: id) }), row.userId == userId || row.localState == .synced else {
+            throw ChatError.messageNotFound(id)
+        }
+        guard row.localState == .sendingFailed else { throw ChatError.messageNotFailed(id, row.localState) }
+        try await deliver(OutgoingMessage(
+            id: row.id, cid: row.cid, text: row.text, parentMessageId: row.parentId, showReplyInChannel: row.showInChannel,
+            quotedMessageId: row.quotedId, mentionedUserIds: row.mentionedIds, attachments: row.attachments,
+            createdAt: Date(millisecondsSince1970: row.createdAt)))
+    }
+
+    /// Stores the message as pending, hands it to the backend, and records failures.
+    private func deliver(_ outgoing: OutgoingMessage) async throws(ChatError) {
+        let userId = currentUserId
+        let now = clock.now()
+        do {
+            try await store.write { db, changes in
+                let writer = StoreWriter(db: db, now: now)
+                let reader = StoreReader(db: db, currentUserId: userId, now: now)
+                if let existing = try reader.messageRow(id: outgoing.id) {
+                    if existing.localState != .synced { try writer.setLocalState(existing, .pending, changes: &changes) }
+                } else {
+                    try writer.insertMessageRow(Self.localRow(outgoing, userId: userId, state: .pending))
+                    changes.insertedMessage(.init(id: outgoing.id, cid: outgoing.cid, parentId: outgoing.parentMessageId))
+                }
+            }
+            if outbox.remove(outgoing.id) != nil { publishOutboxChange(outgoing, kind: .updated) }
+        } catch {
+            hold(outgoing, error: error)
+            throw error
+        }
+        do {
+            try await backend.sendMessage(outgoing, by: userId)
+            if embeddedBackend == nil { try await markSynced(outgoing) }
+        } catch {
+            do {
+                try await store.write { db, changes in
+                    let reader = StoreReader(db: db, currentUserId: userId, now: now)
+                    if let row = try reader.messageRow(id: outgoing.id), row.localState != .synced {
+                        try StoreWriter(db: db, now: now).setLocalState(row, .sendingFailed, changes: &changes)
+                    }
+                }
+            } catch {
+                hold(outgoing, error: error)
+            }
+            throw error
+        }
+    }
+
+    /// With a backend other than the embedded one, the store learns of the acceptance here.
+    private func markSynced(_ outgoing: OutgoingMessage) async throws(ChatError) {
+        let now = clock.now()
+        let userId = currentUserId
+        try await store.write { db, changes in
+            if let row = try StoreReader(db: db, currentUserId: userId, now: now).messageRow(id: outgoing.id) {
+                try StoreWriter(db: db, now: now).setLocalState(row, .synced, changes: &changes)
+            }
+        }
+    }
+
+    /// Keeps a message the store would not take in memory, as `sendingFailed`.
+    private func hold(_ outgoing: OutgoingMessage, error: ChatError) {
+        let author = (try? user(id: currentUserId)) ?? ChatUser(id: currentUserId, name: currentUserId)
+        var message = ChatMessage(
+            id: outgoing.id, cid: outgoing.cid, text: outgoing.text,
+            type: outgoing.parentMessageId == nil ? .regular : .reply, author: author, createdAt: outgoing.createdAt,
+            parentMessageId: outgoing.parentMessageId, showReplyInChannel: outgoing.showReplyInChannel,
+            attachments: outgoing.attachments, localState: .sendingFailed, isSentByCurrentUser: true)
+        if let quotedId = outgoing.quotedMessageId { message.quotedMessage = try? self.message(id: quotedId) }
+        let isNew = outbox.entry(outgoing.id) == nil
+        outbox.put(.init(outgoing: outgoing, message: message, error: error))
+        publishOutboxChange(outgoing, kind: isNew ? .inserted : .updated)
+    }
+
+    private func publishOutboxChange(_ outgoing: OutgoingMessage, kind: StoreChange.Kind) {
+        var change = StoreChange()
+        let ref = StoreChange.MessageRef(id: outgoing.id, cid: outgoing.cid, parentId: outgoing.parentMessageId)
+        switch kind {
+        case .inserted: change.insertedMessage(ref)
+        case .updated: change.updatedMessage(ref)
+        case .removed: change.removedMessage(ref)
+        }
+        store.publish(change)
+    }
+
+    static func localRow(_ outgoing: OutgoingMessage, userId: UserId, state: LocalMessageState) -> StoreWriter.NewMessage {
+        StoreWriter.NewMessage(
+            id: outgoing.id, cid: outgoing.cid, type: outgoing.parentMessageId == nil ? .regular : .reply,
+            text: outgoing.text, userId: userId, createdAt: outgoing.createdAt.millisecondsSince1970,
+            parentId: outgoing.parentMessageId, showInChannel: outgoing.parentMessageId != nil && outgoing.showReplyInChannel,
+            quotedId: outgoing.quotedMessageId, mentionedIds: outgoing.mentionedUserIds, attachments: outgoing.attachments,
+            localState: state)
+    }
+
+    // MARK: Changing messages
+
+    /// Edits a message's text.
+    public func editMessage(id: MessageId, text: String) async throws(ChatError) {
+        try await backend.editMessage(id, text: text, by: currentUserId)
+    }
+
+    /// Deletes a message: a soft delete for sent messages; an unsent message of the current user
+    /// (never accepted by the backend) is removed for good.
+    public func deleteMessage(id: MessageId) async throws(ChatError) {
+        if let entry = outbox.remove(id) {
+            publishOutboxChange(entry.outgoing, kind: .removed)
+            // A pending row may also exist if marking it failed was what the store refused.
+            try? await removeUnsentRow(id)
+            return
+        }
+        let userId = currentUserId
+        if let row = try reader({ try $0.messageRow(id: id) }), row.userId == userId, row.localState != .synced {
+            try await removeUnsentRow(id)
+            return
+        }
+        try await backend.deleteMessage(id, by: userId)
+    }
+
+    private func removeUnsentRow(_ id: MessageId) async throws(ChatError) {
+        let now = clock.now()
+        let userId = currentUserId
+        try await store.write { db, changes in
+            if let row = try StoreReader(db: db, currentUserId: userId, now: now).messageRow(id: id), row.localState != .synced {
+                try StoreWriter(db: db, now: now).hardDeleteMessage(row, changes: &changes)
+            }
+        }
+    }
+
+    /// Adds a reaction as the current user.
+    public func addReaction(
+        _ type: MessageReactionType, to messageId: MessageId, score: Int = 1, enforceUnique: Bool = false
+    ) async throws(ChatError) {
+        try await backend.addReaction(type, score: score, enforceUnique: enforceUnique, to: messageId, by: currentUserId)
+    }
+
+    /// Removes the current user's reaction of `type`.
+    public func removeReaction(_ type: MessageReactionType, from messageId: MessageId) async throws(ChatError) {
+        try await backend.removeReaction(type, from: messageId, by: currentUserId)
+    }
+
+    /// Marks a channel read by the current user.
+    public func markRead(_ cid: ChannelId) async throws(ChatError) {
+        try await backend.markRead(cid, by: currentUserId)
+    }
+
+    /// Says the current user is typing.
+    public func startTyping(in cid: ChannelId, parentMessageId: MessageId? = nil) async throws(ChatError) {
+        try await backend.startTyping(in: cid, parentMessageId: parentMessageId, by: currentUserId)
+    }
+
+    /// Says the current user stopped typing.
+    public func stopTyping(in cid: ChannelId) async throws(ChatError) {
+        try await backend.stopTyping(in: cid, by: currentUserId)
+    }
+
+    // MARK: Faults (tests)
+
+    /// Injects a storage fault through SQLite (see ``StorageFault``); `nil` clears it.
+    func simulateStorageFault(_ fault: StorageFault?) throws(ChatError) {
+        try store.simulate(fault)
+    }
+}

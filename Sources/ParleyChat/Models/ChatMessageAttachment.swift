@@ -1,0 +1,116 @@
+import Foundation
+
+/// Something attached to a message: an image, a file or a link preview.
+///
+/// Images and files point at local files (`localURL`); the UI layer renders them. A network
+/// backend would add remote URLs later; the embedded backend checks that local files exist.
+public struct ChatMessageAttachment: Sendable, Hashable, Codable, Identifiable {
+    /// Identifies the attachment within its message (its position).
+    public var id: Int
+    /// What is attached.
+    public var payload: Payload
+
+    /// Creates an attachment.
+    public init(id: Int = 0, payload: Payload) {
+        self.id = id
+        self.payload = payload
+    }
+
+    /// The attachment's kind.
+    public var type: AttachmentType {
+        switch payload {
+        case .image: .image
+        case .file: .file
+        case .link: .link
+        }
+    }
+
+    /// What an attachment holds.
+    public enum Payload: Sendable, Hashable, Codable {
+        /// An image file.
+        case image(ImageAttachmentPayload)
+        /// Any other file.
+        case file(FileAttachmentPayload)
+        /// A link with its preview.
+        case link(LinkAttachmentPayload)
+    }
+
+    /// A local file the attachment points at, if it has one.
+    var localURL: URL? {
+        switch payload {
+        case .image(let image): image.localURL
+        case .file(let file): file.localURL
+        case .link: nil
+        }
+    }
+}
+
+/// The kind of an attachment.
+public enum AttachmentType: String, Sendable, Hashable, Codable {
+    /// An image.
+    case image
+    /// A file.
+    case file
+    /// A link preview.
+    case link
+}
+
+/// An image attachment.
+public struct ImageAttachmentPayload: Sendable, Hashable, Codable {
+    /// The image file on this machine.
+    public var localURL: URL
+    /// A title or file name.
+    public var title: String?
+    /// The image's pixel width, if known (lets the UI size the cell before decoding).
+    public var width: Int?
+    /// The image's pixel height, if known.
+    public var height: Int?
+
+    /// Creates an image payload.
+    public init(localURL: URL, title: String? = nil, width: Int? = nil, height: Int? = nil) {
+        self.localURL = localURL
+        self.title = title
+        self.width = width
+        self.height = height
+    }
+}
+
+/// A file attachment.
+public struct FileAttachmentPayload: Sendable, Hashable, Codable {
+    /// The file on this machine.
+    public var localURL: URL
+    /// The file name to show.
+    public var title: String
+    /// The size in bytes.
+    public var fileSize: Int64
+    /// The MIME type, if known.
+    public var mimeType: String?
+
+    /// Creates a file payload.
+    public init(localURL: URL, title: String, fileSize: Int64, mimeType: String? = nil) {
+        self.localURL = localURL
+        self.title = title
+        self.fileSize = fileSize
+        self.mimeType = mimeType
+    }
+}
+
+/// A link preview.
+public struct LinkAttachmentPayload: Sendable, Hashable, Codable {
+    /// The link.
+    public var url: URL
+    /// The page title.
+    public var title: String?
+    /// A short description of the page.
+    public var text: String?
+    /// The site's name (for example "GitHub").
+    public var siteName: String?
+
+    /// Creates a link payload.
+    public init(url: URL, title: String? = nil, text: String? = nil, siteName: String? = nil) {
+        self.url = url
+        self.title = title
+        self.text = text
+        self.siteName = siteName
+    }
+}

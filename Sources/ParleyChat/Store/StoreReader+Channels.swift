@@ -1,0 +1,257 @@
+import Foundation
+import GRDB
+
+/// A channel as stored, before members, messages and capabilities are attached.
+struct ChannelRow: Sendable {
+    var cid: ChannelId
+    var name: String?
+    var imageURL: URL?
+    var createdBy: UserId?
+    var createdAt: Int64
+    var updatedAt: Int64
+    var lastMessageAt: Int64?
+    var isFrozen: Bool
+    var config: ChannelConfig
+    var memberCount: Int
+}
+
+/// The viewer's membership row.
+struct MembershipRow: Sendable {
+    var role: MemberRole
+    var createdAt: Int64
+    var lastReadAt: Int64?
+    var unreadMessages: Int
+    var unreadMentions: Int
+}
+
+extension StoreReader {
+    static let channelColumns = """
+        c.cid, c.name, c.image_url, c.created_by, c.created_at, c.updated_at, c.last_message_at, \
+        c.is_frozen, c.config, c.member_count
+        """
+
+    func decodeChannel(_ row: RawRow) throws -> ChannelRow {
+        ChannelRow(
+            cid: try cache.channelId(row.text(0)), name: row.optionalText(1),
+            imageURL: row.optionalText(2).flatMap(URL.init(string:)), createdBy: row.optionalText(3),
+            createdAt: row.int64(4), updatedAt: row.int64(5), lastMessageAt: row.optionalInt64(6), isFrozen: row.bool(7),
+            config: JSONColumn.decodeConfig(row.text(8)), memberCount: row.int(9))
+    }
+
+    static func decodeChannel(_ row: Row) throws -> ChannelRow {
+        let cidText: String = row[0]
+        guard let cid = try? ChannelId(cid: cidText) else {
+            throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "channel row has an invalid cid \(cidText)")
+        }
+        let image: String? = row[2]
+        return ChannelRow(
+            cid: cid, name: row[1], imageURL: image.flatMap(URL.init(string:)), createdBy: row[3],
+            createdAt: row[4], updatedAt: row[5], lastMessageAt: row[6], isFrozen: row[7],
+            config: JSONColumn.decodeConfig(row[8]), memberCount: row[9])
+    }
+
+    func channelRow(_ cid: ChannelId) throws -> ChannelRow? {
+        let statement = try db.cachedStatement(sql: "SELECT \(Self.channelColumns) FROM channel c WHERE c.cid = ?")
+        return try Row.fetchOne(statement, arguments: [cid.rawValue]).map(Self.decodeChannel)
+    }
+
+    func membership(_ cid: ChannelId, userId: UserId) throws -> MembershipRow? {
+        let statement = try db.cachedStatement(sql: """
+            SELECT role, created_at, last_read_at, unread_messages, unread_mentions
+            FROM member WHERE cid = ? AND user_id = ?
+            """)
+        return try Row.fetchOne(statement, arguments: [cid.rawValue, userId]).map { row in
+            MembershipRow(role: MemberRole(rawValue: row[0]), createdAt: row[1], lastReadAt: row[2],
+                          unreadMessages: row[3], unreadMentions: row[4])
+        }
+    }
+
+    /// The rules for `userId` in a channel.
+    func permissions(for channel: ChannelRow, userId: UserId) throws -> ChannelPermissions {
+        let role = try user(userId)?.role ?? .user
+        return ChannelPermissions(
+            type: channel.cid.type, config: channel.config, isFrozen: channel.isFrozen,
+            memberRole: try membership(channel.cid, userId: userId)?.role, userRole: role)
+    }
+
+    // MARK: Channel list
+
+    /// The viewer's channels, newest activity first.
+    func channelListIds(limit: Int, offset: Int) throws -> [ChannelId] {
+        let statement = try db.cachedStatement(sql: """
+            SELECT c.cid FROM member mb CROSS JOIN channel c ON c.cid = mb.cid
+            WHERE mb.user_id = ?
+            ORDER BY coalesce(c.last_message_at, c.created_at) DESC, c.cid DESC
+            LIMIT ? OFFSET ?
+            """)
+        return try String.fetchAll(statement, arguments: [currentUserId, limit, offset]).compactMap {
+            try? ChannelId(cid: $0)
+        }
+    }
+
+    // MARK: Channels
+
+    /// Full channel values for `cids`, in the same order; missing channels are skipped.
+    func channels(_ cids: [ChannelId]) throws -> [ChatChannel] {
+        guard !cids.isEmpty else { return [] }
+        let raw = cids.map(\.rawValue)
+        let placeholders = sqlPlaceholders(raw.count)
+        let viewerRole = try viewer()?.role ?? .user
+
+        var rows: [ChannelId: ChannelRow] = [:]
+        try db.forEachRawRow(
+            "SELECT \(Self.channelColumns) FROM channel c WHERE c.cid IN (\(placeholders))", arguments: StatementArguments(raw)
+        ) { row in
+            let channel = try decodeChannel(row)
+            rows[channel.cid] = channel
+            _ = cache.config(channel.cid) { channel.config }
+        }
+
+        var memberships: [ChannelId: MembershipRow] = [:]
+        try db.forEachRawRow(
+            """
+            SELECT cid, role, created_at, last_read_at, unread_messages, unread_mentions
+            FROM member WHERE user_id = ? AND cid IN (\(placeholders))
+            """,
+            arguments: StatementArguments([currentUserId] + raw)
+        ) { row in
+            memberships[try cache.channelId(row.text(0))] = MembershipRow(
+                role: MemberRole(rawValue: row.text(1)), createdAt: row.int64(2), lastReadAt: row.optionalInt64(3),
+                unreadMessages: row.int(4), unreadMentions: row.int(5))
+        }
+
+        var typing: [ChannelId: Set<ChatUser>] = [:]
+        try db.forEachRawRow(
+            """
+            SELECT t.cid, \(StoreColumns.user) FROM typing t CROSS JOIN user u ON u.id = t.user_id
+            WHERE t.cid IN (\(placeholders)) AND t.parent_id IS NULL AND t.expires_at > ? AND t.user_id <> ?
+            """,
+            arguments: StatementArguments(raw) + [now.millisecondsSince1970, currentUserId]
+        ) { row in
+            typing[try cache.channelId(row.text(0)), default: []].insert(StoreColumns.decodeUser(row, at: 1))
+        }
+
+        // Latest messages of every channel, built in one pass.
+        var latestRows: [ChannelId: [MessageRow]] = [:]
+        var allRows: [MessageRow] = []
+        for cid in cids where rows[cid] != nil {
+            let channelRows = try channelRows(cid: cid, before: nil, limit: ChatChannel.latestMessagesLimit)
+            latestRows[cid] = channelRows
+            allRows += channelRows
+        }
+        var built: [MessageId: ChatMessage] = [:]
+        for message in try messages(from: allRows) { built[message.id] = message }
+
+        let creators = try users(rows.values.compactMap(\.createdBy))
+
+        return try cids.compactMap { cid -> ChatChannel? in
+            guard let row = rows[cid] else { return nil }
+            let membership = memberships[cid]
+            let permissions = ChannelPermissions(
+                type: cid.type, config: row.config, isFrozen: row.isFrozen, memberRole: membership?.role,
+                userRole: viewerRole)
+            let members = try self.members(cid, limit: ChatChannel.membersLimit, offset: 0)
+            let latest = (latestRows[cid] ?? []).reversed().compactMap { built[$0.id] }
+            var unread = ChannelUnreadCount.noUnread
+            if let membership, row.config.readEventsEnabled {
+                unread = ChannelUnreadCount(messages: membership.unreadMessages, mentions: membership.unreadMentions)
+            }
+            return ChatChannel(
+                cid: cid,
+                name: row.name,
+                imageURL: row.imageURL,
+                members: members,
+                memberCount: row.memberCount,
+                config: row.config,
+                createdAt: Date(millisecondsSince1970: row.createdAt),
+                updatedAt: Date(millisecondsSince1970: row.updatedAt),
+                lastMessageAt: row.lastMessageAt.map(Date.init(millisecondsSince1970:)),
+                createdBy: row.createdBy.flatMap { creators[$0] },
+                unreadCount: unread,
+                ownCapabilities: permissions.capabilities,
+                membership: try viewerMember(membership, among: members),
+                previewMessage: latest.first,
+                latestMessages: latest,
+                isFrozen: row.isFrozen,
+                currentlyTypingUsers: typing[cid] ?? [])
+        }
+    }
+
+    /// The viewer as a member, from the loaded members or built from their own row.
+    private func viewerMember(_ membership: MembershipRow?, among members: [ChatChannelMember]) throws -> ChatChannelMember? {
+        guard let membership else { return nil }
+        if let member = members.first(where: { $0.id == currentUserId }) { return member }
+        guard let viewer = try viewer() else { return nil }
+        return ChatChannelMember(
+            user: viewer, role: membership.role, memberCreatedAt: Date(millisecondsSince1970: membership.createdAt),
+            lastReadAt: membership.lastReadAt.map(Date.init(millisecondsSince1970:)))
+    }
+
+    /// Members of a channel in join order.
+    func members(_ cid: ChannelId, limit: Int, offset: Int) throws -> [ChatChannelMember] {
+        var members: [ChatChannelMember] = []
+        try db.forEachRawRow(
+            """
+            SELECT mb.role, mb.created_at, mb.last_read_at, \(StoreColumns.user)
+            FROM member mb CROSS JOIN user u ON u.id = mb.user_id
+            WHERE mb.cid = ? ORDER BY mb.created_at, mb.user_id LIMIT ? OFFSET ?
+            """,
+            arguments: [cid.rawValue, limit, offset]
+        ) { row in
+            members.append(ChatChannelMember(
+                user: StoreColumns.decodeUser(row, at: 3), role: MemberRole(rawValue: row.text(0)),
+                memberCreatedAt: Date(millisecondsSince1970: row.int64(1)),
+                lastReadAt: row.optionalInt64(2).map(Date.init(millisecondsSince1970:))))
+        }
+        return members
+    }
+
+    /// Users typing in a thread right now (other than the viewer).
+    func typingUsers(cid: ChannelId, parentId: MessageId) throws -> Set<ChatUser> {
+        let statement = try db.cachedStatement(sql: """
+            SELECT \(StoreColumns.user) FROM typing t CROSS JOIN user u ON u.id = t.user_id
+            WHERE t.cid = ? AND t.parent_id = ? AND t.expires_at > ? AND t.user_id <> ?
+            """)
+        return Set(try Row.fetchAll(
+            statement, arguments: [cid.rawValue, parentId, now.millisecondsSince1970, currentUserId]
+        ).map { StoreColumns.decodeUser($0) })
+    }
+
+    // MARK: Search
+
+    /// Messages matching `query` (every word, the last one as a prefix), best match first.
+    func searchMessages(query: String, cid: ChannelId?, limit: Int, offset: Int) throws -> [ChatMessage] {
+        guard let match = Self.ftsQuery(from: query) else { return [] }
+        let scope = cid == nil ? "m.cid IN (SELECT cid FROM member WHERE user_id = ?)" : "m.cid = ?"
+        let rows = try messageRows(
+            sql: """
+                SELECT \(StoreColumns.message)
+                FROM message_fts f CROSS JOIN message m ON m.pk = f.rowid CROSS JOIN user u ON u.id = m.user_id
+                WHERE message_fts MATCH ? AND \(scope)
+                  AND m.deleted_at IS NULL AND m.local_state = 0 AND m.type IN ('regular', 'reply')
+                ORDER BY f.rank LIMIT ? OFFSET ?
+                """,
+            arguments: [match, cid?.rawValue ?? currentUserId, limit, offset])
+        return try messages(from: rows)
+    }
+
+    /// Turns what a user typed into an FTS5 query that cannot be a syntax error: every run of
+    /// letters and digits becomes a quoted term, the last one a prefix term.
+    static func ftsQuery(from text: String) -> String? {
+        var terms: [String] = []
+        var current = ""
+        for character in text {
+            if character.isLetter || character.isNumber {
+                current.append(character)
+            } else if !current.isEmpty {
+                terms.append(current)
+                current = ""
+            }
+        }
+        if !current.isEmpty { terms.append(current) }
+        guard !terms.isEmpty else { return nil }
+        var parts = terms.map { "\"\($0)\"" }
+        parts[parts.count - 1] += "*"
+        return parts.joined(separator: " ")
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import ParleyUIKit
+
+/// The result builder behind the trailing closures of stacks and other containers.
+///
+/// It accepts components, arrays of components, optionals, `if`/`else`, `switch`, `for … in`
+/// and `if #available`:
+///
+/// ```swift
+/// VStack(spacing: 8) {
+///     Text(title)
+///     if let subtitle { Text(subtitle) }
+///     for tag in tags { Text(tag) }
+/// }
+/// ```
+@MainActor
+@resultBuilder
+public enum ComponentArrayBuilder {
+    /// One component.
+    public static func buildExpression(_ component: any Component) -> [any Component] { [component] }
+    /// An optional component: nothing when `nil`.
+    public static func buildExpression(_ component: (any Component)?) -> [any Component] { component.map { [$0] } ?? [] }
+    /// An array of components, spliced in.
+    public static func buildExpression(_ components: [any Component]) -> [any Component] { components }
+    /// An empty block.
+    public static func buildBlock() -> [any Component] { [] }
+    /// The first statement of a block.
+    public static func buildPartialBlock(first: [any Component]) -> [any Component] { first }
+    /// The next statement of a block, appended (no variadic array per block: a `for` loop over
+    /// thousands of rows runs this once per row).
+    public static func buildPartialBlock(accumulated: [any Component], next: [any Component]) -> [any Component] {
+        var result = accumulated
+        result.append(contentsOf: next)
+        return result
+    }
+    /// An `if` without `else`.
+    public static func buildOptional(_ part: [any Component]?) -> [any Component] { part ?? [] }
+    /// The first branch of an `if`/`else` or `switch`.
+    public static func buildEither(first part: [any Component]) -> [any Component] { part }
+    /// The second branch of an `if`/`else` or `switch`.
+    public static func buildEither(second part: [any Component]) -> [any Component] { part }
+    /// A `for … in` loop.
+    public static func buildArray(_ parts: [[any Component]]) -> [any Component] {
+        // One allocation for the whole loop: lists of thousands of rows come through here.
+        var result: [any Component] = []
+        result.reserveCapacity(parts.count)
+        for part in parts { result.append(contentsOf: part) }
+        return result
+    }
+    /// An `if #available` branch.
+    public static func buildLimitedAvailability(_ part: [any Component]) -> [any Component] { part }
+}

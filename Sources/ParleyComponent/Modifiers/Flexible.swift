@@ -1,0 +1,46 @@
+import Foundation
+import ParleyUIKit
+
+/// What a stack reads from a child wrapped by `flex(_:shrink:alignSelf:)`.
+@MainActor
+protocol FlexibleChild {
+    var flexGrow: CGFloat { get }
+    var flexShrink: CGFloat { get }
+    var alignSelf: CrossAxisAlignment? { get }
+}
+
+/// A stack child that grows into spare room or shrinks when room is short, in proportion to its
+/// factors (the render node is its content's: the wrapper lives only at layout time).
+public struct Flexible<Content: Component>: Component, FlexibleChild {
+    /// The wrapped component.
+    public let content: Content
+    /// Its share of the spare room along the stack's main axis.
+    public let flexGrow: CGFloat
+    /// Its share of the shortfall when the children overflow the stack.
+    public let flexShrink: CGFloat
+    /// Its own cross-axis alignment, overriding the stack's.
+    public let alignSelf: CrossAxisAlignment?
+
+    /// Lays out the content as is; the stack decides the constraint.
+    public func layout(_ constraint: Constraint) -> Content.R {
+        content.layout(constraint)
+    }
+}
+
+extension Component {
+    /// Lets the component grow (and, with `shrink`, shrink) along a stack's main axis.
+    ///
+    /// - Parameters:
+    ///   - grow: share of the spare room (0 for none).
+    ///   - shrink: share of the shortfall when children overflow (0 keeps the natural size).
+    ///   - alignSelf: a cross-axis alignment for this child only.
+    public func flex(_ grow: CGFloat = 1, shrink: CGFloat = 0, alignSelf: CrossAxisAlignment? = nil) -> Flexible<Self> {
+        Flexible(content: self, flexGrow: max(0, grow.isFinite ? grow : 0), flexShrink: max(0, shrink.isFinite ? shrink : 0), alignSelf: alignSelf)
+    }
+
+    /// Grows into spare room along a stack's main axis with factor `grow`.
+    public func flexGrow(_ grow: CGFloat) -> Flexible<Self> { flex(grow) }
+
+    /// Shrinks when a stack's children overflow, with factor `shrink`.
+    public func flexShrink(_ shrink: CGFloat) -> Flexible<Self> { flex(0, shrink: shrink) }
+}

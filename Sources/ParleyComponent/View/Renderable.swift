@@ -1,0 +1,132 @@
+import Foundation
+import ParleyUIKit
+
+/// A visible node that has a view: its identity, its frame in content coordinates, and the
+/// anchor it belongs to (see `AnchorRecord`).
+struct Renderable {
+    /// The view identity: an explicit id, or the structural position under the nearest explicit
+    /// id (`"row42/0/1"`), made unique in tree order.
+    var id: String
+    /// The frame in the host's content coordinates.
+    var frame: CGRect
+    /// The node that makes and updates the view.
+    var node: any RenderNode
+    /// Index into the collector's `anchors` of the node this view moves with.
+    var anchor: Int
+}
+
+/// A node the engine can find again after the tree changes: by id across reloads, by path
+/// across in-place corrections. Rows (nodes with explicit ids) are anchors; views without an
+/// identified ancestor are their own anchors.
+struct AnchorRecord {
+    var id: String?
+    var path: [Int]
+    var frame: CGRect
+}
+
+/// Walks a render tree and lists the views of the nodes inside a frame, in tree (z) order.
+@MainActor
+struct RenderCollector {
+    private(set) var renderables: [Renderable] = []
+    private(set) var anchors: [AnchorRecord] = []
+    private var path: [Int] = []
+
+    /// Collects the views of `root` (placed at `origin`) that intersect `visibleFrame`.
+    static func collect(_ root: any RenderNode, origin: CGPoint, visibleFrame: CGRect) -> RenderCollector {
+        var collector = RenderCollector()
+        collector.renderables.reserveCapacity(64)
+        var rootAnchor = -1
+        let rootID = root.id ?? ""
+        if let id = root.id {
+            collector.anchors.append(AnchorRecord(id: id, path: [], frame: CGRect(origin: origin, size: root.size)))
+            rootAnchor = 0
+        }
+        collector.visit(root, origin: origin, id: rootID, anchor: rootAnchor, visible: visibleFrame)
+        return collector
+    }
+
+    private mutating func visit(_ node: any RenderNode, origin: CGPoint, id: String, anchor: Int, visible: CGRect) {
+        if node.shouldRenderView {
+            var own = anchor
+            if own < 0 {
+                anchors.append(AnchorRecord(id: nil, path: path, frame: CGRect(origin: origin, size: node.size)))
+                own = anchors.count - 1
+            }
+            renderables.append(Renderable(id: id, frame: CGRect(origin: origin, size: node.size), node: node, anchor: own))
+        }
+        let children = node.children
+        guard !children.isEmpty else { return }
+        let positions = node.positions
+        // The viewport is translated, not clipped, so decorations hanging over a parent's edge
+        // (badges) are found wherever the viewport reaches.
+        let local = visible.offsetBy(dx: -origin.x, dy: -origin.y)
+        for index in node.visibleIndexes(in: local) {
+            // A custom node may list indexes it does not have; skip them rather than trap.
+            guard index >= 0, index < children.count, index < positions.count else { continue }
+            let child = children[index]
+            let position = positions[index]
+            let childOrigin = CGPoint(x: origin.x + position.x, y: origin.y + position.y)
+            path.append(index)
+            var childAnchor = anchor
+            let childID: String
+            if let explicit = child.id {
+                childID = explicit
+                anchors.append(AnchorRecord(id: explicit, path: path, frame: CGRect(origin: childOrigin, size: child.size)))
+                childAnchor = anchors.count - 1
+            } else {
+                childID = id.isEmpty ? "/\(index)" : "\(id)/\(index)"
+            }
+            visit(child, origin: childOrigin, id: childID, anchor: childAnchor, visible: visible)
+            path.removeLast()
+        }
+    }
+}
+
+/// Finds lazy rows that have not been measured yet.
+@MainActor
+enum LazyScanner {
+    /// An unmeasured lazy row: where it is in the tree and where it is on the content.
+    struct Found {
+        var path: [Int]
+        var frame: CGRect
+    }
+
+    /// The lazy node a tree position holds, looking through transparent wrappers.
+    static func lazyNode(_ node: any RenderNode) -> LazyRenderNode? {
+        if let lazy = node as? LazyRenderNode { return lazy }
+        if let wrapper = node as? WrapperRenderNode { return lazyNode(wrapper.content) }
+        return nil
+    }
+
+    /// The unmeasured lazy rows of `root` (placed at `origin`) intersecting `frame`, in tree order.
+    /// Measured lazy rows are not entered: rows do not nest lazy rows in practice, and skipping
+    /// them keeps the scan to one check per row.
+    static func unresolved(in root: any RenderNode, origin: CGPoint, frame: CGRect) -> [Found] {
+        var found: [Found] = []
+        var path: [Int] = []
+        if let lazy = lazyNode(root) {
+            if !lazy.isResolved { found.append(Found(path: [], frame: CGRect(origin: origin, size: root.size))) }
+            return found
+        }
+        visit(root, origin: origin, frame: frame, path: &path, into: &found)
+        return found
+    }
+
+    private static func visit(_ node: any RenderNode, origin: CGPoint, frame: CGRect, path: inout [Int], into found: inout [Found]) {
+        let children = node.children
+        guard !children.isEmpty else { return }
+        let positions = node.positions
+        for index in node.visibleIndexes(in: frame.offsetBy(dx: -origin.x, dy: -origin.y)) {
+            guard index >= 0, index < children.count, index < positions.count else { continue }
+            let child = children[index]
+            let childOrigin = CGPoint(x: origin.x + positions[index].x, y: origin.y + positions[index].y)
+            path.append(index)
+            if let lazy = lazyNode(child) {
+                if !lazy.isResolved { found.append(Found(path: path, frame: CGRect(origin: childOrigin, size: child.size))) }
+            } else {
+                visit(child, origin: childOrigin, frame: frame, path: &path, into: &found)
+            }
+            path.removeLast()
+        }
+    }
+}

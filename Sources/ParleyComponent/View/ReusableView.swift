@@ -1,0 +1,61 @@
+import Foundation
+import ParleyUIKit
+
+/// A view that resets itself before a ``ComponentView`` reuses it for another node with the same
+/// reuse key (as `UITableViewCell.prepareForReuse`).
+@MainActor
+public protocol ReusableView: AnyObject {
+    /// Clears state that the next `updateView` might not overwrite (images loading, selection).
+    func prepareForReuse()
+}
+
+/// Views that left the screen, kept by reuse key until a node with the same key needs a view.
+///
+/// Only nodes with a `reuseKey` take part; views of other nodes are released when they leave.
+/// Pooled views stay in the host, hidden ("parked"): taking a view out of the hierarchy and
+/// putting it back costs more than the whole rest of a scroll step, and a hidden view costs the
+/// compositor and hit testing nothing.
+@MainActor
+final class ReusePool {
+    /// At most this many views are kept per key; more would hold memory a screenful never needs.
+    let capacityPerKey: Int
+    private var views: [String: [UIView]] = [:]
+
+    init(capacityPerKey: Int = 32) {
+        self.capacityPerKey = max(0, capacityPerKey)
+    }
+
+    /// Parks `view` (hidden, still a subview) for reuse under `key`, or removes it from its
+    /// superview when the pool for `key` is full.
+    func enqueue(_ view: UIView, key: String) {
+        var list = views[key] ?? []
+        guard list.count < capacityPerKey else {
+            view.removeFromSuperview()
+            return
+        }
+        view.isHidden = true
+        list.append(view)
+        views[key] = list
+    }
+
+    /// A pooled view for `key`, reset by `prepareForReuse` and to the defaults an animator may
+    /// have changed; `nil` when none is pooled.
+    func dequeue(key: String) -> UIView? {
+        guard var list = views[key], let view = list.popLast() else { return nil }
+        views[key] = list
+        view.alpha = 1
+        view.isHidden = false
+        view.transform = .identity
+        (view as? ReusableView)?.prepareForReuse()
+        return view
+    }
+
+    /// Views pooled now, over all keys.
+    var count: Int { views.values.reduce(0) { $0 + $1.count } }
+
+    /// Lets every pooled view go (and out of its superview).
+    func removeAll() {
+        for list in views.values { for view in list { view.removeFromSuperview() } }
+        views.removeAll()
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+
+/// The bar at the top of a navigation controller: back button, title and bar items, as UIKit's
+/// `UINavigationBar`. It shows the top item of its `items` stack.
+@MainActor
+open class UINavigationBar: UIView {
+    /// The bar's height without the safe area.
+    public static let defaultHeight: CGFloat = 44
+
+    /// The items, bottom to top.
+    open private(set) var items: [UINavigationItem]?
+    /// The top item (shown).
+    open var topItem: UINavigationItem? { items?.last }
+    /// The item below the top (its title goes on the back button).
+    open var backItem: UINavigationItem? { (items?.count ?? 0) > 1 ? items?[items!.count - 2] : nil }
+    /// The background colour (nil: the system's bar colour).
+    open var barTintColor: UIColor? { didSet { backgroundColor = barTintColor ?? Self.defaultBackground } }
+    /// Whether the bar is translucent (accepted; drawn opaque).
+    open var isTranslucent = true
+
+    /// Called when the back button is clicked.
+    var onBack: (@MainActor () -> Void)?
+
+    static let defaultBackground = UIColor(light: UIColor(rgb: 0xF9F9F9), dark: UIColor(rgb: 0x1C1C1E))
+
+    let titleLabel = UILabel()
+    let backButton = UIButton(type: .system)
+    private let separator = UIView()
+    private var leftButtons: [UIView] = []
+    private var rightButtons: [UIView] = []
+
+    /// A navigation bar.
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        backgroundColor = Self.defaultBackground
+        titleLabel.font = .systemFont(ofSize: 17, weight: .semibold)
+        titleLabel.textAlignment = .center
+        titleLabel.accessibilityIdentifier = "navigationBar.title"
+        addSubview(titleLabel)
+        backButton.accessibilityIdentifier = "navigationBar.back"
+        backButton.addHandler(for: .touchUpInside) { [weak self] in self?.onBack?() }
+        addSubview(backButton)
+        separator.backgroundColor = .separator
+        addSubview(separator)
+    }
+
+    /// Replaces the items (animation is not drawn).
+    open func setItems(_ items: [UINavigationItem]?, animated: Bool) {
+        self.items = items
+        reloadItems()
+    }
+
+    func reloadItems() {
+        for item in items ?? [] { item.onChange = { [weak self] in self?.reloadItems() } }
+        let top = topItem
+        titleLabel.text = top?.title
+        if let back = backItem, top?.hidesBackButton != true {
+            backButton.isHidden = false
+            backButton.setTitle("‹ " + (back.backButtonTitle ?? back.title ?? "Back"), for: .normal)
+        } else {
+            backButton.isHidden = true
+        }
+        for view in leftButtons + rightButtons { view.removeFromSuperview() }
+        leftButtons = (top?.leftBarButtonItems ?? []).map(makeView)
+        rightButtons = (top?.rightBarButtonItems ?? []).map(makeView)
+        for view in leftButtons + rightButtons { addSubview(view) }
+        if let titleView = top?.titleView, titleView.superview !== self { addSubview(titleView) }
+        titleLabel.isHidden = top?.titleView != nil
+        setNeedsLayout()
+    }
+
+    private func makeView(for item: UIBarButtonItem) -> UIView {
+        if let custom = item.customView { return custom }
+        let button = UIButton(type: .system)
+        if let image = item.image { button.setImage(image, for: .normal) } else { button.setTitle(item.title, for: .normal) }
+        if item.style == .done { button.titleLabel?.font = .systemFont(ofSize: 17, weight: .semibold) }
+        button.isEnabled = item.isEnabled
+        if let tint = item.tintColor { button.tintColor = tint }
+        button.accessibilityIdentifier = item.accessibilityIdentifier ?? item.title
+        button.addHandler(for: .touchUpInside) { [weak item, weak button] in item?.perform(sender: button) }
+        return button
+    }
+
+    /// Places the back button and left items on the left, right items on the right, the title centred.
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        let top = safeAreaInsets.top
+        let barHeight = bounds.height - top
+        let padding: CGFloat = 8
+        var left = padding
+        func place(_ view: UIView, x: CGFloat) -> CGFloat {
+            let size = view.intrinsicContentSize
+            let width = max(size.width, 24) + 8
+            let height = min(barHeight, max(size.height, 30))
+            view.frame = CGRect(x: x, y: top + (barHeight - height) / 2, width: width, height: height)
+            return width
+        }
+        if !backButton.isHidden { left += place(backButton, x: left) + 4 }
+        for view in leftButtons { left += place(view, x: left) + 4 }
+        var right = bounds.width - padding
+        for view in rightButtons {
+            let width = max(view.intrinsicContentSize.width, 24) + 8
+            right -= width
+            _ = place(view, x: right)
+            right -= 4
+        }
+        let inset = max(left, bounds.width - right) + 4
+        let titleWidth = max(0, bounds.width - 2 * inset)
+        let titleFrame = CGRect(x: inset, y: top, width: titleWidth, height: barHeight)
+        if let titleView = topItem?.titleView {
+            let size = titleView.intrinsicContentSize
+            let w = size.width > 0 ? min(size.width, titleWidth) : titleWidth
+            let h = size.height > 0 ? min(size.height, barHeight) : barHeight
+            titleView.frame = CGRect(x: titleFrame.midX - w / 2, y: titleFrame.midY - h / 2, width: w, height: h)
+        } else {
+            titleLabel.frame = titleFrame
+        }
+        let hairline = 1 / max(1, traitCollection.displayScale)
+        separator.frame = CGRect(x: 0, y: bounds.height - hairline, width: bounds.width, height: hairline)
+    }
+
+    /// The bar's height plus the safe area.
+    open override func sizeThatFits(_ size: CGSize) -> CGSize {
+        CGSize(width: size.width, height: Self.defaultHeight + safeAreaInsets.top)
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// Follows a scroll view's scrolling, as UIKit's `UIScrollViewDelegate`. Every method is optional.
+@MainActor
+public protocol UIScrollViewDelegate: AnyObject {
+    /// The content offset changed (by dragging, momentum, the wheel, the keyboard or code).
+    func scrollViewDidScroll(_ scrollView: UIScrollView)
+    /// A drag is about to scroll the content.
+    func scrollViewWillBeginDragging(_ scrollView: UIScrollView)
+    /// The drag ended with `velocity` (points per millisecond); change `targetContentOffset` to
+    /// make the momentum stop somewhere else.
+    func scrollViewWillEndDragging(_ scrollView: UIScrollView, withVelocity velocity: CGPoint, targetContentOffset: UnsafeMutablePointer<CGPoint>)
+    /// The drag ended; `decelerate` tells whether momentum (or a spring back) follows.
+    func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool)
+    /// Momentum is about to start.
+    func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView)
+    /// Momentum came to rest.
+    func scrollViewDidEndDecelerating(_ scrollView: UIScrollView)
+    /// An animation started by `setContentOffset(_:animated:)` or `scrollRectToVisible(_:animated:)` ended.
+    func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView)
+    /// `adjustedContentInset` changed.
+    func scrollViewDidChangeAdjustedContentInset(_ scrollView: UIScrollView)
+}
+
+extension UIScrollViewDelegate {
+    /// Does nothing by default.
+    public func scrollViewDidScroll(_ scrollView: UIScrollView) {}
+    /// Does nothing by default.
+    public func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {}
+    /// Does nothing by default.
+    public func scrollViewWillEndDragging(_ scrollView: UIScrollView, withVelocity velocity: CGPoint, targetContentOffset: UnsafeMutablePointer<CGPoint>) {}
+    /// Does nothing by default.
+    public func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {}
+    /// Does nothing by default.
+    public func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView) {}
+    /// Does nothing by default.
+    public func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {}
+    /// Does nothing by default.
+    public func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) {}
+    /// Does nothing by default.
+    public func scrollViewDidChangeAdjustedContentInset(_ scrollView: UIScrollView) {}
+}

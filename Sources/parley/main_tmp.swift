@@ -1,1 +1,0 @@
-@main struct ParleyCommand { static func main() {} }
