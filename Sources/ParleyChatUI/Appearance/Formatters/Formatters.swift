@@ -53,6 +53,19 @@ public struct FormattingEnvironment: Sendable {
     }
 }
 
+extension FormattingEnvironment {
+    /// `date` with one pattern within the last week (a weekday) and another before that.
+    func format(_ date: Date, withinWeek recentPattern: String, older olderPattern: String) -> String {
+        let formatter = DateFormatter()
+        formatter.calendar = calendar
+        formatter.timeZone = calendar.timeZone
+        formatter.locale = locale
+        let days = calendar.dateComponents([.day], from: calendar.startOfDay(for: date), to: calendar.startOfDay(for: now())).day ?? 0
+        formatter.dateFormat = (0..<7).contains(days) ? recentPattern : olderPattern
+        return formatter.string(from: date)
+    }
+}
+
 /// "14:05" in 24-hour time.
 public struct DefaultMessageTimestampFormatter: MessageTimestampFormatter {
     /// The calendar and clock.
@@ -78,13 +91,7 @@ public struct DefaultMessageDateSeparatorFormatter: MessageDateSeparatorFormatte
         let now = environment.now()
         if calendar.isDate(date, inSameDayAs: now) { return "Today" }
         if let yesterday = calendar.date(byAdding: .day, value: -1, to: now), calendar.isDate(date, inSameDayAs: yesterday) { return "Yesterday" }
-        let formatter = DateFormatter()
-        formatter.calendar = calendar
-        formatter.timeZone = calendar.timeZone
-        formatter.locale = environment.locale
-        let days = calendar.dateComponents([.day], from: calendar.startOfDay(for: date), to: calendar.startOfDay(for: now)).day ?? 0
-        formatter.dateFormat = (0..<7).contains(days) ? "EEEE" : "d MMMM yyyy"
-        return formatter.string(from: date)
+        return environment.format(date, withinWeek: "EEEE", older: "d MMMM yyyy")
     }
 }
 
@@ -102,13 +109,7 @@ public struct ChannelListMessageTimestampFormatter: MessageTimestampFormatter {
             return DefaultMessageTimestampFormatter(environment: environment).format(date)
         }
         if let yesterday = calendar.date(byAdding: .day, value: -1, to: now), calendar.isDate(date, inSameDayAs: yesterday) { return "Yesterday" }
-        let formatter = DateFormatter()
-        formatter.calendar = calendar
-        formatter.timeZone = calendar.timeZone
-        formatter.locale = environment.locale
-        let days = calendar.dateComponents([.day], from: calendar.startOfDay(for: date), to: calendar.startOfDay(for: now)).day ?? 0
-        formatter.dateFormat = (0..<7).contains(days) ? "EEE" : "dd/MM/yy"
-        return formatter.string(from: date)
+        return environment.format(date, withinWeek: "EEE", older: "dd/MM/yy")
     }
 }
 
