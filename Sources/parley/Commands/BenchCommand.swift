@@ -25,6 +25,8 @@ struct BenchCommand: AsyncParsableCommand {
         Group(name: "render") { quick in try await MainActor.run { try RenderBench.run(quick: quick) } },
         Group(name: "solver") { quick in try SolverBench.run(quick: quick) },
         Group(name: "app") { quick in try await MainActor.run { try AppBench.run(quick: quick) } },
+        Group(name: "components") { quick in try await MainActor.run { try ComponentsBench.run(quick: quick) } },
+        Group(name: "store") { quick in try await StoreBench.run(quick: quick) },
     ]
 
     func run() async throws {
