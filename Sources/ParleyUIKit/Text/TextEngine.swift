@@ -279,75 +279,49 @@ final class TextEngine: @unchecked Sendable {
 }
 
 /// A least-recently-used cache with a fixed capacity.
+///
+/// A hit only stamps the entry with a use counter (no list surgery, no reference counting);
+/// when the cache overflows, the least recently used eighth is evicted in one pass, so eviction
+/// is amortised and hits stay a single hash lookup.
 final class LRUCache<Key: Hashable, Value> {
-    private final class Node {
-        let key: Key
+    private struct Entry {
         var value: Value
-        var previous: Node?
-        var next: Node?
-        init(key: Key, value: Value) { self.key = key; self.value = value }
+        var lastUse: UInt64
     }
 
     let capacity: Int
-    private var nodes: [Key: Node] = [:]
-    private var head: Node?
-    private var tail: Node?
+    private var entries: [Key: Entry] = [:]
+    private var clock: UInt64 = 0
 
     init(capacity: Int) {
         self.capacity = max(1, capacity)
-        nodes.reserveCapacity(self.capacity)
+        entries.reserveCapacity(self.capacity + 1)
     }
 
-    var count: Int { nodes.count }
+    var count: Int { entries.count }
 
     func value(for key: Key) -> Value? {
-        guard let node = nodes[key] else { return nil }
-        moveToFront(node)
-        return node.value
+        guard let index = entries.index(forKey: key) else { return nil }
+        clock &+= 1
+        entries.values[index].lastUse = clock
+        return entries.values[index].value
     }
 
     func insert(_ value: Value, for key: Key) {
-        if let node = nodes[key] {
-            node.value = value
-            moveToFront(node)
-            return
-        }
-        let node = Node(key: key, value: value)
-        nodes[key] = node
-        node.next = head
-        head?.previous = node
-        head = node
-        if tail == nil { tail = node }
-        if nodes.count > capacity, let last = tail {
-            unlink(last)
-            nodes[last.key] = nil
-        }
+        clock &+= 1
+        entries[key] = Entry(value: value, lastUse: clock)
+        if entries.count > capacity { evictOldest() }
     }
 
     func removeAll() {
-        // Break the links so nodes free at once.
-        var node = head
-        while let current = node { node = current.next; current.previous = nil; current.next = nil }
-        nodes.removeAll(keepingCapacity: true)
-        head = nil
-        tail = nil
+        entries.removeAll(keepingCapacity: true)
     }
 
-    private func unlink(_ node: Node) {
-        node.previous?.next = node.next
-        node.next?.previous = node.previous
-        if head === node { head = node.next }
-        if tail === node { tail = node.previous }
-        node.previous = nil
-        node.next = nil
-    }
-
-    private func moveToFront(_ node: Node) {
-        guard head !== node else { return }
-        unlink(node)
-        node.next = head
-        head?.previous = node
-        head = node
-        if tail == nil { tail = node }
+    private func evictOldest() {
+        let excess = entries.count - capacity
+        let batch = max(excess, capacity / 8)
+        // The use stamp at or below which an entry goes: the batch-th smallest.
+        let threshold = entries.values.map(\.lastUse).sorted()[min(batch, entries.count) - 1]
+        entries = entries.filter { $0.value.lastUse > threshold }
     }
 }
