@@ -135,8 +135,11 @@ public final class ChatClient: Sendable {
 
     /// Messages matching `query` in the current user's channels (or in `cid`), best match first.
     ///
-    /// Every word must match; the last word also matches as a prefix ("hel" finds "hello").
+    /// Every word must match; the last word also matches as a prefix while it is being typed
+    /// ("hel" finds "hello", "hel " does not).
     /// Punctuation and FTS syntax in `query` are treated as separators, never as operators.
+    /// Ranking (bm25) covers the 2,000 most recent matches, which keeps a search for a very
+    /// common word fast in a store of millions of messages; rarer queries are ranked exactly.
     public func searchMessages(_ query: String, in cid: ChannelId? = nil, limit: Int = 25, offset: Int = 0) async throws(ChatError) -> [ChatMessage] {
         let now = clock.now()
         let userId = currentUserId

@@ -251,11 +251,16 @@ public final class ChatChannelController {
 
     private func apply(_ change: StoreChange) {
         guard isSynchronized else { return }
-        let mine = change.messages.filter { $0.ref.cid == cid }
-        let refetchWindow = change.readStates.contains(cid) || !change.users.isEmpty
+        applyMessages(change)
+        // The channel second: the message diff is what the user is waiting for.
         if change.channels.contains(cid) || change.members.contains(cid) || !change.users.isEmpty {
             if let channel = try? client.channel(cid) { replaceChannel(channel) }
         }
+    }
+
+    private func applyMessages(_ change: StoreChange) {
+        let mine = change.messages.filter { $0.ref.cid == cid }
+        let refetchWindow = change.readStates.contains(cid) || !change.users.isEmpty
         guard !mine.isEmpty || refetchWindow else { return }
 
         var ids = mine.map(\.ref.id)

@@ -388,7 +388,7 @@ struct BulkWriter {
         row.bind(message.showInChannel ? 1 : 0, at: 12)
         row.bind(message.quotedId, at: 13)
         row.bind(message.mentionedIds.isEmpty ? nil : JSONColumn.encodeStrings(message.mentionedIds), at: 14)
-        row.bind(message.attachments.isEmpty ? nil : JSONColumn.encode(message.attachments), at: 15)
+        row.bind(message.attachments.isEmpty ? nil : JSONColumn.encodeAttachments(message.attachments), at: 15)
         try row.step(db)
         let search = RawBinding(statement: searchStatement)
         search.reset()

@@ -43,9 +43,13 @@ public struct MemberRole: RawRepresentable, Hashable, Sendable, Codable, Express
     /// The channel's creator: everything a moderator may do, and update the channel.
     public static let owner: MemberRole = "owner"
 
+    /// Decodes the value from a single string.
+
     public init(from decoder: any Decoder) throws {
         rawValue = try decoder.singleValueContainer().decode(String.self)
     }
+
+    /// Encodes the value as a single string.
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()

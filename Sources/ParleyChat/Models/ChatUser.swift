@@ -79,9 +79,13 @@ public struct UserRole: RawRepresentable, Hashable, Sendable, Codable, Expressib
     /// A guest: may read and react, may not send messages outside livestreams.
     public static let guest: UserRole = "guest"
 
+    /// Decodes the value from a single string.
+
     public init(from decoder: any Decoder) throws {
         rawValue = try decoder.singleValueContainer().decode(String.self)
     }
+
+    /// Encodes the value as a single string.
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()

@@ -40,9 +40,13 @@ public struct ChannelType: RawRepresentable, Hashable, Sendable, Codable, Expres
     /// The name of the type.
     public var description: String { rawValue }
 
+    /// Decodes the value from a single string.
+
     public init(from decoder: any Decoder) throws {
         rawValue = try decoder.singleValueContainer().decode(String.self)
     }
+
+    /// Encodes the value as a single string.
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
@@ -87,6 +91,8 @@ public struct ChannelId: Hashable, Sendable, Codable, Comparable, CustomStringCo
     /// Orders ids by their `type:id` form.
     public static func < (lhs: ChannelId, rhs: ChannelId) -> Bool { lhs.rawValue < rhs.rawValue }
 
+    /// Decodes the value from a single string.
+
     public init(from decoder: any Decoder) throws {
         let raw = try decoder.singleValueContainer().decode(String.self)
         do {
@@ -95,6 +101,8 @@ public struct ChannelId: Hashable, Sendable, Codable, Comparable, CustomStringCo
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.description))
         }
     }
+
+    /// Encodes the value as a single string.
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()

@@ -48,9 +48,13 @@ public struct MessageReactionType: RawRepresentable, Hashable, Sendable, Codable
     /// The reaction's name.
     public var description: String { rawValue }
 
+    /// Decodes the value from a single string.
+
     public init(from decoder: any Decoder) throws {
         rawValue = try decoder.singleValueContainer().decode(String.self)
     }
+
+    /// Encodes the value as a single string.
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()

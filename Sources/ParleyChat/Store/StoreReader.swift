@@ -74,12 +74,15 @@ struct StoreReader {
 
     /// The order key of a message, and where it is shown.
     func anchor(of id: MessageId) throws -> (key: MessageOrderKey, cid: String, parentId: MessageId?, shownInChannel: Bool)? {
-        let statement = try db.cachedStatement(
-            sql: "SELECT created_at, pk, cid, parent_id, show_in_channel FROM message WHERE id = ?")
-        guard let row = try Row.fetchOne(statement, arguments: [id]) else { return nil }
-        let parent: String? = row[3]
-        let show: Bool = row[4]
-        return (MessageOrderKey(createdAt: row[0], sequence: row[1]), row[2], parent, parent == nil || show)
+        var anchor: (key: MessageOrderKey, cid: String, parentId: MessageId?, shownInChannel: Bool)?
+        try db.forEachRawRow(
+            "SELECT created_at, pk, cid, parent_id, show_in_channel FROM message WHERE id = ?", arguments: [id]
+        ) { row in
+            let parent = row.optionalText(3)
+            anchor = (MessageOrderKey(createdAt: row.int64(0), sequence: row.int64(1)), row.text(2), parent,
+                      parent == nil || row.bool(4))
+        }
+        return anchor
     }
 
     /// Messages shown in `cid`, strictly before `key` (or the newest when `key` is nil), oldest
@@ -168,7 +171,8 @@ struct StoreReader {
     /// message that has reactions (its latest reactions).
     func messages(from rows: [MessageRow], includeQuotes: Bool = true) throws -> [ChatMessage] {
         guard !rows.isEmpty else { return [] }
-        let ids = rows.map(\.id)
+        // Closures, not key paths, in this hot function: each `map(\.x)` instantiates a key path.
+        let ids = rows.map { $0.id }
         let placeholders = sqlPlaceholders(ids.count)
 
         // Reaction aggregates.
@@ -238,18 +242,18 @@ struct StoreReader {
 
         // Quoted messages (one level).
         var quoted: [MessageId: ChatMessage] = [:]
-        let quotedIds = rows.compactMap(\.quotedId)
+        let quotedIds = rows.compactMap { $0.quotedId }
         if includeQuotes && !quotedIds.isEmpty {
             let quotedRows = try messageRows(ids: quotedIds)
             for message in try messages(from: quotedRows, includeQuotes: false) { quoted[message.id] = message }
         }
 
         // Mentioned users.
-        let mentionedIds = rows.flatMap(\.mentionedIds)
+        let mentionedIds = rows.flatMap { $0.mentionedIds }
         let mentioned = mentionedIds.isEmpty ? [:] : try users(mentionedIds)
 
         // Read states of the channels involved (only where read events are enabled).
-        let reads = try readStates(cids: Set(rows.filter { $0.localState == .synced }.map(\.cid)))
+        let reads = try readStates(cids: Set(rows.lazy.filter { $0.localState == .synced }.map { $0.cid }))
 
         return rows.map { row in
             var message = ChatMessage(
@@ -276,7 +280,7 @@ struct StoreReader {
                 readBy: [])
             message.orderKey = row.orderKey
             if let typeGroups = groups[row.id] {
-                let chosen = Set((own[row.id] ?? []).map(\.type))
+                let chosen = Set((own[row.id] ?? []).map { $0.type })
                 for (type, group) in typeGroups {
                     message.reactionGroups[type] = ChatMessageReactionData(
                         type: type, score: group.score, count: group.count,
@@ -288,7 +292,7 @@ struct StoreReader {
             if row.localState == .synced, let channelReads = reads[row.cid] {
                 message.readBy = Set(channelReads.lazy
                     .filter { $0.user.id != row.userId && $0.lastReadAt >= row.createdAt }
-                    .map(\.user))
+                    .map { $0.user })
             }
             return message
         }
@@ -330,7 +334,7 @@ struct StoreReader {
 
     /// Who read up to when, for each of `cids` whose read events are enabled.
     func readStates(cids: Set<ChannelId>) throws -> [ChannelId: [(user: ChatUser, lastReadAt: Int64)]] {
-        let enabled = try cids.filter { try readEventsEnabled($0) }.map(\.rawValue)
+        let enabled = try cids.filter { try readEventsEnabled($0) }.map { $0.rawValue }
         guard !enabled.isEmpty else { return [:] }
         var result: [ChannelId: [(user: ChatUser, lastReadAt: Int64)]] = [:]
         try db.forEachRawRow(

@@ -204,8 +204,63 @@ enum JSONColumn {
         return nil
     }
 
+    /// Attachments are stored as a JSON array of flat objects (`{"type": "link", "url": …}`),
+    /// mapped by hand: `JSONDecoder` on the nested enum cost more than the rest of a page.
+    static func encodeAttachments(_ attachments: [ChatMessageAttachment]) -> String {
+        let objects: [[String: Any]] = attachments.map { attachment in
+            switch attachment.payload {
+            case .image(let image):
+                var object: [String: Any] = ["type": "image", "url": image.localURL.absoluteString]
+                if let title = image.title { object["title"] = title }
+                if let width = image.width { object["width"] = width }
+                if let height = image.height { object["height"] = height }
+                return object
+            case .file(let file):
+                var object: [String: Any] = [
+                    "type": "file", "url": file.localURL.absoluteString, "title": file.title, "size": file.fileSize,
+                ]
+                if let mime = file.mimeType { object["mime"] = mime }
+                return object
+            case .link(let link):
+                var object: [String: Any] = ["type": "link", "url": link.url.absoluteString]
+                if let title = link.title { object["title"] = title }
+                if let text = link.text { object["text"] = text }
+                if let site = link.siteName { object["site"] = site }
+                return object
+            }
+        }
+        guard let data = try? JSONSerialization.data(withJSONObject: objects, options: [.sortedKeys]) else { return "[]" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Reads what ``encodeAttachments(_:)`` wrote; unreadable entries are skipped.
     static func decodeAttachments(_ text: String) -> [ChatMessageAttachment] {
-        (try? JSONDecoder().decode([ChatMessageAttachment].self, from: Data(text.utf8))) ?? []
+        guard let objects = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [[String: Any]] else { return [] }
+        var attachments: [ChatMessageAttachment] = []
+        for object in objects {
+            guard let type = object["type"] as? String, let urlText = object["url"] as? String,
+                  let url = URL(string: urlText)
+            else { continue }
+            let title = object["title"] as? String
+            let payload: ChatMessageAttachment.Payload
+            switch type {
+            case "image":
+                payload = .image(ImageAttachmentPayload(
+                    localURL: url, title: title, width: (object["width"] as? NSNumber)?.intValue,
+                    height: (object["height"] as? NSNumber)?.intValue))
+            case "file":
+                payload = .file(FileAttachmentPayload(
+                    localURL: url, title: title ?? url.lastPathComponent,
+                    fileSize: (object["size"] as? NSNumber)?.int64Value ?? 0, mimeType: object["mime"] as? String))
+            case "link":
+                payload = .link(LinkAttachmentPayload(
+                    url: url, title: title, text: object["text"] as? String, siteName: object["site"] as? String))
+            default:
+                continue
+            }
+            attachments.append(ChatMessageAttachment(id: attachments.count, payload: payload))
+        }
+        return attachments
     }
 
     /// Decodes a channel config. Configs are few and read on every page, so decoded values are

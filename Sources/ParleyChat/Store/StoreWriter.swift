@@ -111,7 +111,7 @@ struct StoreWriter {
             message.id, message.cid.rawValue, message.type.rawValue, message.text, message.userId, message.createdAt,
             message.createdAt, message.parentId, message.showInChannel, message.quotedId,
             message.mentionedIds.isEmpty ? nil : JSONColumn.encodeStrings(message.mentionedIds),
-            message.attachments.isEmpty ? nil : JSONColumn.encode(message.attachments),
+            message.attachments.isEmpty ? nil : JSONColumn.encodeAttachments(message.attachments),
             message.localState.storageValue,
         ])
         let pk = db.lastInsertedRowID
@@ -139,7 +139,7 @@ struct StoreWriter {
             message.type.rawValue, message.text, message.createdAt, message.createdAt, message.parentId,
             message.showInChannel, message.quotedId,
             message.mentionedIds.isEmpty ? nil : JSONColumn.encodeStrings(message.mentionedIds),
-            message.attachments.isEmpty ? nil : JSONColumn.encode(message.attachments), message.id,
+            message.attachments.isEmpty ? nil : JSONColumn.encodeAttachments(message.attachments), message.id,
         ])
         changes.updatedMessage(message.ref)
         try didSync(message, readEventsEnabled: readEventsEnabled, changes: &changes)

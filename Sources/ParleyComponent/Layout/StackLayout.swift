@@ -42,10 +42,19 @@ struct StackLayout {
         var nodes: [any RenderNode] = []
         nodes.reserveCapacity(count)
         var mainTotal = spacing * CGFloat(count - 1)
+        // The rows of a list share one type: remember the last type's answer instead of asking the
+        // runtime about every row.
+        var lastType: ObjectIdentifier?
+        var lastTypeIsFlexible = false
         for index in 0..<count {
             let child = children[index]
-            // A metatype check first: casting the value itself would copy every row of a list.
-            if type(of: child) is any FlexibleChild.Type, let flexible = child as? FlexibleChild {
+            let childType = ObjectIdentifier(type(of: child))
+            if childType != lastType {
+                lastType = childType
+                lastTypeIsFlexible = type(of: child) is any FlexibleChild.Type
+            }
+            // Casting the value itself would copy it: only flexible children are cast.
+            if lastTypeIsFlexible, let flexible = child as? FlexibleChild {
                 if flex.isEmpty { flex = Array(repeating: nil, count: count) }
                 flex[index] = flexible
                 growTotal += flexible.flexGrow

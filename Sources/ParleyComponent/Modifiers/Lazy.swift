@@ -28,14 +28,23 @@ public struct LazyComponent<Content: Component>: Component {
             let node = content.sanitizedLayout(constraint)
             return TypedLazyRenderNode(content: self.content, key: key, constraint: constraint, size: node.size, resolved: node)
         }
-        if let entry = context.sizeCache.entry(for: key) {
-            if entry.node == nil { context.unresolvedLazyRows += 1 }
-            return TypedLazyRenderNode(content: content, key: key, constraint: constraint, size: entry.size, resolved: entry.node)
+        let entry = context.sizeCache.entry(for: key)
+        // Same id, revision and constraint as last time: the same node (it is immutable).
+        if let previous = entry?.lazyNode, previous.constraint == constraint {
+            if !previous.isResolved { context.unresolvedLazyRows += 1 }
+            return previous
         }
-        context.unresolvedLazyRows += 1
-        var estimate = SizeSanitizer.isWellFormed(estimatedSize) ? estimatedSize : .zero
-        if estimate.width == 0, constraint.maxSize.width.isFinite { estimate.width = constraint.maxSize.width }
-        return TypedLazyRenderNode(content: content, key: key, constraint: constraint, size: estimate.bound(to: constraint), resolved: nil)
+        let node: LazyRenderNode
+        if let size = entry?.size {
+            node = TypedLazyRenderNode(content: content, key: key, constraint: constraint, size: size, resolved: entry?.node)
+        } else {
+            var estimate = SizeSanitizer.isWellFormed(estimatedSize) ? estimatedSize : .zero
+            if estimate.width == 0, constraint.maxSize.width.isFinite { estimate.width = constraint.maxSize.width }
+            node = TypedLazyRenderNode(content: content, key: key, constraint: constraint, size: estimate.bound(to: constraint), resolved: nil)
+        }
+        if !node.isResolved { context.unresolvedLazyRows += 1 }
+        context.sizeCache.storeLazyNode(node, for: key)
+        return node
     }
 }
 
@@ -98,8 +107,9 @@ final class TypedLazyRenderNode<Content: Component>: LazyRenderNode {
 
     override func resolved(in cache: SizeCache?) -> LazyRenderNode {
         let node = component.sanitizedLayout(constraint)
-        cache?.store(size: node.size, node: node, for: key)
-        return TypedLazyRenderNode(content: component, key: key, constraint: constraint, size: node.size, resolved: node)
+        let resolved = TypedLazyRenderNode(content: component, key: key, constraint: constraint, size: node.size, resolved: node)
+        cache?.store(size: node.size, node: node, lazyNode: resolved, for: key)
+        return resolved
     }
 
     override func with(content node: any RenderNode) -> LazyRenderNode {

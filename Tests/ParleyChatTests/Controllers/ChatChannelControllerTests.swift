@@ -154,6 +154,18 @@ import Testing
         #expect(recorder.channelUpdates.last?.name == "New name")
     }
 
+    @Test func profileChangesReachMessagesAndChannels() async throws {
+        let (client, cid, ids, _) = try await channelWithMessages(3)
+        let controller = client.channelController(for: cid)
+        try controller.synchronize()
+        let list = client.channelListController()
+        try list.synchronize()
+        try await client.upsertUsers([ChatUser(id: "bob", name: "Robert", isOnline: true)])
+        try await eventually("renamed author") { controller.messages.allSatisfy { $0.author.name == "Robert" && $0.author.isOnline } }
+        try await eventually("renamed member") { list.channels.first?.members.contains { $0.name == "Robert" } == true }
+        #expect(controller.messages.map(\.id) == ids)
+    }
+
     @Test func releasingTheControllerEndsItsSubscription() async throws {
         let (client, cid, _, _) = try await channelWithMessages(1)
         let before = client.store.observers.subscriberCount

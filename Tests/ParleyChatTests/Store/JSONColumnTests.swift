@@ -9,4 +9,20 @@ import Testing
         #expect(try JSONDecoder().decode([String].self, from: Data(json.utf8)) == strings)
         #expect(JSONColumn.decodeStrings(json) == strings)
     }
+
+    @Test func attachmentsRoundTrip() throws {
+        let attachments = [
+            ChatMessageAttachment(id: 0, payload: .image(ImageAttachmentPayload(
+                localURL: URL(fileURLWithPath: "/tmp/a b.png"), title: "Photo \"1\"", width: 640, height: 480))),
+            ChatMessageAttachment(id: 1, payload: .image(ImageAttachmentPayload(localURL: URL(fileURLWithPath: "/tmp/x.png")))),
+            ChatMessageAttachment(id: 2, payload: .file(FileAttachmentPayload(
+                localURL: URL(fileURLWithPath: "/tmp/r.pdf"), title: "Report.pdf", fileSize: 5_000_000_000, mimeType: "application/pdf"))),
+            ChatMessageAttachment(id: 3, payload: .link(LinkAttachmentPayload(
+                url: try #require(URL(string: "https://example.com/a?b=c")), title: "Ex", text: "Ünïcode ✨", siteName: "Example"))),
+            ChatMessageAttachment(id: 4, payload: .link(LinkAttachmentPayload(url: try #require(URL(string: "https://swift.org"))))),
+        ]
+        #expect(JSONColumn.decodeAttachments(JSONColumn.encodeAttachments(attachments)) == attachments)
+        #expect(JSONColumn.decodeAttachments("not json").isEmpty)
+        #expect(JSONColumn.decodeAttachments("[{\"type\":\"hologram\",\"url\":\"x:y\"}]").isEmpty)
+    }
 }

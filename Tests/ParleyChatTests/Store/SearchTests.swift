@@ -22,7 +22,8 @@ import Testing
         #expect(results.first == strong)
         #expect(Set(results) == [weak, strong, elsewhere])  // not the deleted one, not a channel I left
         #expect(try await client.searchMessages("lighthouse", in: other).map(\.id) == [elsewhere])
-        #expect(try await client.searchMessages("lightho").count == 3)  // prefix on the last word
+        #expect(try await client.searchMessages("lightho").count == 3)  // prefix on the word being typed
+        #expect(try await client.searchMessages("lightho ").isEmpty)     // a finished word is exact
         #expect(try await client.searchMessages("keeper lighthouse").map(\.id) == [elsewhere])  // every word
         #expect(try await client.searchMessages("LIGHTHOUSE").count == 3)
         // User input is never FTS syntax.
@@ -41,6 +42,23 @@ import Testing
         let second = try await client.searchMessages("kangaroo", limit: 25, offset: 25)
         #expect(first.count == 25 && second.count == 5)
         #expect(Set(first.map(\.id)).isDisjoint(with: second.map(\.id)))
+    }
+
+    @Test func rankingCoversTheMostRecentMatches() async throws {
+        let clock = ManualChatClock(now: testEpoch)
+        let client = try makeClient(clock: clock)
+        try await addCast(client)
+        let cid = try await makeChannel(client)
+        let old = try await client.sendMessage("zebra zebra zebra", in: cid)  // the best match, but old
+        for index in 0..<(StoreReader.searchRankingWindow + 10) {
+            clock.advance(by: 1)
+            try await client.sendMessage("a zebra among many words number \(index)", in: cid)
+        }
+        let results = try await client.searchMessages("zebra", limit: 5)
+        #expect(results.count == 5)
+        #expect(!results.contains { $0.id == old })
+        let narrow = try await client.searchMessages("zebra number 7 ", limit: 50)
+        #expect(narrow.map(\.text) == ["a zebra among many words number 7"])
     }
 
     @Test func diacriticsAreIgnored() async throws {
