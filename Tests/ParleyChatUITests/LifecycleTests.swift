@@ -65,3 +65,25 @@ final class RecordingView: _View {
         #expect(UIImage(named: "fireSmall") != nil, "the seed's custom reaction images are bundled")
     }
 }
+
+@MainActor
+final class DarkDuringSetUpView: _View {
+    var appearanceRuns = 0
+    override func setUp() {
+        super.setUp()
+        // A trait change while setting up re-enters the lifecycle; it must not crash.
+        overrideUserInterfaceStyle = .dark
+    }
+    override func setUpAppearance() { super.setUpAppearance(); appearanceRuns += 1 }
+}
+
+@MainActor
+@Suite struct LifecycleReentryTests {
+    @Test func aTraitChangeDuringSetUpDoesNotOverlapTheLifecycle() {
+        let parent = UIView()
+        let view = DarkDuringSetUpView()
+        parent.addSubview(view)
+        #expect(view.traitCollection.userInterfaceStyle == .dark)
+        #expect(view.appearanceRuns >= 1)
+    }
+}

@@ -44,10 +44,19 @@ extension Customizable where Self: UIView {
 struct LifecycleState {
     private(set) var isInitialized = false
 
-    /// Runs the four steps once, the first time the owner is placed in a hierarchy.
-    mutating func initializeIfNeeded(_ owner: Customizable) {
-        guard !isInitialized else { return }
+    /// Marks the owner initialized; returns whether this was the first time.
+    ///
+    /// The steps themselves run outside this mutation (`runInitialSteps`), so a step that
+    /// re-enters the lifecycle (say, a trait change while setting up) does not overlap an
+    /// access to this state.
+    mutating func beginInitialization() -> Bool {
+        guard !isInitialized else { return false }
         isInitialized = true
+        return true
+    }
+
+    /// The four steps, in the seeds' order.
+    static func runInitialSteps(_ owner: Customizable) {
         owner.setUp()
         owner.setUpLayout()
         owner.setUpAppearance()

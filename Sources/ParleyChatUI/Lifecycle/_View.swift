@@ -21,7 +21,7 @@ open class _View: UIView, Customizable, AppearanceProvider, ComponentsProvider {
     open override func didMoveToSuperview() {
         super.didMoveToSuperview()
         guard superview != nil else { return }
-        lifecycle.initializeIfNeeded(self)
+        if lifecycle.beginInitialization() { LifecycleState.runInitialSteps(self) }
     }
 
     /// Re-runs `setUpAppearance()` and `updateContent()` when light/dark changes.
@@ -59,7 +59,7 @@ open class _Control: UIControl, Customizable, AppearanceProvider, ComponentsProv
     open override func didMoveToSuperview() {
         super.didMoveToSuperview()
         guard superview != nil else { return }
-        lifecycle.initializeIfNeeded(self)
+        if lifecycle.beginInitialization() { LifecycleState.runInitialSteps(self) }
     }
 
     /// Re-runs `setUpAppearance()` and `updateContent()` when light/dark changes.
@@ -102,7 +102,7 @@ open class _Button: UIButton, Customizable, AppearanceProvider, ComponentsProvid
     open override func didMoveToSuperview() {
         super.didMoveToSuperview()
         guard superview != nil else { return }
-        lifecycle.initializeIfNeeded(self)
+        if lifecycle.beginInitialization() { LifecycleState.runInitialSteps(self) }
     }
 
     /// Re-runs `setUpAppearance()` and `updateContent()` when light/dark changes.
