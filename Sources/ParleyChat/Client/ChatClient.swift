@@ -135,11 +135,12 @@ public final class ChatClient: Sendable {
 
     /// Messages matching `query` in the current user's channels (or in `cid`), best match first.
     ///
-    /// Every word must match; the last word also matches as a prefix while it is being typed
-    /// ("hel" finds "hello", "hel " does not).
-    /// Punctuation and FTS syntax in `query` are treated as separators, never as operators.
-    /// Ranking (bm25) covers the 2,000 most recent matches, which keeps a search for a very
-    /// common word fast in a store of millions of messages; rarer queries are ranked exactly.
+    /// Every word must match. The word being typed (the last one, with no space after it)
+    /// also matches as a prefix once it has 4 characters ("ligh" finds "lighthouse"; "lig" and
+    /// "ligh " do not). Punctuation and FTS syntax in `query` are separators, never operators.
+    /// Ranking (BM25's term frequency and length normalisation) covers the 2,000 most recent
+    /// matches, which keeps a search for a very common word fast in a store of millions of
+    /// messages; rarer queries are ranked exactly.
     public func searchMessages(_ query: String, in cid: ChannelId? = nil, limit: Int = 25, offset: Int = 0) async throws(ChatError) -> [ChatMessage] {
         let now = clock.now()
         let userId = currentUserId

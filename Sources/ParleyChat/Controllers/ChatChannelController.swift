@@ -60,6 +60,7 @@ public final class ChatChannelController {
     private var listener: StoreListener?
     private let fanOut = ChangeFanOut<Change>()
     private var lastTypingEventAt: Date?
+    private var channelRefreshPending = false
 
     /// Creates a controller; call ``synchronize()`` to load the channel and its newest page.
     public init(cid: ChannelId, client: ChatClient) {
@@ -252,8 +253,20 @@ public final class ChatChannelController {
     private func apply(_ change: StoreChange) {
         guard isSynchronized else { return }
         applyMessages(change)
-        // The channel second: the message diff is what the user is waiting for.
         if change.channels.contains(cid) || change.members.contains(cid) || !change.users.isEmpty {
+            scheduleChannelRefresh()
+        }
+    }
+
+    /// Rebuilds the channel summary in a main-actor job of its own, right after the one that
+    /// delivered the message diff (what the user is waiting for). Refreshes requested while one is
+    /// pending coalesce; each reads the store's latest state, so a deferred one is never stale.
+    private func scheduleChannelRefresh() {
+        guard !channelRefreshPending else { return }
+        channelRefreshPending = true
+        Task { @MainActor [weak self] in
+            guard let self else { return }
+            channelRefreshPending = false
             if let channel = try? client.channel(cid) { replaceChannel(channel) }
         }
     }

@@ -23,7 +23,9 @@ import Testing
         #expect(Set(results) == [weak, strong, elsewhere])  // not the deleted one, not a channel I left
         #expect(try await client.searchMessages("lighthouse", in: other).map(\.id) == [elsewhere])
         #expect(try await client.searchMessages("lightho").count == 3)  // prefix on the word being typed
-        #expect(try await client.searchMessages("lightho ").isEmpty)     // a finished word is exact
+        #expect(try await client.searchMessages("ligh").count == 3)     // from four characters
+        #expect(try await client.searchMessages("lig").isEmpty)         // shorter words match exactly
+        #expect(try await client.searchMessages("lightho ").isEmpty)    // a finished word is exact
         #expect(try await client.searchMessages("keeper lighthouse").map(\.id) == [elsewhere])  // every word
         #expect(try await client.searchMessages("LIGHTHOUSE").count == 3)
         // User input is never FTS syntax.
@@ -67,5 +69,30 @@ import Testing
         let cid = try await makeChannel(client)
         let id = try await client.sendMessage("Café crème à Zürich", in: cid)
         #expect(try await client.searchMessages("cafe creme zurich").map(\.id) == [id])
+    }
+}
+
+@Suite struct SearchParsingTests {
+    @Test func queriesBecomeSafeFTSQueries() throws {
+        #expect(StoreReader.parseSearch("Hello, World")?.match == "\"hello\" \"world\"*")
+        #expect(StoreReader.parseSearch("hello wor")?.match == "\"hello\" \"wor\"")
+        #expect(StoreReader.parseSearch("hello world!")?.match == "\"hello\" \"world\"")
+        #expect(StoreReader.parseSearch("\"NEAR(a b)\" OR -c*")?.match == "\"near\" \"a\" \"b\" \"or\" \"c\"")
+        #expect(StoreReader.parseSearch("Crème Brûlée")?.terms == ["creme", "brulee"])
+        #expect(StoreReader.parseSearch("?!") == nil)
+    }
+}
+
+@Suite struct SearchScorerTests {
+    @Test func asciiAndUnicodePathsAgree() {
+        let scorer = SearchScorer(terms: ["cafe", "light"], lastIsPrefix: true)
+        let ascii = scorer.count(in: "Cafe LIGHT lighthouse, cafe-cafe! spotlight")
+        #expect(ascii.length == 6)
+        #expect(ascii.frequencies == [3, 2])
+        let unicode = scorer.count(in: "Café LIGHT lighthouse, café-cafe! spotlight ✨")
+        #expect(unicode.length == 6)
+        #expect(unicode.frequencies == [3, 2])
+        let exact = SearchScorer(terms: ["light"], lastIsPrefix: false).count(in: "light lighthouse")
+        #expect(exact.frequencies == [1])
     }
 }
