@@ -12,6 +12,19 @@ struct BenchResult: Codable, Sendable {
     /// Computed from `value`, `target` and `better`; `nil` target always passes.
     var pass: Bool
 
+    private enum CodingKeys: String, CodingKey { case name, value, unit, target, better, pass }
+
+    /// Writes every key, with `"target": null` when there is no target (BENCHMARKS.md's shape).
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(value, forKey: .value)
+        try container.encode(unit, forKey: .unit)
+        try container.encode(target, forKey: .target)
+        try container.encode(better, forKey: .better)
+        try container.encode(pass, forKey: .pass)
+    }
+
     init(name: String, value: Double, unit: String, target: Double?, better: Better) {
         self.name = name
         self.value = value
