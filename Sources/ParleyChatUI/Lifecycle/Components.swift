@@ -13,17 +13,69 @@ import ParleyUIKit
 ///
 /// Views read their components when they set themselves up, so every avatar — in the channel
 /// list, the message list and the reaction authors — becomes a `RectAvatarView`.
+@MainActor
 public struct Components {
     /// The components with Parley's default types.
     public init() {}
 
+    // MARK: Common
+
     /// Every avatar: channel list, message list, reaction authors.
     public var avatarView: ChatAvatarView.Type = ChatAvatarView.self
+
+    // MARK: Channel list
+
+    /// The channel list screen.
+    public var channelListVC: ChatChannelListVC.Type = ChatChannelListVC.self
+    /// A channel's row in the channel list.
+    public var channelContentView: ChatChannelListItemView.Type = ChatChannelListItemView.self
+    /// A channel's avatar in its row and in the channel header.
+    public var channelAvatarView: ChatChannelAvatarView.Type = ChatChannelAvatarView.self
     /// The unread badge in channel list rows.
     public var channelUnreadCountView: ChatChannelUnreadCountView.Type = ChatChannelUnreadCountView.self
+    /// What the channel list shows when there are no channels.
+    public var channelListEmptyView: ChatChannelListEmptyView.Type = ChatChannelListEmptyView.self
+
+    // MARK: Channel and message list
+
+    /// The channel screen: header, message list, composer.
+    public var channelVC: ChatChannelVC.Type = ChatChannelVC.self
+    /// The channel screen's title view.
+    public var channelHeaderView: ChatChannelHeaderView.Type = ChatChannelHeaderView.self
+    /// The thread screen.
+    public var threadVC: ChatThreadVC.Type = ChatThreadVC.self
+    /// The message list.
+    public var messageListVC: ChatMessageListVC.Type = ChatMessageListVC.self
+    /// One message's row.
+    public var messageContentView: ChatMessageContentView.Type = ChatMessageContentView.self
+    /// The bubble behind a message's text.
+    public var messageBubbleView: ChatMessageBubbleView.Type = ChatMessageBubbleView.self
+    /// A quoted message inside a reply and in the composer.
+    public var quotedMessageView: QuotedChatMessageView.Type = QuotedChatMessageView.self
+    /// The day header between messages of different days.
+    public var messageListDateSeparatorView: ChatMessageListDateSeparatorView.Type = ChatMessageListDateSeparatorView.self
+    /// The "Unread messages" bar above the first unread message.
+    public var messageListUnreadSeparatorView: ChatMessageListUnreadSeparatorView.Type = ChatMessageListUnreadSeparatorView.self
+    /// "Alice is typing…" at the bottom of the message list.
+    public var typingIndicatorView: TypingIndicatorView.Type = TypingIndicatorView.self
+    /// The button that scrolls to the newest message, with the unread count.
+    public var scrollToBottomButton: ScrollToBottomButton.Type = ScrollToBottomButton.self
+    /// Decides each message's layout options (grouping, side, what it shows).
+    public var messageLayoutOptionsResolver: ChatMessageLayoutOptionsResolver = ChatMessageLayoutOptionsResolver()
+
+    // MARK: Composer
+
+    /// The composer controller.
+    public var messageComposerVC: ComposerVC.Type = ComposerVC.self
+    /// The composer's views.
+    public var messageComposerView: ComposerView.Type = ComposerView.self
+    /// The composer's text view.
+    public var inputTextView: InputTextView.Type = InputTextView.self
+    /// The composer's send button.
+    public var sendButton: UIButton.Type = SendButton.self
 
     /// The components every chat view uses unless given others.
-    @MainActor public static var `default` = Components()
+    public static var `default` = Components()
 }
 
 /// Something that creates its subviews from `Components`: every chat view and controller.

@@ -106,6 +106,10 @@ open class UIViewController: UIResponder {
     /// The traits of the view.
     open var traitCollection: UITraitCollection { storedView?.traitCollection ?? .default }
 
+    /// Called after the traits of the controller's view changed (light/dark, scale, direction,
+    /// text size), right after the view's own `traitCollectionDidChange(_:)`.
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+
     /// Forces light or dark for the view.
     open var overrideUserInterfaceStyle: UIUserInterfaceStyle {
         get { view.overrideUserInterfaceStyle }

@@ -371,7 +371,10 @@ open class UIView: UIResponder, CALayerDelegate {
             setNeedsDisplay()
         }
         for subview in subviews { subview.updateTraitsIfNeeded() }
-        if previous != nil { traitCollectionDidChange(previous) }
+        if previous != nil {
+            traitCollectionDidChange(previous)
+            (owningViewController as? UIViewController)?.traitCollectionDidChange(previous)
+        }
     }
 
     /// Whether leading/trailing content flips.

@@ -1,0 +1,8 @@
+import Foundation
+import ParleyChat
+import ParleyUIKit
+
+/// The channel screen: header, message list and composer.
+@MainActor
+open class ChatChannelVC: _ViewController {
+}
