@@ -119,7 +119,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ParleyChatUITests",
-            dependencies: ["ParleyChatUI", "ParleyTesting", "Parley"],
+            dependencies: ["ParleyChatUI", "ParleyTesting", "Parley", "ParleyScenes"],
             exclude: ["__Snapshots__"],
             swiftSettings: strict
         ),

@@ -44,7 +44,7 @@ open class ChatMessageActionsVC: _ViewController {
     public private(set) var pendingRequest: Task<Void, Never>?
 
     /// The rows, top to bottom.
-    open private(set) lazy var messageActionsContainerStackView = ContainerStackView(axis: .vertical, alignment: .fill, spacing: 0)
+    open private(set) lazy var messageActionsContainerStackView = ContainerStackView(axis: .vertical, alignment: .fill, spacing: 0, distribution: .equal)
 
     /// The row type.
     open var actionControlType: ChatMessageActionControl.Type { ChatMessageActionControl.self }

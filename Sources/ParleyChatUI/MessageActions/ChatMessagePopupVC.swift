@@ -18,6 +18,9 @@ open class ChatMessagePopupVC: _ViewController {
     public var messageContentView: UIView?
     /// Where the message is on screen, in window coordinates; the copy is placed there.
     public var messageViewFrame: CGRect = .zero
+    /// The message's view in the list: hidden while the popup shows its copy, shown again when
+    /// the popup disappears.
+    public weak var sourceMessageView: UIView?
     /// The reaction picker on top; `nil` when the message cannot take reactions.
     public var reactionsController: ChatMessageReactionsPickerVC?
     /// The actions below the message (long press).
@@ -51,6 +54,13 @@ open class ChatMessagePopupVC: _ViewController {
         backdropView.addGestureRecognizer(UITapGestureRecognizer { [weak self] _ in self?.dismiss(animated: true) })
         reactionsController?.onReactionToggled = { [weak self] _ in self?.dismiss(animated: true) }
         actionsController?.onFinish = { [weak self] in self?.dismiss(animated: true) }
+        sourceMessageView?.isHidden = true
+    }
+
+    /// Shows the message's view in the list again.
+    open override func viewDidDisappear(_ animated: Bool) {
+        super.viewDidDisappear(animated)
+        sourceMessageView?.isHidden = false
     }
 
     /// Backdrop, message copy, picker and bottom part.
@@ -58,6 +68,15 @@ open class ChatMessagePopupVC: _ViewController {
         super.setUpLayout()
         view.addSubview(backdropView)
         view.addSubview(messageContainerView)
+        messageContainerView.clipsToBounds = true
+        if messageContentView == nil, sourceMessageView != nil {
+            // A picture of the message's view, redrawn on light/dark changes.
+            let snapshot = UIImageView()
+            // When the popup must shrink the copy, the message itself (at the bottom) stays.
+            snapshot.contentMode = .bottomLeft
+            messageSnapshotView = snapshot
+            messageContentView = snapshot
+        }
         if let messageContentView {
             messageContainerView.addSubview(messageContentView)
             messageContentView.isUserInteractionEnabled = false
@@ -78,7 +97,17 @@ open class ChatMessagePopupVC: _ViewController {
         view.backgroundColor = nil
         view.isOpaque = false
         backdropView.backgroundColor = appearance.colorPalette.overlayBackground
+        if let snapshot = messageSnapshotView, let source = sourceMessageView {
+            let wasHidden = source.isHidden
+            source.isHidden = false
+            snapshot.image = source.renderImage(scale: max(2, source.traitCollection.displayScale),
+                                                userInterfaceStyle: traitCollection.userInterfaceStyle)
+            source.isHidden = wasHidden
+        }
     }
+
+    /// The picture of `sourceMessageView` used as the copy when no `messageContentView` was given.
+    public private(set) var messageSnapshotView: UIImageView?
 
     /// Places everything.
     open override func viewDidLayoutSubviews() {
@@ -160,7 +189,7 @@ open class ChatMessagePopupVC: _ViewController {
     /// tap on reactions in a channel without reactions, a message without actions or picker).
     ///
     /// `messageView` is the message's view on screen: its frame places the copy; the copy is a
-    /// snapshot of it.
+    /// picture of it (set `messageContentView` on the result to show a live view instead).
     public static func make(
         message: ChatMessage,
         channel: ChatChannel?,
@@ -214,9 +243,7 @@ open class ChatMessagePopupVC: _ViewController {
         }
         if let messageView {
             popup.messageViewFrame = messageView.convert(messageView.bounds, to: nil)
-            let snapshot = UIImageView(image: messageView.renderImage(scale: max(1, messageView.traitCollection.displayScale)))
-            snapshot.contentMode = .topLeft
-            popup.messageContentView = snapshot
+            popup.sourceMessageView = messageView
         }
         return popup
     }

@@ -3,8 +3,8 @@ import ParleyChat
 import ParleyUIKit
 
 /// One reaction: its icon (small in the reactions bubble, large in the picker) tinted with the
-/// tint colour when the current user chose it and with `inactiveTint` otherwise, and the number
-/// of users when more than one reacted.
+/// tint colour when the current user chose it and with `inactiveTint` otherwise, and (small
+/// icons only) the number of users when more than one reacted.
 ///
 /// ```swift
 /// class CustomChatMessageReactionItemView: ChatMessageReactionItemView {
@@ -76,7 +76,7 @@ open class ChatMessageReactionItemView: _Button {
         let tint = reactionImageTint ?? appearance.colorPalette.inactiveTint
         setImage(reactionImage, for: .normal)
         setTitleColor(tint, for: .normal)
-        if let content, content.reaction.count > 1 {
+        if let content, !content.useBigIcon, content.reaction.count > 1 {
             setTitle("\(content.reaction.count)", for: .normal)
         } else {
             setTitle(nil, for: .normal)

@@ -96,9 +96,7 @@ open class ChatMessageReactionsView: _View {
             if let existing = itemsByType[reaction.type] {
                 item = existing
             } else {
-                item = reactionItemView.init(frame: .zero)
-                item.appearance = appearance
-                item.components = components
+                item = makeComponent(reactionItemView.init(frame: .zero))
                 added.append(item)
             }
             item.content = .init(useBigIcon: content?.useBigIcons ?? false, reaction: reaction, onTap: content?.didTapOnReaction)

@@ -38,7 +38,7 @@ open class ChatReactionsBubbleView: _View {
     public var onTap: (() -> Void)?
 
     /// The reactions inside the bubble.
-    open private(set) lazy var reactionsView: ChatMessageReactionsView = components.messageReactionsView.init(frame: .zero)
+    open private(set) lazy var reactionsView: ChatMessageReactionsView = makeComponent(components.messageReactionsView.init(frame: .zero))
 
     /// The bubble's fill; `colorPalette.popoverBackground` by default. Override to change it.
     open var fillColor: UIColor? {

@@ -38,11 +38,11 @@ open class ChatMessageReactionAuthorViewCell: _CollectionViewCell, ReusableView 
     /// The vertical stack: avatar, name.
     open private(set) lazy var containerStack = ContainerStackView(axis: .vertical, alignment: .center, spacing: 6)
     /// The author's avatar (`components.avatarView`).
-    open private(set) lazy var authorAvatarView: ChatAvatarView = components.avatarView.init(frame: .zero)
+    open private(set) lazy var authorAvatarView: ChatAvatarView = makeComponent(components.avatarView.init(frame: .zero))
     /// The author's name.
     open private(set) lazy var authorNameLabel = UILabel()
     /// The reaction's icon over the avatar's corner.
-    open private(set) lazy var reactionItemView: ChatMessageReactionItemView = components.messageReactionItemView.init(frame: .zero)
+    open private(set) lazy var reactionItemView: ChatMessageReactionItemView = makeComponent(components.messageReactionItemView.init(frame: .zero))
     /// The round backing of the reaction's icon.
     open private(set) lazy var reactionItemBackground = UIView()
 
@@ -81,7 +81,6 @@ open class ChatMessageReactionAuthorViewCell: _CollectionViewCell, ReusableView 
         authorNameLabel.textAlignment = .center
         authorNameLabel.lineBreakMode = .byTruncatingTail
         authorNameLabel.numberOfLines = 1
-        reactionItemBackground.backgroundColor = appearance.colorPalette.popoverBackground
         reactionItemBackground.layer.borderColor = appearance.colorPalette.border
         reactionItemBackground.layer.borderWidth = 1
     }
@@ -117,6 +116,18 @@ open class ChatMessageReactionAuthorViewCell: _CollectionViewCell, ReusableView 
         reactionItemBackground.frame = CGRect(x: x, y: avatar.maxY - side + 2, width: side, height: side)
         reactionItemBackground.layer.cornerRadius = side / 2
         reactionItemView.frame = reactionItemBackground.bounds
+        reactionItemBackground.backgroundColor = badgeBackgroundColor
+    }
+
+    /// The badge's fill: the background the cell sits on (the authors card's), so a custom
+    /// card colour and custom reaction tints stay legible; `popoverBackground` if none is found.
+    open var badgeBackgroundColor: UIColor {
+        var view: UIView? = superview
+        while let current = view {
+            if let color = current.backgroundColor, color != .clear { return color }
+            view = current.superview
+        }
+        return appearance.colorPalette.popoverBackground
     }
 
     /// Clears the content.

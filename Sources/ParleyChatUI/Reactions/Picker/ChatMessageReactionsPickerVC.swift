@@ -28,7 +28,12 @@ open class ChatMessageReactionsPickerVC: _ViewController {
     public private(set) var pendingToggle: Task<Void, Never>?
 
     /// The picker's bubble.
-    open private(set) lazy var reactionsBubble: ChatReactionPickerBubbleView = components.reactionPickerBubbleView.init(frame: .zero)
+    open private(set) lazy var reactionsBubble: ChatReactionPickerBubbleView = {
+        let bubble = components.reactionPickerBubbleView.init(frame: .zero)
+        bubble.components = components
+        bubble.appearance = appearance
+        return bubble
+    }()
 
     /// Creates the picker.
     public required init() {

@@ -13,7 +13,7 @@ open class ChatReactionPickerBubbleView: _View {
     }
 
     /// The reactions inside the bubble.
-    open private(set) lazy var reactionsView: ChatReactionPickerReactionsView = components.reactionPickerReactionsView.init(frame: .zero)
+    open private(set) lazy var reactionsView: ChatReactionPickerReactionsView = makeComponent(components.reactionPickerReactionsView.init(frame: .zero))
 
     /// Creates the bubble.
     public required override init(frame: CGRect) {
