@@ -6,7 +6,7 @@ import ParleyUIKit
 @MainActor
 open class ScrollToBottomButton: _Button {
     /// Creates the view.
-    public required override init(frame: CGRect) {
+    public required init(frame: CGRect) {
         super.init(frame: frame)
     }
 }
