@@ -26,7 +26,7 @@ public enum SceneCatalog {
     /// All scenes, in `--list` order.
     public static let all: [RenderScene] = [
         GalleryScene.scene,
-    ]
+    ] + ComposerScene.scenes
 
     /// The scene with this name, if any.
     public static func scene(named name: String) -> RenderScene? {

@@ -80,8 +80,14 @@ open class ComposerVC: _ViewController, UITextViewDelegate {
         didSet { if errorMessage != oldValue { updateContentIfNeeded() } }
     }
 
-    /// The composer's views (`components.messageComposerView`).
-    open private(set) lazy var composerView: ComposerView = components.messageComposerView.init(frame: .zero)
+    /// The composer's views (`components.messageComposerView`), given this controller's
+    /// appearance and components.
+    open private(set) lazy var composerView: ComposerView = {
+        let composerView = components.messageComposerView.init(frame: .zero)
+        composerView.appearance = appearance
+        composerView.components = components
+        return composerView
+    }()
 
     /// The send, edit or typing work under way (tests await it; nil when idle).
     public private(set) var pendingTask: Task<Void, Never>?

@@ -40,21 +40,29 @@ open class ComposerView: _View {
     open private(set) lazy var topSeparatorView = UIView()
 
     /// The text view (`components.inputTextView`).
-    open private(set) lazy var inputTextView: InputTextView = components.inputTextView.init(frame: .zero)
+    open private(set) lazy var inputTextView: InputTextView = configured(components.inputTextView.init(frame: .zero))
     /// The send button (`components.sendButton`).
-    open private(set) lazy var sendButton: UIButton = components.sendButton.init(frame: .zero)
+    open private(set) lazy var sendButton: UIButton = configured(components.sendButton.init(frame: .zero))
     /// Cancels replying or editing (`appearance.images.close`).
     open private(set) lazy var dismissButton: UIButton = UIButton(type: .system)
     /// "Reply to Alice" or "Edit Message".
     open private(set) lazy var titleLabel = UILabel()
     /// The message being replied to, inside the input field (`components.quotedMessageView`).
-    open private(set) lazy var quotedMessageView: QuotedChatMessageView = components.quotedMessageView.init(frame: .zero)
+    open private(set) lazy var quotedMessageView: QuotedChatMessageView = configured(components.quotedMessageView.init(frame: .zero))
     /// A short error ("This channel is frozen"), shown under the input after a failed send.
     open private(set) lazy var errorLabel = UILabel()
 
     /// Creates the view.
     public required override init(frame: CGRect) {
         super.init(frame: frame)
+    }
+
+    /// Hands the composer's appearance and components down to a subview it creates, so a
+    /// composer given its own appearance draws all of its parts with it.
+    func configured<View: UIView>(_ view: View) -> View {
+        if let provider = view as? AppearanceProvider { provider.appearance = appearance }
+        if let provider = view as? ComponentsProvider { provider.components = components }
+        return view
     }
 
     /// Labels the buttons for accessibility.
@@ -115,6 +123,8 @@ open class ComposerView: _View {
         inputMessageView.setContentHuggingPriority(.defaultLow, for: .horizontal)
         inputMessageView.setContentCompressionResistancePriority(.defaultLow, for: .horizontal)
         quotedMessageView.isHidden = true
+        // A quoted view without an intrinsic height must not take a negative one.
+        quotedMessageView.heightAnchor.constraint(greaterThanOrEqualToConstant: 0).isActive = true
 
         trailingContainer.addArrangedSubview(sendButton)
 

@@ -38,16 +38,13 @@ open class SendButton: _Button {
         accessibilityLabel = "Send"
     }
 
-    /// A square button at least 38 points wide (the height of one line of the input).
+    /// A 38-point square around the 20-point icon: as tall as one line of the input, so the
+    /// icon centres on the last line.
     open override func setUpLayout() {
         super.setUpLayout()
-        translatesAutoresizingMaskIntoConstraints = false
+        contentEdgeInsets = UIEdgeInsets(top: 9, left: 9, bottom: 9, right: 9)
         setContentHuggingPriority(.required, for: .horizontal)
         setContentCompressionResistancePriority(.required, for: .horizontal)
-        NSLayoutConstraint.activate([
-            widthAnchor.constraint(greaterThanOrEqualToConstant: 38),
-            heightAnchor.constraint(greaterThanOrEqualToConstant: 38),
-        ])
     }
 
     /// The image for the mode, tinted for the enabled state.
