@@ -63,7 +63,7 @@ let package = Package(
         // The UIKit-style chat SDK of seeds 000, 001 and 004: Appearance, Components, the view lifecycle.
         .target(
             name: "ParleyChatUI",
-            dependencies: ["ParleyUIKit", "ParleyChat"],
+            dependencies: ["ParleyUIKit", "ParleyComponent", "ParleyChat"],
             resources: [.process("Resources/Reactions")],
             swiftSettings: strict
         ),
@@ -119,7 +119,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ParleyChatUITests",
-            dependencies: ["ParleyChatUI", "ParleyTesting", "Parley"],
+            dependencies: ["ParleyChatUI", "ParleyTesting", "Parley", "ParleyScenes"],
             exclude: ["__Snapshots__"],
             swiftSettings: strict
         ),
