@@ -98,6 +98,37 @@ import Testing
         #expect(pixels[1, 1].a == 255)
     }
 
+    /// A row subclass with a third line: the list must size its rows for it from the start.
+    final class ThreeLineItemView: ChatChannelListItemView {
+        let memberCountLabel = UILabel()
+        override func setUpLayout() {
+            super.setUpLayout()
+            rightContainer.addArrangedSubview(memberCountLabel)
+        }
+        override func updateContent() {
+            super.updateContent()
+            memberCountLabel.text = "\(content?.channel.memberCount ?? 0) members"
+            memberCountLabel.font = appearance.fonts.footnote
+        }
+    }
+
+    @Test func customRowsWithATallerLayoutGetTallerRowsBeforeAnyScrolling() throws {
+        let data = try ChannelListSceneData.make()
+        let standard = try #require(visibleCells(makeChannelList(data)).first).bounds.height
+
+        let saved = Components.default
+        defer { Components.default = saved }
+        Components.default.channelContentView = ThreeLineItemView.self
+        let list = makeChannelList(data)
+        let cell = try #require(visibleCells(list).first)
+        #expect(cell.itemView is ThreeLineItemView)
+        #expect(cell.bounds.height > standard + 10)
+        // The extra line fits inside the row, above its bottom margin.
+        let item = cell.itemView as! ThreeLineItemView
+        let extra = item.memberCountLabel.convert(item.memberCountLabel.bounds, to: cell)
+        #expect(extra.height > 10 && extra.maxY <= cell.bounds.height - 8)
+    }
+
     // MARK: Live updates
 
     @Test func aNewMessageMovesItsChannelToTheTopWithItsPreviewAndBadge() async throws {
