@@ -126,7 +126,10 @@ public enum Snapshot {
             }
             return true
         }
-        guard let referenceImage = UIImage(contentsOfFile: referenceURL.path), let reference = referenceImage.rgbaPixels(scale: scale) else {
+        // The reference was written at `scale` pixels per point: read it back at that scale, so
+        // its pixels are compared one to one (not re-rasterised at `scale` again).
+        guard let data = fm.contents(atPath: referenceURL.path), let referenceImage = UIImage(data: data, scale: scale),
+              let reference = referenceImage.rgbaPixels(scale: scale) else {
             Issue.record("Snapshot '\(name)': the reference \(referenceURL.path) is unreadable; re-record with PARLEY_RECORD_SNAPSHOTS=1.", sourceLocation: sourceLocation)
             return false
         }
