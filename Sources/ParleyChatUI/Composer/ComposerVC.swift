@@ -163,13 +163,10 @@ open class ComposerVC: _ViewController, UITextViewDelegate {
     }
 
     /// Shows `message` in `composerView.quotedMessageView` (hidden when nil).
-    ///
-    /// A quoted view that draws nothing (no subviews, no intrinsic size) stays hidden, so it
-    /// does not leave an empty band in the input field.
     open func updateQuotedMessageView(_ message: ChatMessage?) {
         let quotedView = composerView.quotedMessageView
-        let drawsNothing = quotedView.subviews.isEmpty && quotedView.intrinsicContentSize.height <= 0
-        quotedView.isHidden = message == nil || drawsNothing
+        if quotedView.content?.id != message?.id || quotedView.content?.text != message?.text { quotedView.content = message }
+        quotedView.isHidden = message == nil
     }
 
     /// Keeps `preferredContentSize` equal to the composer's size, so containers can follow it.

@@ -204,6 +204,22 @@ import Testing
         #expect(world.composer.content.quotingMessage == nil)
     }
 
+    @Test func inAThreadEnterRepliesInTheThread() async throws {
+        let world = try await makeWorld()
+        defer { world.cleanUp() }
+        let rootId = try await world.bob.sendMessage("Plans for Friday?", in: world.cid)
+        let root = try #require(try world.alice.message(id: rootId))
+        world.composer.content.threadMessage = root
+        world.backend.type("Dinner?")
+        world.backend.press(.keyboardReturnOrEnter)
+        await world.composer.pendingTask?.value
+        let thread = ChatMessageController(cid: world.cid, messageId: rootId, client: world.alice)
+        try thread.synchronize()
+        #expect(thread.replies.map(\.text) == ["Dinner?"])
+        #expect(try world.messages().map(\.text) == ["Plans for Friday?"], "a thread reply stays out of the channel")
+        #expect(world.composer.content.threadMessage?.id == rootId, "sending keeps the thread")
+    }
+
     @Test func editModeSavesTheEdit() async throws {
         let world = try await makeWorld()
         defer { world.cleanUp() }
