@@ -26,7 +26,11 @@ public enum SceneCatalog {
     /// All scenes, in `--list` order.
     public static let all: [RenderScene] = [
         GalleryScene.scene,
-    ] + ReactionsScene.scenes
+        ChannelListScene.scene,
+        ChannelListScene.iMessageScene,
+        ChannelListScene.rectAvatarsScene,
+    ] + ComposerScene.scenes
+        + ReactionsScene.scenes
 
     /// The scene with this name, if any.
     public static func scene(named name: String) -> RenderScene? {

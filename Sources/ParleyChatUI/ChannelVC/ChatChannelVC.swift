@@ -2,9 +2,188 @@ import Foundation
 import ParleyChat
 import ParleyUIKit
 
-/// The channel screen: header, message list and composer.
+/// The channel screen: the header (in the navigation bar), the message list and the composer
+/// pinned at the bottom.
+///
+/// ```swift
+/// let channelVC = Components.default.channelVC.init()
+/// channelVC.channelController = client.channelController(for: cid)
+/// navigationController.pushViewController(channelVC, animated: true)
+/// ```
+///
+/// The controller is the list's data source and delegate and the channel controller's delegate:
+/// it synchronizes the channel when its view loads, pages older messages when the list reaches
+/// the top, marks the channel read while the newest message is visible, opens threads and hands
+/// swipe-to-reply to the composer.
 @MainActor
-open class ChatChannelVC: _ViewController {
+open class ChatChannelVC: _ViewController, ChatMessageListVCDataSource, ChatMessageListVCDelegate, ChatChannelControllerDelegate {
     /// The channel shown; set before the view loads.
     public var channelController: ChatChannelController!
+
+    /// The title view: name and subtitle.
+    open private(set) lazy var headerView: ChatChannelHeaderView = components.channelHeaderView.init(frame: .zero)
+    /// The message list (a child controller).
+    open private(set) lazy var messageListVC: ChatMessageListVC = components.messageListVC.init()
+    /// The composer (a child controller), pinned at the bottom.
+    open private(set) lazy var messageComposerVC: ComposerVC = components.messageComposerVC.init()
+
+    /// The error of the last load or page, if it failed (the list shows what it has).
+    public private(set) var lastError: ChatError?
+
+    /// Becomes the delegate of the channel controller, the list's data source and delegate, and
+    /// loads the channel's newest page.
+    open override func setUp() {
+        super.setUp()
+        messageListVC.dataSource = self
+        messageListVC.delegate = self
+        messageListVC.appearance = appearance
+        messageListVC.components = components
+        messageComposerVC.appearance = appearance
+        messageComposerVC.components = components
+        messageComposerVC.channelController = channelController
+        headerView.appearance = appearance
+        headerView.components = components
+        guard let channelController else { return }
+        channelController.delegate = self
+        headerView.currentUserId = channelController.client.currentUserId
+        do {
+            try channelController.synchronize()
+        } catch {
+            lastError = error
+        }
+    }
+
+    /// The header as the navigation item's title view; the list above the composer.
+    open override func setUpLayout() {
+        super.setUpLayout()
+        navigationItem.titleView = headerView
+        addChildController(messageListVC)
+        addChildController(messageComposerVC)
+        let list: UIView = messageListVC.view
+        let composer: UIView = messageComposerVC.view
+        NSLayoutConstraint.activate([
+            list.topAnchor.constraint(equalTo: view.topAnchor),
+            list.leadingAnchor.constraint(equalTo: view.leadingAnchor),
+            list.trailingAnchor.constraint(equalTo: view.trailingAnchor),
+            list.bottomAnchor.constraint(equalTo: composer.topAnchor),
+            composer.leadingAnchor.constraint(equalTo: view.leadingAnchor),
+            composer.trailingAnchor.constraint(equalTo: view.trailingAnchor),
+            composer.bottomAnchor.constraint(equalTo: view.bottomAnchor),
+        ])
+    }
+
+    private func addChildController(_ child: UIViewController) {
+        addChild(child)
+        let childView: UIView = child.view
+        childView.translatesAutoresizingMaskIntoConstraints = false
+        view.addSubview(childView)
+        child.didMove(toParent: self)
+    }
+
+    /// The background colour.
+    open override func setUpAppearance() {
+        super.setUpAppearance()
+        view.backgroundColor = appearance.colorPalette.background
+    }
+
+    /// The header shows the channel.
+    open override func updateContent() {
+        super.updateContent()
+        headerView.content = channelController?.channel
+        headerView.invalidateIntrinsicContentSize()
+        navigationItem.titleView = headerView
+    }
+
+    // MARK: ChatChannelControllerDelegate
+
+    /// Hands the change to the list; marks the channel read when the list rests at the bottom.
+    open func channelController(_ controller: ChatChannelController, didUpdateMessages changes: ListChange<MessageId>) {
+        messageListVC.updateMessages(with: changes)
+        if messageListVC.isScrolledToBottom { markReadIfNeeded() }
+    }
+
+    /// Updates the header and the typing indicator.
+    open func channelController(_ controller: ChatChannelController, didUpdateChannel channel: ChatChannel) {
+        updateContentIfNeeded()
+        messageListVC.reloadData()
+    }
+
+    // MARK: ChatMessageListVCDataSource
+
+    /// The controller's channel.
+    open func channel(for vc: ChatMessageListVC) -> ChatChannel? { channelController?.channel }
+
+    /// The controller's messages (oldest first).
+    open func messages(for vc: ChatMessageListVC) -> [ChatMessage] { channelController?.messages ?? [] }
+
+    // MARK: ChatMessageListVCDelegate
+
+    /// Loads the previous page, unless everything is loaded.
+    open func chatMessageListVCDidScrollNearTop(_ vc: ChatMessageListVC) {
+        guard let channelController, !channelController.hasLoadedAllPreviousMessages else { return }
+        do {
+            try channelController.loadPreviousMessages()
+        } catch {
+            lastError = error
+        }
+    }
+
+    /// Marks the channel read.
+    open func chatMessageListVCDidScrollToBottom(_ vc: ChatMessageListVC) {
+        markReadIfNeeded()
+    }
+
+    /// Opens the thread.
+    open func chatMessageListVC(_ vc: ChatMessageListVC, didTapOnThreadOf message: ChatMessage) {
+        showThread(messageId: message.id)
+    }
+
+    /// Shows the quoted message, loading the page around it when it is not loaded.
+    open func chatMessageListVC(_ vc: ChatMessageListVC, didTapOnQuotedMessage quotedMessage: ChatMessage) {
+        if vc.scrollToMessage(id: quotedMessage.id) { return }
+        guard let channelController else { return }
+        do {
+            try channelController.loadPageAroundMessageId(quotedMessage.id)
+            vc.scrollToMessage(id: quotedMessage.id)
+        } catch {
+            lastError = error
+        }
+    }
+
+    /// Puts the composer in quote mode for the message.
+    open func chatMessageListVC(_ vc: ChatMessageListVC, didSwipeToReplyTo message: ChatMessage) {
+        messageComposerVC.content.quoteMessage(message)
+    }
+
+    // MARK: Actions
+
+    /// Pushes `components.threadVC` for the thread of `messageId` (on the navigation controller,
+    /// else presented).
+    open func showThread(messageId: MessageId) {
+        guard let channelController else { return }
+        let threadVC = components.threadVC.init()
+        threadVC.appearance = appearance
+        threadVC.components = components
+        threadVC.channelController = channelController
+        threadVC.messageController = channelController.client.messageController(cid: channelController.cid, messageId: messageId)
+        if let navigationController {
+            navigationController.pushViewController(threadVC, animated: true)
+        } else {
+            present(threadVC, animated: true)
+        }
+    }
+
+    /// Marks the channel read when it has unread messages (and read events are on).
+    open func markReadIfNeeded() {
+        guard let channelController, let channel = channelController.channel, channel.unreadCount.messages > 0,
+              channel.config.readEventsEnabled, channel.membership != nil, !isMarkingRead
+        else { return }
+        isMarkingRead = true
+        Task { @MainActor [weak self] in
+            try? await channelController.markRead()
+            self?.isMarkingRead = false
+        }
+    }
+
+    private var isMarkingRead = false
 }

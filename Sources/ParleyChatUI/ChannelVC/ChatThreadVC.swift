@@ -2,7 +2,128 @@ import Foundation
 import ParleyChat
 import ParleyUIKit
 
-/// A thread: the parent message, its replies and a composer that replies in the thread.
+/// A thread: its parent message on top, the replies under it (oldest first) and a composer that
+/// replies in the thread (`content.threadMessage` is the parent).
+///
+/// ``ChatChannelVC`` pushes one (from `components.threadVC`) when a message's "N replies" is
+/// tapped; set ``messageController`` (and ``channelController`` for the channel's details)
+/// before the view loads.
 @MainActor
-open class ChatThreadVC: _ViewController {
+open class ChatThreadVC: _ViewController, ChatMessageListVCDataSource, ChatMessageListVCDelegate, ChatMessageControllerDelegate {
+    /// The thread's parent message and replies.
+    public var messageController: ChatMessageController!
+    /// The channel of the thread (its details decide how messages show; the composer sends
+    /// through it).
+    public var channelController: ChatChannelController?
+
+    /// The list of the parent and its replies (a child controller).
+    open private(set) lazy var messageListVC: ChatMessageListVC = components.messageListVC.init()
+    /// The composer (a child controller), replying in the thread.
+    open private(set) lazy var messageComposerVC: ComposerVC = components.messageComposerVC.init()
+
+    /// The error of the last load, if it failed.
+    public private(set) var lastError: ChatError?
+
+    /// Becomes the delegate of the message controller and loads the thread.
+    open override func setUp() {
+        super.setUp()
+        title = "Thread"
+        messageListVC.dataSource = self
+        messageListVC.delegate = self
+        messageListVC.appearance = appearance
+        messageListVC.components = components
+        messageComposerVC.appearance = appearance
+        messageComposerVC.components = components
+        messageComposerVC.channelController = channelController
+        guard let messageController else { return }
+        messageController.delegate = self
+        do {
+            try messageController.synchronize()
+        } catch {
+            lastError = error
+        }
+        messageComposerVC.content.threadMessage = messageController.message
+    }
+
+    /// The list above the composer.
+    open override func setUpLayout() {
+        super.setUpLayout()
+        for child in [messageListVC, messageComposerVC] as [UIViewController] {
+            addChild(child)
+            let childView: UIView = child.view
+            childView.translatesAutoresizingMaskIntoConstraints = false
+            view.addSubview(childView)
+            child.didMove(toParent: self)
+        }
+        let list: UIView = messageListVC.view
+        let composer: UIView = messageComposerVC.view
+        NSLayoutConstraint.activate([
+            list.topAnchor.constraint(equalTo: view.topAnchor),
+            list.leadingAnchor.constraint(equalTo: view.leadingAnchor),
+            list.trailingAnchor.constraint(equalTo: view.trailingAnchor),
+            list.bottomAnchor.constraint(equalTo: composer.topAnchor),
+            composer.leadingAnchor.constraint(equalTo: view.leadingAnchor),
+            composer.trailingAnchor.constraint(equalTo: view.trailingAnchor),
+            composer.bottomAnchor.constraint(equalTo: view.bottomAnchor),
+        ])
+    }
+
+    /// The background colour.
+    open override func setUpAppearance() {
+        super.setUpAppearance()
+        view.backgroundColor = appearance.colorPalette.background
+    }
+
+    // MARK: ChatMessageListVCDataSource
+
+    /// The channel of the thread.
+    open func channel(for vc: ChatMessageListVC) -> ChatChannel? {
+        channelController?.channel ?? (try? messageController?.client.channel(messageController.cid)) ?? nil
+    }
+
+    /// The parent, then the replies.
+    open func messages(for vc: ChatMessageListVC) -> [ChatMessage] {
+        guard let messageController, let parent = messageController.message else { return [] }
+        return [parent] + messageController.replies
+    }
+
+    /// Who is typing in this thread.
+    open func typingUsers(for vc: ChatMessageListVC) -> [ChatUser] {
+        Array(messageController?.currentlyTypingUsers ?? [])
+    }
+
+    // MARK: ChatMessageListVCDelegate
+
+    /// Loads older replies.
+    open func chatMessageListVCDidScrollNearTop(_ vc: ChatMessageListVC) {
+        guard let messageController, !messageController.hasLoadedAllPreviousReplies else { return }
+        do {
+            try messageController.loadPreviousReplies()
+        } catch {
+            lastError = error
+        }
+    }
+
+    /// Puts the composer in quote mode for the message.
+    open func chatMessageListVC(_ vc: ChatMessageListVC, didSwipeToReplyTo message: ChatMessage) {
+        messageComposerVC.content.quoteMessage(message)
+    }
+
+    // MARK: ChatMessageControllerDelegate
+
+    /// Updates the parent's row (reply count, reactions, edits).
+    open func messageController(_ controller: ChatMessageController, didChangeMessage message: ChatMessage) {
+        messageComposerVC.content.threadMessage = message
+        messageListVC.updateMessages(with: ListChange(updated: [message.id]))
+    }
+
+    /// Inserts, removes and updates replies.
+    open func messageController(_ controller: ChatMessageController, didChangeReplies changes: ListChange<MessageId>) {
+        messageListVC.updateMessages(with: changes)
+    }
+
+    /// Shows or hides the typing indicator.
+    open func messageController(_ controller: ChatMessageController, didChangeTypingUsers users: Set<ChatUser>) {
+        messageListVC.reloadData()
+    }
 }

@@ -1,8 +1,622 @@
 import Foundation
 import ParleyChat
+import ParleyComponent
 import ParleyUIKit
 
-/// The message list: a ComponentView of messages, date and unread separators, typing indicator.
+/// Supplies a ``ChatMessageListVC`` with its data. ``ChatChannelVC`` and ``ChatThreadVC`` are
+/// the SDK's data sources.
 @MainActor
-open class ChatMessageListVC: _ViewController {
+public protocol ChatMessageListVCDataSource: AnyObject {
+    /// The channel the messages are in (its member count decides author names, its config what a
+    /// message shows); `nil` while unknown.
+    func channel(for vc: ChatMessageListVC) -> ChatChannel?
+    /// The messages, **oldest first**.
+    func messages(for vc: ChatMessageListVC) -> [ChatMessage]
+    /// The other users typing here now, for the typing indicator (by default the channel's
+    /// `currentlyTypingUsers`).
+    func typingUsers(for vc: ChatMessageListVC) -> [ChatUser]
+}
+
+extension ChatMessageListVCDataSource {
+    /// The channel's typing users.
+    public func typingUsers(for vc: ChatMessageListVC) -> [ChatUser] {
+        Array(channel(for: vc)?.currentlyTypingUsers ?? [])
+    }
+}
+
+/// Receives what happens in a ``ChatMessageListVC``: rows shown, the top reached, taps and swipes
+/// on messages. Every method has an empty default.
+@MainActor
+public protocol ChatMessageListVCDelegate: AnyObject {
+    /// A message's row is about to show (it was created or reused for it, or its content changed).
+    func chatMessageListVC(_ vc: ChatMessageListVC, willDisplay message: ChatMessage)
+    /// The list was scrolled to within a screen of its oldest loaded message: load older ones
+    /// (``ChatMessageListVC/updateMessages(with:)`` keeps what the user sees in place).
+    func chatMessageListVCDidScrollNearTop(_ vc: ChatMessageListVC)
+    /// The list came to rest at its newest message (a good moment to mark the channel read).
+    func chatMessageListVCDidScrollToBottom(_ vc: ChatMessageListVC)
+    /// The list scrolled.
+    func chatMessageListVC(_ vc: ChatMessageListVC, scrollViewDidScroll scrollView: UIScrollView)
+    /// "N replies" under a thread's root was tapped.
+    func chatMessageListVC(_ vc: ChatMessageListVC, didTapOnThreadOf message: ChatMessage)
+    /// The quoted message inside a reply was tapped.
+    func chatMessageListVC(_ vc: ChatMessageListVC, didTapOnQuotedMessage quotedMessage: ChatMessage)
+    /// A link in a message was tapped.
+    func chatMessageListVC(_ vc: ChatMessageListVC, didTapOnLink url: URL)
+    /// A mention in a message was tapped.
+    func chatMessageListVC(_ vc: ChatMessageListVC, didTapOnMention user: ChatUser)
+    /// The failed-to-send indicator of a message was tapped.
+    func chatMessageListVC(_ vc: ChatMessageListVC, didTapOnErrorIndicatorOf message: ChatMessage)
+    /// A message was swiped to the right far enough to reply to it.
+    func chatMessageListVC(_ vc: ChatMessageListVC, didSwipeToReplyTo message: ChatMessage)
+}
+
+extension ChatMessageListVCDelegate {
+    /// Does nothing.
+    public func chatMessageListVC(_ vc: ChatMessageListVC, willDisplay message: ChatMessage) {}
+    /// Does nothing.
+    public func chatMessageListVCDidScrollNearTop(_ vc: ChatMessageListVC) {}
+    /// Does nothing.
+    public func chatMessageListVCDidScrollToBottom(_ vc: ChatMessageListVC) {}
+    /// Does nothing.
+    public func chatMessageListVC(_ vc: ChatMessageListVC, scrollViewDidScroll scrollView: UIScrollView) {}
+    /// Does nothing.
+    public func chatMessageListVC(_ vc: ChatMessageListVC, didTapOnThreadOf message: ChatMessage) {}
+    /// Does nothing.
+    public func chatMessageListVC(_ vc: ChatMessageListVC, didTapOnQuotedMessage quotedMessage: ChatMessage) {}
+    /// Does nothing.
+    public func chatMessageListVC(_ vc: ChatMessageListVC, didTapOnLink url: URL) {}
+    /// Does nothing.
+    public func chatMessageListVC(_ vc: ChatMessageListVC, didTapOnMention user: ChatUser) {}
+    /// Does nothing.
+    public func chatMessageListVC(_ vc: ChatMessageListVC, didTapOnErrorIndicatorOf message: ChatMessage) {}
+    /// Does nothing.
+    public func chatMessageListVC(_ vc: ChatMessageListVC, didSwipeToReplyTo message: ChatMessage) {}
+}
+
+/// The list view of ``ChatMessageListVC``: a ``ComponentView`` anchored at its bottom (a chat
+/// opens at its newest message) that tells its controller when a layout pass finished.
+@MainActor
+open class ChatMessageListView: ComponentView {
+    /// Called after each layout pass (reload or scroll render).
+    var didLayout: (@MainActor () -> Void)?
+
+    /// A list anchored at its bottom.
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        contentAnchor = .bottom
+        alwaysBounceVertical = true
+    }
+
+    /// Lays out, then tells the controller.
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        didLayout?()
+    }
+}
+
+/// The message list: every message of a channel or thread (oldest at the top), date separators
+/// between days, the "Unread messages" separator, the typing indicator at the bottom and the
+/// scroll-to-bottom button.
+///
+/// The list is a ``ChatMessageListView`` (a virtualized ``ComponentView``): each message is a
+/// lazy row measured only when it comes near the screen, with a `components.messageContentView`
+/// made only while it is on screen and reused by layout options. A channel of 100,000 messages
+/// opens by measuring the rows of one screen.
+///
+/// What the user sees never jumps: older messages inserted above (paging) and new messages
+/// arriving while scrolled up leave the visible rows where they are; at the bottom, new messages
+/// scroll into view.
+@MainActor
+open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRecognizerDelegate, ChatMessageContentViewDelegate {
+    /// Supplies the channel, the messages and the typing users.
+    public weak var dataSource: (any ChatMessageListVCDataSource)?
+    /// Receives scrolling, taps and swipes.
+    public weak var delegate: (any ChatMessageListVCDelegate)?
+
+    /// The list.
+    open private(set) lazy var listView: ChatMessageListView = ChatMessageListView(frame: .zero)
+    /// The button that scrolls to the newest message; shown while the list is scrolled up.
+    open private(set) lazy var scrollToBottomButton: ScrollToBottomButton = components.scrollToBottomButton.init(frame: .zero)
+    /// Recognizes a message dragged to the right (swipe to reply).
+    open private(set) lazy var swipeToReplyGestureRecognizer: UIPanGestureRecognizer = UIPanGestureRecognizer()
+
+    /// Space between messages of one group (same author, close in time).
+    open var spacingInGroup: CGFloat { 2 }
+    /// Space between groups.
+    open var spacingBetweenGroups: CGFloat { 10 }
+    /// How far a message is dragged to the right to reply to it.
+    open var swipeToReplyThreshold: CGFloat { 60 }
+    /// The height rows have before they are measured.
+    open var estimatedMessageHeight: CGFloat { 56 }
+
+    /// Whether the list rests at its newest message.
+    public var isScrolledToBottom: Bool {
+        guard listView.contentSize.height > 0 else { return true }
+        return distanceFromBottom <= 2
+    }
+
+    /// Messages from others that arrived while the list was scrolled up (the button's count);
+    /// back to zero at the bottom.
+    public private(set) var newMessagesWhileScrolledUp = 0
+
+    /// The messages shown, oldest first (the data source's, as of the last update).
+    public private(set) var messages: [ChatMessage] = []
+
+    /// The message the "Unread messages" separator sits above, decided when the list first sees
+    /// the channel's read state (it stays put while the screen is open, as in Slack).
+    public var unreadSeparatorMessageId: MessageId? {
+        didSet {
+            guard !suppressesReload else { return }
+            hasDecidedUnreadSeparator = true
+            if unreadSeparatorMessageId != oldValue { reloadData() }
+        }
+    }
+
+    // MARK: State
+
+    /// Sizing instances, one per reuse key: rows are measured without making views.
+    private var sizingViews: [String: UIView] = [:]
+    private lazy var sizingContainer: UIView = UIView(frame: .zero)
+    /// Layout options of the messages, as of the last reload.
+    private(set) var layoutOptions: [ChatMessageLayoutOptions] = []
+    /// How many rows were measured (tests: only rows near the screen are).
+    private(set) var measuredRowCount = 0
+    private var hasDecidedUnreadSeparator = false
+    private var wasScrolledToBottom = true
+    private var isWaitingForOlderMessages = false
+    private var messageCountAtTopRequest = -1
+    private weak var swipedView: UIView?
+    private var swipedMessage: ChatMessage?
+
+    // MARK: Lifecycle
+
+    /// Wires the list, the button and the swipe gesture.
+    open override func setUp() {
+        super.setUp()
+        listView.delegate = self
+        listView.didLayout = { [weak self] in self?.listDidLayout() }
+        scrollToBottomButton.addAction(UIAction { [weak self] _ in self?.scrollToBottom(animated: true) }, for: .touchUpInside)
+        swipeToReplyGestureRecognizer.name = "ChatMessageListVC swipe to reply"
+        swipeToReplyGestureRecognizer.delegate = self
+        swipeToReplyGestureRecognizer.addHandler { [weak self] recognizer in
+            guard let self, let pan = recognizer as? UIPanGestureRecognizer else { return }
+            self.handleSwipe(pan)
+        }
+        listView.addGestureRecognizer(swipeToReplyGestureRecognizer)
+    }
+
+    /// The list fills the view; the button sits 16 pt from the trailing and bottom edges.
+    open override func setUpLayout() {
+        super.setUpLayout()
+        sizingContainer.isHidden = true
+        view.addSubview(sizingContainer)
+        listView.translatesAutoresizingMaskIntoConstraints = false
+        scrollToBottomButton.translatesAutoresizingMaskIntoConstraints = false
+        view.addSubview(listView)
+        view.addSubview(scrollToBottomButton)
+        NSLayoutConstraint.activate([
+            listView.topAnchor.constraint(equalTo: view.topAnchor),
+            listView.bottomAnchor.constraint(equalTo: view.bottomAnchor),
+            listView.leadingAnchor.constraint(equalTo: view.leadingAnchor),
+            listView.trailingAnchor.constraint(equalTo: view.trailingAnchor),
+            scrollToBottomButton.trailingAnchor.constraint(equalTo: view.trailingAnchor, constant: -16),
+            scrollToBottomButton.bottomAnchor.constraint(equalTo: view.bottomAnchor, constant: -16),
+            scrollToBottomButton.widthAnchor.constraint(equalToConstant: 40),
+            scrollToBottomButton.heightAnchor.constraint(equalToConstant: 40),
+        ])
+        scrollToBottomButton.isHidden = true
+    }
+
+    /// The background colour.
+    open override func setUpAppearance() {
+        super.setUpAppearance()
+        view.backgroundColor = appearance.colorPalette.background
+        listView.backgroundColor = appearance.colorPalette.background
+    }
+
+    /// Reads the data source and rebuilds the rows.
+    open override func updateContent() {
+        super.updateContent()
+        reloadData()
+    }
+
+    // MARK: Data
+
+    /// Reads everything from the data source again and rebuilds the rows (views that stay are
+    /// updated in place; what the user sees stays put).
+    open func reloadData() {
+        guard isViewLoaded else { return }
+        messages = dataSource?.messages(for: self) ?? []
+        decideUnreadSeparatorIfNeeded()
+        listView.component = makeListComponent()
+        updateScrollToBottomButton()
+    }
+
+    /// Applies a change of the data source's messages: rows are inserted, removed and updated
+    /// without moving what the user sees. New messages at the bottom scroll into view when the
+    /// list rests there (or when the current user sent them); otherwise they add to the
+    /// scroll-to-bottom button's count.
+    open func updateMessages(with changes: ListChange<MessageId>) {
+        guard isViewLoaded else { return }
+        let wasAtBottom = isScrolledToBottom
+        let previousNewest = messages.last
+        let newMessages = dataSource?.messages(for: self) ?? []
+        let inserted = Set(changes.inserted)
+        var appendedFromOthers = 0
+        var appendedOwn = false
+        if !inserted.isEmpty {
+            for message in newMessages.reversed() {
+                guard inserted.contains(message.id) else { break }
+                if let previousNewest, message.createdAt < previousNewest.createdAt { break }
+                if message.isSentByCurrentUser { appendedOwn = true } else { appendedFromOthers += 1 }
+            }
+        }
+        reloadData()
+        if appendedOwn {
+            scrollToBottom(animated: false)
+        } else if !wasAtBottom && appendedFromOthers > 0 {
+            newMessagesWhileScrolledUp += appendedFromOthers
+            updateScrollToBottomButton()
+        }
+    }
+
+    /// Scrolls to the newest message and resets the button's count.
+    open func scrollToBottom(animated: Bool) {
+        listView.layoutIfNeeded()
+        listView.scrollToBottom(animated: animated)
+        if !animated { scrollDidSettleAtBottomIfNeeded() }
+    }
+
+    /// Scrolls so that the message with `id` is on screen (`false` when it is not loaded).
+    @discardableResult
+    open func scrollToMessage(id: MessageId, animated: Bool = false) -> Bool {
+        listView.layoutIfNeeded()
+        return listView.scrollTo(id: id, position: .center, animated: animated)
+    }
+
+    /// The layout options of the message with `id`, as of the last reload.
+    public func layoutOptions(forMessageId id: MessageId) -> ChatMessageLayoutOptions? {
+        guard let index = messages.firstIndex(where: { $0.id == id }), index < layoutOptions.count else { return nil }
+        return layoutOptions[index]
+    }
+
+    /// The row view showing the message with `id`, if it is on screen.
+    public func contentView(forMessageId id: MessageId) -> ChatMessageContentView? {
+        listView.visibleViews.lazy.compactMap { $0 as? ChatMessageContentView }.first { $0.content?.id == id && !$0.isHidden }
+    }
+
+    // MARK: Rows
+
+    /// The list's rows: per message, a date separator when the day changes, the unread separator
+    /// above the first unread message, the message; then the typing indicator.
+    open func makeListComponent() -> any Component {
+        let channel = dataSource?.channel(for: self)
+        let resolverChannel = channel ?? messages.first.map { ChatChannel(cid: $0.cid) }
+        let resolver = components.messageLayoutOptionsResolver
+        var options: [ChatMessageLayoutOptions] = []
+        options.reserveCapacity(messages.count)
+        if let resolverChannel {
+            for index in messages.indices {
+                options.append(resolver.optionsForMessage(at: index, in: resolverChannel, with: messages, appearance: appearance))
+            }
+        }
+        layoutOptions = options
+
+        let calendar = dateSeparatorCalendar
+        var children: [any Component] = []
+        children.reserveCapacity(messages.count + 8)
+        children.append(Space(height: 8))
+        var previousDay: Int?
+        for (index, message) in messages.enumerated() {
+            let messageOptions = options[index]
+            let day = Self.dayNumber(message.createdAt, calendar: calendar)
+            var startsGroup = index == 0 || !options[index - 1].contains(.continuousBubble)
+            if day != previousDay {
+                children.append(dateSeparatorRow(for: message.createdAt).lazy(id: "date-\(message.id)", revision: day, estimatedHeight: 38))
+                startsGroup = true
+            }
+            previousDay = day
+            if message.id == unreadSeparatorMessageId {
+                children.append(unreadSeparatorRow().lazy(id: "unread-separator", revision: 0, estimatedHeight: 40))
+                startsGroup = true
+            }
+            let spacing = index == 0 ? 0 : (startsGroup ? spacingBetweenGroups : spacingInGroup)
+            children.append(
+                messageRow(message, channel: channel, options: messageOptions)
+                    .inset(top: spacing)
+                    .lazy(id: message.id, revision: Self.revision(of: message, options: messageOptions, spacing: spacing, channel: channel),
+                          estimatedHeight: estimatedMessageHeight + spacing))
+        }
+        let typing = (dataSource?.typingUsers(for: self) ?? []).sorted { $0.id < $1.id }
+        if !typing.isEmpty {
+            var hasher = Hasher()
+            for user in typing { hasher.combine(user.id); hasher.combine(user.name) }
+            children.append(typingIndicatorRow(typing).lazy(id: "typing-indicator", revision: hasher.finalize(), estimatedHeight: 30))
+        }
+        children.append(Space(height: 8))
+        return VStack(spacing: 0, alignItems: .stretch, children: children)
+    }
+
+    /// The row of one message: a `components.messageContentView`, reused among messages with the
+    /// same layout options.
+    func messageRow(_ message: ChatMessage, channel: ChatChannel?, options: ChatMessageLayoutOptions) -> ChatMessageListRow {
+        let key = "message-\(options.rawValue)"
+        return ChatMessageListRow(
+            reuseKey: key,
+            measure: { [weak self] width in
+                guard let self else { return 0 }
+                let view = self.sizingView(key) { self.components.messageContentView.init(frame: .zero) }
+                guard let sizing = view as? ChatMessageContentView else { return 0 }
+                sizing.setUpLayoutIfNeeded(options: options)
+                sizing.channel = channel
+                sizing.content = message
+                self.measuredRowCount += 1
+                return fittingHeight(of: sizing, width: width)
+            },
+            make: { [weak self] in
+                guard let self else { return UIView() }
+                let view = self.components.messageContentView.init(frame: .zero)
+                view.appearance = self.appearance
+                view.components = self.components
+                return view
+            },
+            update: { [weak self] view in
+                guard let self, let row = view as? ChatMessageContentView else { return }
+                row.delegate = self
+                row.setUpLayoutIfNeeded(options: options)
+                row.channel = channel
+                row.content = message
+                self.delegate?.chatMessageListVC(self, willDisplay: message)
+            })
+    }
+
+    func dateSeparatorRow(for date: Date) -> ChatMessageListRow {
+        ChatMessageListRow(
+            reuseKey: "date-separator",
+            measure: { [weak self] width in
+                guard let self else { return 0 }
+                let view = self.sizingView("date-separator") { self.components.messageListDateSeparatorView.init(frame: .zero) }
+                (view as? ChatMessageListDateSeparatorView)?.content = date
+                return fittingHeight(of: view, width: width)
+            },
+            make: { [weak self] in self?.makeSubview { $0.components.messageListDateSeparatorView.init(frame: .zero) } ?? UIView() },
+            update: { view in (view as? ChatMessageListDateSeparatorView)?.content = date })
+    }
+
+    func unreadSeparatorRow() -> ChatMessageListRow {
+        ChatMessageListRow(
+            reuseKey: "unread-separator",
+            measure: { [weak self] width in
+                guard let self else { return 0 }
+                let view = self.sizingView("unread-separator") { self.components.messageListUnreadSeparatorView.init(frame: .zero) }
+                return fittingHeight(of: view, width: width)
+            },
+            make: { [weak self] in self?.makeSubview { $0.components.messageListUnreadSeparatorView.init(frame: .zero) } ?? UIView() },
+            update: { _ in })
+    }
+
+    func typingIndicatorRow(_ users: [ChatUser]) -> ChatMessageListRow {
+        ChatMessageListRow(
+            reuseKey: "typing-indicator",
+            measure: { [weak self] width in
+                guard let self else { return 0 }
+                let view = self.sizingView("typing-indicator") { self.components.typingIndicatorView.init(frame: .zero) }
+                (view as? TypingIndicatorView)?.content = users
+                return fittingHeight(of: view, width: width)
+            },
+            make: { [weak self] in self?.makeSubview { $0.components.typingIndicatorView.init(frame: .zero) } ?? UIView() },
+            update: { view in (view as? TypingIndicatorView)?.content = users })
+    }
+
+    private func makeSubview<V: _View>(_ make: (ChatMessageListVC) -> V) -> V {
+        let view = make(self)
+        view.appearance = appearance
+        view.components = components
+        return view
+    }
+
+    /// The sizing instance for `key` (made once, kept hidden in the view so it is set up).
+    private func sizingView(_ key: String, make: () -> UIView) -> UIView {
+        if let view = sizingViews[key] { return view }
+        let view = make()
+        if let chatView = view as? _View {
+            chatView.appearance = appearance
+            chatView.components = components
+        }
+        sizingContainer.addSubview(view)
+        sizingViews[key] = view
+        return view
+    }
+
+    /// What a row's cached size depends on: a change re-measures it.
+    static func revision(of message: ChatMessage, options: ChatMessageLayoutOptions, spacing: CGFloat, channel: ChatChannel?) -> Int {
+        var hasher = Hasher()
+        hasher.combine(message.id)
+        hasher.combine(message.text)
+        hasher.combine(message.type)
+        hasher.combine(message.updatedAt)
+        hasher.combine(message.textUpdatedAt)
+        hasher.combine(message.deletedAt)
+        hasher.combine(message.replyCount)
+        hasher.combine(message.localState)
+        hasher.combine(message.readBy.count)
+        hasher.combine(message.reactionGroups.count)
+        hasher.combine(message.attachments.count)
+        hasher.combine(message.author.name)
+        hasher.combine(message.quotedMessage?.id)
+        hasher.combine(message.quotedMessage?.text)
+        hasher.combine(options.rawValue)
+        hasher.combine(spacing)
+        hasher.combine(channel?.memberCount)
+        return hasher.finalize()
+    }
+
+    // MARK: Separators
+
+    /// The calendar that decides where days start (the date separator formatter's, when it is
+    /// the default one).
+    open var dateSeparatorCalendar: Calendar {
+        (appearance.formatters.messageDateSeparator as? DefaultMessageDateSeparatorFormatter)?.environment.calendar ?? .current
+    }
+
+    /// The day of `date` in `calendar`'s time zone, as a number (cheap enough for 100,000 rows).
+    static func dayNumber(_ date: Date, calendar: Calendar) -> Int {
+        let seconds = date.timeIntervalSince1970 + Double(calendar.timeZone.secondsFromGMT(for: date))
+        guard seconds.isFinite else { return 0 }
+        return Int((seconds / 86_400).rounded(.down))
+    }
+
+    /// The first message the current user has not read: from the channel's read state (after
+    /// `lastReadAt`), else counting the unread messages back from the newest. `nil` when
+    /// everything is read.
+    open func firstUnreadMessageId(in messages: [ChatMessage], channel: ChatChannel) -> MessageId? {
+        let unread = channel.unreadCount.messages
+        guard unread > 0 else { return nil }
+        if let lastReadAt = channel.membership?.lastReadAt {
+            return messages.first { !$0.isSentByCurrentUser && $0.type != .system && $0.createdAt > lastReadAt }?.id
+        }
+        var remaining = unread
+        for message in messages.reversed() where !message.isSentByCurrentUser {
+            remaining -= 1
+            if remaining == 0 { return message.id }
+        }
+        return nil
+    }
+
+    private func decideUnreadSeparatorIfNeeded() {
+        guard !hasDecidedUnreadSeparator, let channel = dataSource?.channel(for: self), !messages.isEmpty else { return }
+        hasDecidedUnreadSeparator = true
+        let id = firstUnreadMessageId(in: messages, channel: channel)
+        if id != unreadSeparatorMessageId {
+            // Set without the observer's reload: the caller is building the rows.
+            withoutReload { unreadSeparatorMessageId = id }
+        }
+    }
+
+    private var suppressesReload = false
+    private func withoutReload(_ body: () -> Void) {
+        suppressesReload = true
+        defer { suppressesReload = false }
+        body()
+    }
+
+    // MARK: Scrolling
+
+    private var distanceFromBottom: CGFloat {
+        let inset = listView.adjustedContentInset
+        let maxY = max(-inset.top, listView.contentSize.height + inset.bottom - listView.bounds.height)
+        return maxY - listView.contentOffset.y
+    }
+
+    /// Tells the delegate, pages and shows or hides the button.
+    open func scrollViewDidScroll(_ scrollView: UIScrollView) {
+        delegate?.chatMessageListVC(self, scrollViewDidScroll: scrollView)
+        updateScrollToBottomButton()
+        requestOlderMessagesIfNeeded()
+        scrollDidSettleAtBottomIfNeeded()
+    }
+
+    private func listDidLayout() {
+        updateScrollToBottomButton()
+        if listView.component != nil { isWaitingForOlderMessages = false }
+        requestOlderMessagesIfNeeded()
+        scrollDidSettleAtBottomIfNeeded()
+    }
+
+    /// Asks for older messages when the top is within a screen, once per page.
+    private func requestOlderMessagesIfNeeded() {
+        guard !isWaitingForOlderMessages, !messages.isEmpty, listView.bounds.height > 0 else { return }
+        let distanceFromTop = listView.contentOffset.y + listView.adjustedContentInset.top
+        guard distanceFromTop < listView.bounds.height, messageCountAtTopRequest != messages.count else { return }
+        messageCountAtTopRequest = messages.count
+        isWaitingForOlderMessages = true
+        delegate?.chatMessageListVCDidScrollNearTop(self)
+        if messages.count == messageCountAtTopRequest {
+            // Nothing came (everything is loaded): stay quiet until the messages change.
+            isWaitingForOlderMessages = false
+        }
+    }
+
+    private func scrollDidSettleAtBottomIfNeeded() {
+        let atBottom = isScrolledToBottom
+        defer { wasScrolledToBottom = atBottom }
+        guard atBottom else { return }
+        if newMessagesWhileScrolledUp != 0 {
+            newMessagesWhileScrolledUp = 0
+            updateScrollToBottomButton()
+        }
+        if !wasScrolledToBottom { delegate?.chatMessageListVCDidScrollToBottom(self) }
+    }
+
+    private func updateScrollToBottomButton() {
+        let show = listView.contentSize.height > 0 && distanceFromBottom > 40
+        if scrollToBottomButton.isHidden == show { scrollToBottomButton.isHidden = !show }
+        let content = ChannelUnreadCount(messages: newMessagesWhileScrolledUp, mentions: 0)
+        if scrollToBottomButton.content != content { scrollToBottomButton.content = content }
+    }
+
+    // MARK: Swipe to reply
+
+    /// Begins only for a drag to the right, mostly horizontal, that started on a message.
+    open func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+        guard gestureRecognizer === swipeToReplyGestureRecognizer else { return true }
+        let translation = swipeToReplyGestureRecognizer.translation(in: listView)
+        guard translation.x > 0, abs(translation.x) > abs(translation.y) * 1.5 else { return false }
+        let location = swipeToReplyGestureRecognizer.location(in: listView)
+        let start = CGPoint(x: location.x - translation.x, y: location.y - translation.y)
+        guard let row = listView.visibleViews.first(where: { !$0.isHidden && $0.frame.contains(start) }) as? ChatMessageContentView,
+              let message = row.content, message.type != .system, !message.isDeleted
+        else { return false }
+        swipedView = row
+        swipedMessage = message
+        return true
+    }
+
+    private func handleSwipe(_ pan: UIPanGestureRecognizer) {
+        guard let row = swipedView else { return }
+        let dx = max(0, pan.translation(in: listView).x)
+        let threshold = swipeToReplyThreshold
+        switch pan.state {
+        case .began, .changed:
+            // Follows the finger up to the threshold, then resists.
+            let shown = dx <= threshold ? dx : threshold + (dx - threshold) * 0.2
+            row.transform = CGAffineTransform(translationX: shown, y: 0)
+        case .ended, .cancelled, .failed:
+            let reply = pan.state == .ended && dx >= threshold
+            UIView.animate(withDuration: 0.2) { row.transform = .identity }
+            if reply, let message = swipedMessage { delegate?.chatMessageListVC(self, didSwipeToReplyTo: message) }
+            swipedView = nil
+            swipedMessage = nil
+        default:
+            break
+        }
+    }
+
+    // MARK: ChatMessageContentViewDelegate
+
+    /// Forwards to the delegate.
+    open func messageContentViewDidTapOnThread(_ message: ChatMessage) {
+        delegate?.chatMessageListVC(self, didTapOnThreadOf: message)
+    }
+
+    /// Forwards to the delegate.
+    open func messageContentViewDidTapOnQuotedMessage(_ quotedMessage: ChatMessage) {
+        delegate?.chatMessageListVC(self, didTapOnQuotedMessage: quotedMessage)
+    }
+
+    /// Forwards to the delegate.
+    open func messageContentViewDidTapOnErrorIndicator(_ message: ChatMessage) {
+        delegate?.chatMessageListVC(self, didTapOnErrorIndicatorOf: message)
+    }
+
+    /// Forwards to the delegate.
+    open func messageContentView(_ view: ChatMessageContentView, didTapOnLink url: URL) {
+        delegate?.chatMessageListVC(self, didTapOnLink: url)
+    }
+
+    /// Forwards to the delegate.
+    open func messageContentView(_ view: ChatMessageContentView, didTapOnMention user: ChatUser) {
+        delegate?.chatMessageListVC(self, didTapOnMention: user)
+    }
 }

@@ -2,11 +2,91 @@ import Foundation
 import ParleyChat
 import ParleyUIKit
 
-/// "Alice is typing…" with animated dots, at the bottom of the message list.
+/// "Alice is typing…" with three dots, at the bottom of the message list.
+///
+/// The dots are still: a repeating animation would keep the window drawing (and the CPU busy)
+/// for as long as someone types.
 @MainActor
 open class TypingIndicatorView: _View {
+    /// The users typing, in any order (shown sorted by name); hidden text when empty.
+    public var content: [ChatUser] = [] {
+        didSet { updateContentIfNeeded() }
+    }
+
+    /// The dots and the label, side by side.
+    open private(set) lazy var container: ContainerStackView = ContainerStackView(axis: .horizontal, alignment: .center, spacing: 8)
+    /// The three dots.
+    open private(set) lazy var dotsView: ContainerStackView = ContainerStackView(axis: .horizontal, alignment: .center, spacing: 3)
+    /// "Alice is typing…".
+    open private(set) lazy var textLabel: UILabel = UILabel()
+
     /// Creates the view.
     public required override init(frame: CGRect) {
         super.init(frame: frame)
+    }
+
+    /// Dots then text, 16 pt from the leading edge, 6 pt above and below.
+    open override func setUpLayout() {
+        super.setUpLayout()
+        container.translatesAutoresizingMaskIntoConstraints = false
+        addSubview(container)
+        for _ in 0..<3 {
+            let dot = UIView()
+            dot.translatesAutoresizingMaskIntoConstraints = false
+            NSLayoutConstraint.activate([
+                dot.widthAnchor.constraint(equalToConstant: 6),
+                dot.heightAnchor.constraint(equalToConstant: 6),
+            ])
+            dotsView.addArrangedSubview(dot)
+        }
+        container.addArrangedSubviews([dotsView, textLabel])
+        NSLayoutConstraint.activate([
+            container.topAnchor.constraint(equalTo: topAnchor, constant: 6),
+            container.bottomAnchor.constraint(equalTo: bottomAnchor, constant: -6),
+            container.leadingAnchor.constraint(equalTo: leadingAnchor, constant: 16),
+            container.trailingAnchor.constraint(lessThanOrEqualTo: trailingAnchor, constant: -16),
+        ])
+    }
+
+    /// Low-emphasis footnote text and dots.
+    open override func setUpAppearance() {
+        super.setUpAppearance()
+        textLabel.font = appearance.fonts.footnote
+        textLabel.textColor = appearance.colorPalette.subtitleText
+        textLabel.numberOfLines = 1
+        textLabel.lineBreakMode = .byTruncatingTail
+        for dot in dotsView.arrangedSubviews {
+            dot.backgroundColor = appearance.colorPalette.textLowEmphasis
+            dot.layer.cornerRadius = 3
+            dot.layer.masksToBounds = true
+        }
+    }
+
+    /// The sentence for `content`.
+    open override func updateContent() {
+        super.updateContent()
+        textLabel.text = TypingUsersFormatter.text(for: content)
+    }
+}
+
+/// "Alice is typing…", "Alice and Bob are typing…", "Alice and 2 more are typing…".
+enum TypingUsersFormatter {
+    static func text(for users: [ChatUser]) -> String? {
+        let names = users
+            .map { $0.name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? $0.id : $0.name }
+            .sorted()
+            .map { firstName($0) }
+        switch names.count {
+        case 0: return nil
+        case 1: return "\(names[0]) is typing…"
+        case 2: return "\(names[0]) and \(names[1]) are typing…"
+        default: return "\(names[0]) and \(names.count - 1) more are typing…"
+        }
+    }
+
+    /// The first word of a name ("Alice" of "Alice Liddell"), at most 40 characters.
+    static func firstName(_ name: String) -> String {
+        let first = name.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).first.map(String.init) ?? name
+        return first.count > 40 ? String(first.prefix(40)) + "…" : first
     }
 }
