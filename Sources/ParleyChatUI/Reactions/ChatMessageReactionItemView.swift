@@ -53,7 +53,7 @@ open class ChatMessageReactionItemView: _Button {
     }
 
     /// Creates an item.
-    public required override init(frame: CGRect) {
+    public required init(frame: CGRect) {
         super.init(frame: frame)
     }
 
