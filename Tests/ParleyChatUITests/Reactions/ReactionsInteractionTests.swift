@@ -1,5 +1,6 @@
 import Foundation
 import Parley
+import ParleyTesting
 import Testing
 
 /// A channel screen in a headless window: alice (the current user), bob and carol; bob's message
@@ -327,5 +328,23 @@ final class ReactionsHarness {
         h.backend.runUntilIdle()
         let shown = Set(grid.visibleViews.compactMap { ($0 as? ChatMessageReactionAuthorViewCell)?.content?.reaction.author.id })
         #expect(shown.contains("carol"))
+    }
+}
+
+/// The real channel screen with reactions on its message rows, light and dark.
+@MainActor
+@Suite(.serialized) struct ReactionsChannelSnapshotTests {
+    @Test(arguments: [UIUserInterfaceStyle.light, .dark])
+    func channelScreenWithReactions(style: UIUserInterfaceStyle) async throws {
+        let h = try await ReactionsHarness()
+        let backend = try #require(h.client.embeddedBackend)
+        try await backend.addReaction(.like, to: h.bobMessage, by: "bob")
+        try await backend.addReaction(.like, to: h.bobMessage, by: "alice")
+        try await backend.addReaction(.haha, to: h.aliceMessage, by: "bob")
+        try await backend.addReaction(.love, to: h.aliceMessage, by: "carol")
+        await h.eventually("reactions shown") { h.itemTypes(h.bobMessage) == [.like, .love] && h.itemTypes(h.aliceMessage) == [.haha, .love] }
+        h.backend.advance(by: 0.5)
+        // The window is the root: the style applies to everything in it.
+        Snapshot.assert(h.window, named: "reactions-channel-\(style == .dark ? "dark" : "light")", scale: 2, style: style)
     }
 }
