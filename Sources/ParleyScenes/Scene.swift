@@ -26,6 +26,7 @@ public enum SceneCatalog {
     /// All scenes, in `--list` order.
     public static let all: [RenderScene] = [
         GalleryScene.scene,
+        ChannelScene.scene,
     ]
 
     /// The scene with this name, if any.
