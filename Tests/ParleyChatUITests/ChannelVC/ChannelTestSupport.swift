@@ -45,10 +45,9 @@ func waitUntil(_ message: String = "condition", sourceLocation: SourceLocation =
 
 /// A channel screen with fixed-height rows inside a navigation controller, in a view of `size`.
 @MainActor
-func makeHostedChannelVC(_ client: ChatClient, _ cid: ChannelId, size: CGSize = CGSize(width: 390, height: 700))
-    -> (ChatChannelVC, UINavigationController, UIView)
-{
-    let vc = ChatChannelVC()
+func makeHostedChannelVC<VC: ChatChannelVC>(_ client: ChatClient, _ cid: ChannelId, size: CGSize = CGSize(width: 390, height: 700),
+                                           type: VC.Type = ChatChannelVC.self) -> (VC, UINavigationController, UIView) {
+    let vc = VC()
     vc.components.messageContentView = FixedHeightMessageView.self
     vc.channelController = client.channelController(for: cid)
     let navigation = UINavigationController(rootViewController: vc)
@@ -58,4 +57,16 @@ func makeHostedChannelVC(_ client: ChatClient, _ cid: ChannelId, size: CGSize = 
     host.addSubview(root)
     host.layoutIfNeeded()
     return (vc, navigation, host)
+}
+
+/// Records, at the moment the list asks for older messages (before they load), the first
+/// visible message and where it is on screen.
+@MainActor
+final class PagingRecordingChannelVC: ChatChannelVC {
+    var recorded: [(id: MessageId, y: CGFloat)] = []
+
+    override func chatMessageListVCDidScrollNearTop(_ vc: ChatMessageListVC) {
+        if let id = vc.firstVisibleMessageId(), let y = vc.screenY(of: id) { recorded.append((id, y)) }
+        super.chatMessageListVCDidScrollNearTop(vc)
+    }
 }

@@ -22,32 +22,26 @@ import ParleyUIKit
 
     @Test func scrollingUpPagesOlderMessagesWithoutMovingWhatIsOnScreen() async throws {
         let (client, cid, _) = try await makeChatChannel(messageCount: 300)
-        let (vc, _, host) = makeHostedChannelVC(client, cid)
+        let (vc, _, host) = makeHostedChannelVC(client, cid, type: PagingRecordingChannelVC.self)
         let list = vc.messageListVC
         var pages = 0
-        var checked = 0
         // Scroll up 120 pt at a time, as a wheel would, through several pages.
         for _ in 0..<200 where pages < 4 {
             let before = vc.channelController.messages.count
-            let anchor = list.firstVisibleMessageId()
-            let anchorY = anchor.flatMap { list.screenY(of: $0) }
             list.listView.contentOffset = CGPoint(x: 0, y: max(0, list.listView.contentOffset.y - 120))
-            // A page load happens inside the scroll callback; what was on screen must stay put.
-            let loaded = vc.channelController.messages.count > before
-            let seen = list.firstVisibleMessageId()
-            let seenY = seen.flatMap { list.screenY(of: $0) }
             host.layoutIfNeeded()
-            if loaded {
-                pages += 1
-                let id = try #require(seen)
-                let y = try #require(list.screenY(of: id))
-                #expect(abs(y - (seenY ?? .nan)) <= 0.5, "page \(pages): \(id) moved from \(seenY ?? .nan) to \(y)")
-                checked += 1
-            }
-            _ = (anchor, anchorY)
+            guard vc.channelController.messages.count > before else { continue }
+            pages += 1
+            // What was on screen when the list asked for the page is where it was.
+            let seen = try #require(vc.recorded.last)
+            let y = try #require(list.screenY(of: seen.id))
+            #expect(abs(y - seen.y) <= 0.5, "page \(pages): \(seen.id) moved from \(seen.y) to \(y)")
+            // Also after the rows above are measured over the next frames.
+            for _ in 0..<8 { list.listView.setNeedsRender(); host.layoutIfNeeded() }
+            #expect(abs(try #require(list.screenY(of: seen.id)) - seen.y) <= 0.5)
         }
         #expect(pages == 4)
-        #expect(checked == 4)
+        #expect(vc.recorded.count == 4)
         #expect(vc.channelController.messages.count == 125)
         #expect(list.messages.first?.id == "m0175")
     }
