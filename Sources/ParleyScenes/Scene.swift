@@ -27,7 +27,7 @@ public enum SceneCatalog {
     public static let all: [RenderScene] = [
         GalleryScene.scene,
         ChannelScene.scene,
-    ]
+    ] + ComposerScene.scenes
 
     /// The scene with this name, if any.
     public static func scene(named name: String) -> RenderScene? {

@@ -126,7 +126,9 @@ public enum Snapshot {
             }
             return true
         }
-        guard let referenceImage = UIImage(contentsOfFile: referenceURL.path), let reference = referenceImage.rgbaPixels(scale: scale) else {
+        // The reference was recorded at `scale`: read it at that scale, so its pixels map 1:1.
+        guard let referenceData = fm.contents(atPath: referenceURL.path), let referenceImage = UIImage(data: referenceData, scale: scale),
+              let reference = referenceImage.rgbaPixels(scale: scale) else {
             Issue.record("Snapshot '\(name)': the reference \(referenceURL.path) is unreadable; re-record with PARLEY_RECORD_SNAPSHOTS=1.", sourceLocation: sourceLocation)
             return false
         }

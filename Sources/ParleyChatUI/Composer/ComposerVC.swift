@@ -3,8 +3,23 @@ import ParleyChat
 import ParleyUIKit
 
 /// The message composer controller: text, send, reply and edit modes, typing events.
+///
+/// Enter sends the trimmed text (nothing happens when it is empty); Shift+Enter breaks the line.
+/// In reply mode (`content.quoteMessage(_:)`) the header says "Reply to Alice", the quoted message
+/// shows above the text and the message is sent quoting it; in edit mode
+/// (`content.editMessage(_:)`) the header says "Edit Message" and Enter saves the edit. The
+/// header's cancel button returns to a new message. While the user types, the controller sends
+/// typing events (throttled by the channel controller) and a stop event after
+/// ``stopTypingDelay`` seconds without a keystroke, or when the message is sent.
+///
+/// The root view sizes itself with Auto Layout: pin its leading, trailing and bottom edges and
+/// it grows with the text; `preferredContentSize` follows its height.
+///
+/// A send that fails before anything is stored (a frozen channel, no permission, text too long)
+/// keeps the text and shows a short message under the input; a message the backend refused after
+/// it was stored stays in the list as failed, ready to resend.
 @MainActor
-open class ComposerVC: _ViewController {
+open class ComposerVC: _ViewController, UITextViewDelegate {
     /// What the composer holds: the text and the mode (new, quoting a message, editing one).
     public struct Content: Sendable {
         /// The text typed so far.
@@ -43,6 +58,9 @@ open class ComposerVC: _ViewController {
             quotingMessage = nil
             editingMessage = nil
         }
+
+        /// Whether the text has something besides whitespace.
+        public var isEmpty: Bool { text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
     }
 
     /// What the composer holds.
@@ -52,4 +70,284 @@ open class ComposerVC: _ViewController {
 
     /// The channel messages are sent to.
     public var channelController: ChatChannelController?
+
+    /// Seconds without a keystroke after which the stop-typing event is sent (on the client's clock).
+    open var stopTypingDelay: TimeInterval = 3
+
+    /// The error shown under the input after a failed send or edit; nil hides it. Editing the
+    /// text clears it.
+    public private(set) var errorMessage: String? {
+        didSet { if errorMessage != oldValue { updateContentIfNeeded() } }
+    }
+
+    /// The composer's views (`components.messageComposerView`), given this controller's
+    /// appearance and components.
+    open private(set) lazy var composerView: ComposerView = {
+        let composerView = components.messageComposerView.init(frame: .zero)
+        composerView.appearance = appearance
+        composerView.components = components
+        return composerView
+    }()
+
+    /// The send, edit or typing work under way (tests await it; nil when idle).
+    public private(set) var pendingTask: Task<Void, Never>?
+
+    private var stopTypingTask: Task<Void, Never>?
+    private var threadController: ChatMessageController?
+
+    /// Creates the controller.
+    public required init() {
+        super.init()
+    }
+
+    // MARK: Lifecycle
+
+    /// Listens to the text view and the buttons.
+    open override func setUp() {
+        super.setUp()
+        composerView.inputTextView.delegate = self
+        composerView.sendButton.addAction(UIAction { [weak self] _ in self?.publishMessage() }, for: .primaryActionTriggered)
+        composerView.dismissButton.addAction(UIAction { [weak self] _ in self?.cancelReplyOrEdit() }, for: .primaryActionTriggered)
+    }
+
+    /// Pins the composer view to the root view's edges, so the root view takes its height.
+    open override func setUpLayout() {
+        super.setUpLayout()
+        composerView.translatesAutoresizingMaskIntoConstraints = false
+        view.addSubview(composerView)
+        NSLayoutConstraint.activate([
+            composerView.topAnchor.constraint(equalTo: view.topAnchor),
+            composerView.leadingAnchor.constraint(equalTo: view.leadingAnchor),
+            composerView.trailingAnchor.constraint(equalTo: view.trailingAnchor),
+            composerView.bottomAnchor.constraint(equalTo: view.bottomAnchor),
+        ])
+    }
+
+    /// The root view is transparent; the composer view draws the background.
+    open override func setUpAppearance() {
+        super.setUpAppearance()
+        view.backgroundColor = .clear
+    }
+
+    /// Shows the content: the text, the header for the mode, the send button's state and image,
+    /// the quoted message and the error.
+    open override func updateContent() {
+        super.updateContent()
+        let composer = composerView
+        let textView = composer.inputTextView
+        if textView.text != content.text { textView.text = content.text }
+
+        if content.editingMessage != nil {
+            composer.titleLabel.text = "Edit Message"
+            composer.headerView.isHidden = false
+        } else if let quoting = content.quotingMessage {
+            composer.titleLabel.text = "Reply to \(Self.displayName(of: quoting.author))"
+            composer.headerView.isHidden = false
+        } else {
+            composer.titleLabel.text = nil
+            composer.headerView.isHidden = true
+        }
+        updateQuotedMessageView(content.quotingMessage)
+
+        let isEditing = content.editingMessage != nil
+        if let sendButton = composer.sendButton as? SendButton {
+            sendButton.mode = isEditing ? .edit : .send
+        } else {
+            let image = isEditing ? appearance.images.confirmCheckmark : appearance.images.sendArrow
+            composer.sendButton.setImage(image.withRenderingMode(.alwaysTemplate), for: .normal)
+        }
+        composer.sendButton.isEnabled = !content.isEmpty
+
+        composer.errorLabel.text = errorMessage
+        composer.bottomContainer.isHidden = errorMessage == nil
+    }
+
+    /// Shows `message` in `composerView.quotedMessageView` (hidden when nil).
+    open func updateQuotedMessageView(_ message: ChatMessage?) {
+        composerView.quotedMessageView.isHidden = message == nil
+    }
+
+    /// Keeps `preferredContentSize` equal to the composer's size, so containers can follow it.
+    open override func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        if preferredContentSize != view.bounds.size { preferredContentSize = view.bounds.size }
+    }
+
+    private static func displayName(of user: ChatUser) -> String {
+        let name = user.name.trimmingCharacters(in: .whitespacesAndNewlines)
+        return name.isEmpty ? user.id : name
+    }
+
+    // MARK: Actions
+
+    /// Cancels replying or editing: back to an empty new message (the thread stays).
+    open func cancelReplyOrEdit() {
+        let wasEditing = content.editingMessage != nil
+        content.quotingMessage = nil
+        content.editingMessage = nil
+        if wasEditing { content.text = "" }
+        errorMessage = nil
+    }
+
+    /// Sends the text (or saves the edit) and clears the composer; does nothing when the trimmed
+    /// text is empty. Failures keep the text and show ``errorMessage``.
+    open func publishMessage() {
+        let text = content.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty else { return }
+        guard let channelController else {
+            errorMessage = "This conversation is not available."
+            return
+        }
+        let sent = content
+        if let editing = sent.editingMessage {
+            content.clear()
+            run { [weak self] in
+                do throws(ChatError) {
+                    try await channelController.editMessage(id: editing.id, text: text)
+                } catch {
+                    self?.restore(sent, after: error)
+                }
+            }
+            return
+        }
+        if let refusal = Self.refusal(toSendIn: channelController.channel, isReply: sent.threadMessage != nil) {
+            errorMessage = refusal
+            return
+        }
+        content.clear()
+        errorMessage = nil
+        stopTypingTask?.cancel()
+        stopTypingTask = nil
+        let thread = sent.threadMessage.map { threadMessageController(for: $0, in: channelController) }
+        run { [weak self] in
+            do throws(ChatError) {
+                try? await channelController.sendStopTypingEvent()
+                if let thread {
+                    try await thread.createNewReply(text: text, quotedMessageId: sent.quotingMessage?.id)
+                } else {
+                    try await channelController.createNewMessage(text: text, quotedMessageId: sent.quotingMessage?.id)
+                }
+            } catch {
+                self?.restore(sent, after: error)
+            }
+        }
+    }
+
+    /// Runs `work` after the work already under way, so sends keep their order.
+    private func run(_ work: @escaping @MainActor () async -> Void) {
+        let previous = pendingTask
+        pendingTask = Task { @MainActor in
+            await previous?.value
+            await work()
+        }
+    }
+
+    /// A failed send: refusals before storage give the text back; a message stored as failed
+    /// stays in the list (with resend), so only the error shows.
+    private func restore(_ sent: Content, after error: ChatError) {
+        errorMessage = Self.shortDescription(of: error)
+        guard Self.failsBeforeStoring(error) || sent.editingMessage != nil else { return }
+        // Typing since the failure wins over restoring.
+        guard content.isEmpty else { return }
+        content = sent
+    }
+
+    private func threadMessageController(for root: ChatMessage, in channel: ChatChannelController) -> ChatMessageController {
+        if let threadController, threadController.messageId == root.id, threadController.cid == channel.cid {
+            return threadController
+        }
+        let controller = ChatMessageController(cid: channel.cid, messageId: root.id, client: channel.client)
+        threadController = controller
+        return controller
+    }
+
+    /// Why sending is not possible in `channel`, or nil when it is (or the channel is unknown).
+    static func refusal(toSendIn channel: ChatChannel?, isReply: Bool) -> String? {
+        guard let channel else { return nil }
+        let capability: ChannelCapability = isReply ? .sendReply : .sendMessage
+        guard !channel.can(capability) else { return nil }
+        return channel.isFrozen ? "This channel is frozen." : "You can't send messages in this channel."
+    }
+
+    /// A short, user-facing line for an error.
+    static func shortDescription(of error: ChatError) -> String {
+        switch error {
+        case .channelFrozen: "This channel is frozen."
+        case .missingCapability, .notAMember: "You can't send messages in this channel."
+        case .messageTooLong(_, let limit): "The message is too long (at most \(limit) characters)."
+        case .featureDisabled: "This is turned off in this channel."
+        case .emptyMessage: "The message is empty."
+        case .messageDeleted: "The message was deleted."
+        case .notOwnMessage: "You can only edit your own messages."
+        case .diskFull, .readOnlyStorage: "The message couldn't be saved. It will be kept to resend."
+        default: "The message couldn't be sent."
+        }
+    }
+
+    /// Errors thrown before the message is stored (so it is not in the list as failed).
+    static func failsBeforeStoring(_ error: ChatError) -> Bool {
+        switch error {
+        case .emptyMessage, .messageTooLong, .channelNotFound, .invalidChannelId, .invalidThreadParent,
+             .invalidQuotedMessage, .attachmentFileMissing, .messageNotFound, .messageDeleted:
+            true
+        default:
+            false
+        }
+    }
+
+    /// Escape cancels replying or editing (as in desktop chat apps); other keys go up the chain.
+    open override func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
+        let isEscape = presses.contains { $0.key?.keyCode == .keyboardEscape }
+        if isEscape, content.quotingMessage != nil || content.editingMessage != nil {
+            cancelReplyOrEdit()
+            return
+        }
+        super.pressesBegan(presses, with: event)
+    }
+
+    // MARK: Typing events
+
+    /// A keystroke: sends a typing event (the channel controller throttles them) and restarts
+    /// the stop-typing timer; an emptied text stops typing at once.
+    open func textDidChangeByUser() {
+        guard let channelController else { return }
+        stopTypingTask?.cancel()
+        stopTypingTask = nil
+        if content.isEmpty {
+            run { try? await channelController.sendStopTypingEvent() }
+            return
+        }
+        let parentId = content.threadMessage?.id
+        run { try? await channelController.sendKeystrokeEvent(parentMessageId: parentId) }
+        let clock = channelController.client.clock
+        let deadline = clock.now().addingTimeInterval(stopTypingDelay)
+        stopTypingTask = Task { @MainActor [weak self] in
+            do {
+                try await clock.sleep(until: deadline)
+            } catch {
+                return  // cancelled by a newer keystroke or a send
+            }
+            guard let self, !Task.isCancelled else { return }
+            self.stopTypingTask = nil
+            self.run { try? await channelController.sendStopTypingEvent() }
+        }
+    }
+
+    // MARK: UITextViewDelegate
+
+    /// Copies the typed text into `content` and sends typing events.
+    open func textViewDidChange(_ textView: UITextView) {
+        let text = textView.text ?? ""
+        guard text != content.text else { return }
+        errorMessage = nil
+        content.text = text
+        textDidChangeByUser()
+    }
+
+    /// Enter sends; Shift+Enter (or Alt+Enter) breaks the line.
+    open func textView(_ textView: UITextView, shouldReturnWith modifierFlags: UIKeyModifierFlags) -> Bool {
+        if modifierFlags.contains(.shift) || modifierFlags.contains(.alternate) { return true }
+        publishMessage()
+        return false
+    }
 }

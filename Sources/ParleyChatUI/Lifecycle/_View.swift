@@ -89,7 +89,7 @@ open class _Button: UIButton, Customizable, AppearanceProvider, ComponentsProvid
     open lazy var components: Components = .default
 
     /// A custom-type button.
-    public override init(frame: CGRect) {
+    public required init(frame: CGRect) {
         super.init(frame: frame)
     }
 

@@ -15,7 +15,7 @@ open class ScrollToBottomButton: _Button {
     open private(set) lazy var unreadCountView: ChatChannelUnreadCountView = components.channelUnreadCountView.init(frame: .zero)
 
     /// Creates the button.
-    public required override init(frame: CGRect) {
+    public required init(frame: CGRect) {
         super.init(frame: frame)
     }
 

@@ -30,8 +30,9 @@ final class SizeCache {
         }
     }
 
-    /// What is known about a row.
-    struct Entry {
+    /// What is known about a row. A class: a lookup hands out one reference instead of copying
+    /// three fields, and updates happen in place without hashing the key again.
+    final class Entry {
         /// The measured size; `nil` until the row is laid out for real.
         var size: CGSize?
         /// The row's laid-out content (kept for the most recent `nodeCapacity` rows).
@@ -40,6 +41,12 @@ final class SizeCache {
         /// instead of making (and later freeing) a new one, so a reload of 10,000 unchanged rows
         /// allocates nothing per row.
         var lazyNode: LazyRenderNode?
+
+        init(size: CGSize?, node: (any RenderNode)?, lazyNode: LazyRenderNode?) {
+            self.size = size
+            self.node = node
+            self.lazyNode = lazyNode
+        }
     }
 
     let capacity: Int
@@ -68,8 +75,8 @@ final class SizeCache {
 
     /// Remembers the lazy node a layout returned, for the next layout to return again.
     func storeLazyNode(_ lazyNode: LazyRenderNode, for key: Key) {
-        if recent[key] != nil {
-            recent[key]?.lazyNode = lazyNode
+        if let entry = recent[key] {
+            entry.lazyNode = lazyNode
         } else {
             insert(Entry(size: nil, node: nil, lazyNode: lazyNode), for: key)
         }
@@ -115,12 +122,9 @@ final class SizeCache {
     /// Releases a row's content; its lazy node holds the content too, so it goes with it (the
     /// next layout makes an unmeasured-content node of the known size).
     private func dropNode(for key: Key) {
-        if recent[key] != nil {
-            recent[key]?.node = nil
-            recent[key]?.lazyNode = nil
-        } else if older[key] != nil {
-            older[key]?.node = nil
-            older[key]?.lazyNode = nil
+        if let entry = recent[key] ?? older[key] {
+            entry.node = nil
+            entry.lazyNode = nil
         }
     }
 }

@@ -40,6 +40,18 @@ extension TextLayout {
         }
     }
 
+    /// The byte index of the character whose box contains `point`, or nil when `point` is beside
+    /// or between the lines (for hit-testing links, unlike `byteIndex(at:text:)`, which snaps).
+    func byteIndexOfCharacter(at point: CGPoint) -> Int? {
+        locked {
+            var index: Int32 = 0, trailing: Int32 = 0
+            let s = Self.scale
+            let x = Int32(max(-1e6, min(1e6, point.x * s))), y = Int32(max(-1e7, min(1e7, point.y * s)))
+            guard pango_layout_xy_to_index(pango, x, y, &index, &trailing) != 0 else { return nil }
+            return Int(index)
+        }
+    }
+
     /// The rectangles covering the text between two byte indices, one or more per line.
     func selectionRects(fromByte start: Int, toByte end: Int) -> [CGRect] {
         guard end > start else { return [] }

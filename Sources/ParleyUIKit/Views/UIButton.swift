@@ -98,8 +98,9 @@ open class UIButton: UIControl {
         if buttonType == .close { setImage(UIImage(systemName: "xmark"), for: .normal) }
     }
 
-    /// A custom button with a frame.
-    public override init(frame: CGRect) {
+    /// A custom button with a frame. Required, so a `UIButton.Type` (a `Components` key, say)
+    /// can create whichever subclass it holds: `buttonType.init(frame: .zero)`.
+    public required override init(frame: CGRect) {
         buttonType = .custom
         super.init(frame: frame)
         isOpaque = false

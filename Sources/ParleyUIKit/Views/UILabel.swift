@@ -158,6 +158,26 @@ open class UILabel: UIView {
         return drawingLayout().isTruncated
     }
 
+    /// The index (a UTF-16 offset into `text`, as `NSRange`s count) of the character drawn under
+    /// `point`, in the label's coordinates; nil when no character is there. Labels have no links of
+    /// their own: views that make parts of a label tappable (links, mentions) hit-test with this.
+    public func characterIndex(at point: CGPoint) -> Int? {
+        guard bounds.width > 0, let text = storedText, !text.isEmpty else { return nil }
+        let layout = drawingLayout()
+        let origin = CGPoint(x: layout.drawingOffsetX(inWidth: bounds.width), y: textOriginY(layout))
+        let local = CGPoint(x: point.x - origin.x, y: point.y - origin.y)
+        if let clip = layout.clipHeight, local.y > clip { return nil }
+        guard let byte = layout.byteIndexOfCharacter(at: local) else { return nil }
+        // The laid-out string differs from `text` only where NULs became U+2400 (one UTF-16 unit
+        // each, like NUL) and in the length cap's ellipsis (past the end): UTF-16 offsets agree.
+        var laidOut = layout.request.content.string
+        if laidOut.utf8.contains(0) { laidOut = laidOut.replacingOccurrences(of: "\0", with: "\u{2400}") }
+        let utf8 = laidOut.utf8
+        guard byte < utf8.count, let index = utf8.index(utf8.startIndex, offsetBy: byte, limitedBy: utf8.endIndex) else { return nil }
+        let offset = laidOut.utf16.distance(from: laidOut.utf16.startIndex, to: index)
+        return offset < text.utf16.count ? offset : nil
+    }
+
     /// The layout for the current bounds: the line limit shrinks to what fits the height.
     private func drawingLayout() -> TextLayout {
         // Draw with the layout that measured the label when it still fits (it usually does).

@@ -1,0 +1,131 @@
+import Foundation
+import Parley
+@_spi(Benchmarks) import ParleyUIKit
+
+/// `chat.*` (see shared/BENCHMARKS.md): the channel screen on a channel of 100,000 messages.
+///
+/// - Opening: from creating `Components.default.channelVC` with its channel controller to the
+///   first frame rendered in a 1280×800 headless window, store already on disk, text caches
+///   cleared before each open; the same for a 1,000-message channel, and their ratio.
+/// - Scrolling: a 10-second scripted fling up through the history (a decelerating flick
+///   re-launched every 1.5 s, one content offset per 60 Hz frame, older pages loading on the way),
+///   each frame timed whole (layout, paging, rasterisation, composition), against clearing a
+///   1280×800 surface and copying another onto it, alternating in the same run.
+/// - Memory: the process's resident set after the fling.
+enum ChatBench {
+    static let size = CGSize(width: 1280, height: 800)
+
+    static func run(quick: Bool) async throws -> [BenchResult] {
+        let workspace = FileManager.default.temporaryDirectory.appendingPathComponent("parley-chat-bench-\(getpid())")
+        try? FileManager.default.removeItem(at: workspace)
+        try FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: workspace) }
+
+        let big = try makeStore(at: workspace.appendingPathComponent("big.sqlite"), messages: 100_000)
+        let small = try makeStore(at: workspace.appendingPathComponent("small.sqlite"), messages: 1_000)
+        return try await MainActor.run { () throws -> [BenchResult] in
+            let backend = HeadlessBackend.install()
+            let window = backend.openWindow(size: size, title: "Parley bench")
+            let opens = quick ? 5 : 15
+            var bigTimes: [Double] = [], smallTimes: [Double] = []
+            // Warm up fonts and code paths on both channels, untimed.
+            _ = try open(big, in: window, backend: backend)
+            _ = try open(small, in: window, backend: backend)
+            for _ in 0..<opens {
+                bigTimes.append(try open(big, in: window, backend: backend).seconds)
+                smallTimes.append(try open(small, in: window, backend: backend).seconds)
+            }
+            let bigMs = Bench.median(bigTimes) * 1e3, smallMs = Bench.median(smallTimes) * 1e3
+            log(String(format: "chat: open to first frame %.2f ms (100,000 messages), %.2f ms (1,000 messages)", bigMs, smallMs))
+
+            let opened = try open(big, in: window, backend: backend)
+            let (frames, floor, rasterized) = fling(opened.vc, seconds: quick ? 2 : 10, backend: backend)
+            let median = Bench.median(frames) * 1e3, floorMs = Bench.median(floor) * 1e3
+            let p99 = Bench.percentile(frames, 0.99) * 1e3
+            let rss = Bench.residentMemoryMB()
+            log(String(format: "chat: fling of %d frames, median %.3f ms, p99 %.3f ms, floor %.3f ms, %d layers rasterised, %d messages loaded",
+                       frames.count, median, p99, floorMs, rasterized, opened.vc.channelController.messages.count))
+            withExtendedLifetime(opened) {}
+            return [
+                BenchResult(name: "chat.open_100k_first_frame_ms", value: bigMs, unit: "ms", target: 30, better: .lower),
+                BenchResult(name: "chat.open_1k_first_frame_ms", value: smallMs, unit: "ms", target: nil, better: .lower),
+                BenchResult(name: "chat.open_100k_vs_1k", value: bigMs / smallMs, unit: "ratio", target: 1.2, better: .lower),
+                BenchResult(name: "chat.scroll_frame_median_ms", value: median, unit: "ms", target: nil, better: .lower),
+                BenchResult(name: "chat.scroll_floor_ms", value: floorMs, unit: "ms", target: nil, better: .lower),
+                BenchResult(name: "chat.scroll_frame_median_vs_floor", value: median / floorMs, unit: "ratio", target: 1.5, better: .lower),
+                BenchResult(name: "chat.scroll_frame_p99_ms", value: p99, unit: "ms", target: 8, better: .lower),
+                BenchResult(name: "chat.rss_100k_mb", value: rss, unit: "MB", target: 150, better: .lower),
+            ]
+        }
+    }
+
+    /// A store on disk with a group channel of `messages` messages; returns its client and channel.
+    static func makeStore(at url: URL, messages: Int) throws -> (client: ChatClient, cid: ChannelId) {
+        let started = Date()
+        let client = try ChatClient(config: ChatClientConfig(currentUserId: "sam", databaseURL: url, randomSeed: 5))
+        let summary = try DemoDataGenerator(parameters: DemoDataParameters(seed: 5, busyChannelMessageCount: messages))
+            .generate(into: client)
+        log(String(format: "chat: generated a %d-message channel in %.1f s", messages, Date().timeIntervalSince(started)))
+        return (client, summary.busyChannel)
+    }
+
+    /// Opens the channel screen in `window` and renders one frame; returns the time taken.
+    @MainActor
+    static func open(_ store: (client: ChatClient, cid: ChannelId), in window: UIWindow, backend: HeadlessBackend) throws -> (vc: ChatChannelVC, seconds: Double) {
+        window.rootViewController = nil
+        backend.advance(by: 1.0 / 60)
+        TextMeasurement.removeAllCachedLayouts()
+        var vc: ChatChannelVC!
+        let seconds = Bench.time {
+            vc = Components.default.channelVC.init()
+            vc.channelController = store.client.channelController(for: store.cid)
+            window.rootViewController = vc
+            backend.advance(by: 1.0 / 60)
+        }
+        return (vc, seconds)
+    }
+
+    /// Flings up through the history for `seconds`; returns each frame's time, the floor frame's
+    /// times and the most layers one frame rasterised.
+    @MainActor
+    static func fling(_ vc: ChatChannelVC, seconds: Double, backend: HeadlessBackend) -> (frames: [Double], floor: [Double], maxRasterized: Int) {
+        guard let list = largestComponentView(in: vc.view) else {
+            log("chat: no ComponentView in the channel screen; nothing to fling")
+            return ([.nan], [1], 0)
+        }
+        let floorSource = UIView(frame: CGRect(origin: .zero, size: size))
+        floorSource.backgroundColor = .systemBackground
+        let probe = FrameProbe(view: floorSource, width: Int(size.width), height: Int(size.height))
+        var frames: [Double] = [], floor: [Double] = []
+        var maxRasterized = 0
+        let frameCount = Int(seconds * 60)
+        var velocity: CGFloat = 0
+        for frame in 0..<frameCount {
+            // A flick every 1.5 s at 5,000 pt/s, decelerating as UIKit's normal rate does.
+            if frame % 90 == 0 { velocity = 5_000 }
+            velocity *= pow(0.998, 1000.0 / 60)
+            var offset = list.contentOffset
+            offset.y = max(-list.adjustedContentInset.top, offset.y - velocity / 60)
+            list.contentOffset = offset
+            frames.append(Bench.time { backend.advance(by: 1.0 / 60) })
+            maxRasterized = max(maxRasterized, Compositor.rasterizedLayersInLastFrame)
+            floor.append(Bench.time { probe.floorFrame() })
+        }
+        return (frames, floor, maxRasterized)
+    }
+
+    @MainActor
+    static func largestComponentView(in view: UIView) -> ComponentView? {
+        var best: ComponentView?
+        var queue = [view]
+        while let next = queue.popLast() {
+            if let list = next as? ComponentView, list.bounds.height > (best?.bounds.height ?? 0) { best = list }
+            queue.append(contentsOf: next.subviews)
+        }
+        return best
+    }
+
+    static func log(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+}

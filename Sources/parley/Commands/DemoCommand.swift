@@ -1,0 +1,159 @@
+import ArgumentParser
+import Foundation
+import Parley
+import ParleyScenes
+
+/// `parley demo`: the chat app in a window, on an embedded store seeded with demo data, with
+/// simulated peers who type, reply and react.
+struct DemoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Open the demo chat app in a window (or render its first screen with --screenshot)."
+    )
+
+    @Option(help: "The SQLite store (default: $XDG_DATA_HOME/parley/demo.sqlite).")
+    var db: String?
+
+    @Flag(help: "Delete the store and seed it again.")
+    var reset = false
+
+    @Option(help: "Messages in the big channel when the store is seeded.")
+    var messages: Int = 3_000
+
+    @Option(help: "Seed examples to apply, comma-separated: \(DemoCustomization.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var customize: String?
+
+    @Flag(help: "Start in dark mode.")
+    var dark = false
+
+    @Option(help: "Render the first screen headless to this PNG file and exit.")
+    var screenshot: String?
+
+    @Option(help: "Window width in points.")
+    var width: Double = 1100
+
+    @Option(help: "Window height in points.")
+    var height: Double = 720
+
+    func validate() throws {
+        guard messages >= 0, messages <= 5_000_000 else { throw ValidationError("--messages must be between 0 and 5000000.") }
+        guard width >= 320, width <= 8_000, height >= 320, height <= 8_000 else { throw ValidationError("--width/--height must be between 320 and 8000.") }
+        _ = try customizations()
+    }
+
+    func customizations() throws -> [DemoCustomization] {
+        guard let customize, !customize.isEmpty else { return [] }
+        return try customize.split(separator: ",").map { name in
+            let trimmed = name.trimmingCharacters(in: .whitespaces)
+            guard let found = DemoCustomization(rawValue: trimmed) else {
+                throw ValidationError("Unknown customization '\(trimmed)'. Known: \(DemoCustomization.allCases.map(\.rawValue).joined(separator: ", ")).")
+            }
+            return found
+        }
+    }
+
+    /// The store's location: `--db`, else the XDG data directory.
+    var storeURL: URL {
+        if let db { return URL(fileURLWithPath: db) }
+        let env = ProcessInfo.processInfo.environment
+        let base = env["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share")
+        return base.appendingPathComponent("parley/demo.sqlite")
+    }
+
+    func run() throws {
+        // `ParleyMain` launches the demo before argument parsing reaches here.
+        try MainActor.assumeIsolated { try launch() }
+    }
+
+    /// Opens the store, applies the customizations, and runs the app (never returns) or writes
+    /// the screenshot.
+    @MainActor
+    func launch() throws {
+        let env = ProcessInfo.processInfo.environment
+        let hasDisplay = !(env["DISPLAY"] ?? "").isEmpty || !(env["WAYLAND_DISPLAY"] ?? "").isEmpty
+        if screenshot == nil && !hasDisplay && env["PARLEY_BACKEND"]?.lowercased() != "headless" {
+            FileHandle.standardError.write(Data("parley demo: no display (DISPLAY and WAYLAND_DISPLAY are unset); run it under a display or Xvfb, or render the first screen headless with --screenshot FILE.\n".utf8))
+            throw ExitCode(1)
+        }
+        let demo = try DemoStore.open(at: storeURL, reset: reset, bigChannelMessages: messages)
+        for customization in try customizations() { customization.apply() }
+        let style: UIUserInterfaceStyle = dark ? .dark : .light
+        let customizationList = try customizations()
+        let size = CGSize(width: width, height: height)
+
+        if let screenshot {
+            let backend = HeadlessBackend.install(scale: 2)
+            let window = backend.openWindow(size: size, title: "Parley", rootViewController: DemoApp.makeRoot(client: demo.client))
+            window.overrideUserInterfaceStyle = style
+            for customization in customizationList { customization.apply(to: window) }
+            backend.runUntilIdle(limit: 2)
+            guard let png = backend.snapshot(of: window)?.pngData() else { throw ValidationError("The first screen could not be rendered.") }
+            try png.write(to: URL(fileURLWithPath: screenshot))
+            print("Wrote \(screenshot)")
+            return
+        }
+
+        DemoApp.client = demo.client
+        DemoApp.style = style
+        DemoApp.customizations = customizationList
+        let peers = SimulatedPeers(client: demo.client, channels: demo.channels, seed: 7, meanInterval: 3)
+        peers.start()
+        DemoApp.peers = peers
+        UIApplicationMain(sceneDelegate: DemoSceneDelegate.init,
+                          configuration: .init(title: "Parley", size: size, initialViewController: { DemoApp.makeRoot(client: demo.client) }))
+    }
+}
+
+/// What the running demo shares with its scene delegate.
+@MainActor
+enum DemoApp {
+    static var client: ChatClient?
+    static var peers: SimulatedPeers?
+    static var style: UIUserInterfaceStyle = .light
+    static var customizations: [DemoCustomization] = []
+
+    /// The first screen: the channel list in a navigation controller.
+    static func makeRoot(client: ChatClient) -> UIViewController {
+        let list = Components.default.channelListVC.init()
+        list.controller = client.channelListController()
+        return UINavigationController(rootViewController: list)
+    }
+}
+
+/// Applies the demo's style and window-level customizations to each window.
+final class DemoSceneDelegate: UIResponder, UIWindowSceneDelegate {
+    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+        guard let scene = scene as? UIWindowScene else { return }
+        for window in scene.windows {
+            window.overrideUserInterfaceStyle = DemoApp.style
+            for customization in DemoApp.customizations { customization.apply(to: window) }
+        }
+    }
+}
+
+/// The demo's store: created and seeded on first run, reused afterwards.
+struct DemoStore {
+    let client: ChatClient
+    let channels: [ChannelId]
+
+    static let currentUserId: UserId = "sam"
+
+    @MainActor
+    static func open(at url: URL, reset: Bool, bigChannelMessages: Int) throws -> DemoStore {
+        let fm = FileManager.default
+        try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        if reset {
+            for suffix in ["", "-wal", "-shm"] { try? fm.removeItem(atPath: url.path + suffix) }
+        }
+        let fresh = !fm.fileExists(atPath: url.path)
+        let client = try ChatClient(config: ChatClientConfig(currentUserId: currentUserId, databaseURL: url))
+        if fresh {
+            FileHandle.standardError.write(Data("parley demo: seeding \(url.path) (\(bigChannelMessages) messages in the big channel)…\n".utf8))
+            _ = try DemoDataGenerator(parameters: DemoDataParameters(busyChannelMessageCount: bigChannelMessages)).generate(into: client)
+        }
+        let list = client.channelListController()
+        try list.synchronize()
+        return DemoStore(client: client, channels: list.channels.map(\.cid))
+    }
+}

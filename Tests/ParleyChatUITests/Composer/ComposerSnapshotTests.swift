@@ -1,0 +1,66 @@
+import Foundation
+import Parley
+import ParleyTesting
+import Testing
+
+/// Golden images of the composer in each mode, light and dark, at 2×.
+@MainActor
+@Suite(.serialized) struct ComposerSnapshotTests {
+    private func assertSnapshots(_ hosted: HostedComposer, named name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let size = hosted.view.frame.size
+        #expect(size.height > 0, sourceLocation: sourceLocation)
+        Snapshot.assert(hosted.view, named: name + "-light", size: size, scale: 2, style: .light, sourceLocation: sourceLocation)
+        Snapshot.assert(hosted.view, named: name + "-dark", size: size, scale: 2, style: .dark, sourceLocation: sourceLocation)
+    }
+
+    @Test func emptyComposer() {
+        let hosted = HostedComposer()
+        #expect(!hosted.composerView.inputTextView.placeholderLabel.isHidden)
+        #expect(!hosted.composerView.sendButton.isEnabled)
+        assertSnapshots(hosted, named: "composer-empty")
+    }
+
+    @Test func composerWithText() {
+        let hosted = HostedComposer(content: .init(text: "Are we still on for lunch tomorrow? 🍜"))
+        #expect(hosted.composerView.inputTextView.placeholderLabel.isHidden)
+        #expect(hosted.composerView.sendButton.isEnabled)
+        assertSnapshots(hosted, named: "composer-text")
+    }
+
+    @Test func multiLineTextStopsGrowingAtTheMaximumHeight() {
+        let lines = (1...9).map { "Line \($0) of a long message" }.joined(separator: "\n")
+        let hosted = HostedComposer(content: .init(text: lines))
+        hosted.layout()
+        let textView = hosted.composerView.inputTextView
+        #expect(textView.frame.height == textView.maxHeight)
+        #expect(!textView.isShowingAllLines)
+        assertSnapshots(hosted, named: "composer-max-height")
+    }
+
+    @Test func quoteMode() {
+        var content = ComposerVC.Content(text: "Sounds good!")
+        content.quoteMessage(composerTestMessage("Shall we move the review to Thursday?"))
+        let hosted = HostedComposer(content: content)
+        #expect(hosted.composerView.titleLabel.text == "Reply to Alice Liddell")
+        #expect(!hosted.composerView.headerView.isHidden)
+        assertSnapshots(hosted, named: "composer-quote")
+    }
+
+    @Test func editMode() {
+        var content = ComposerVC.Content()
+        content.editMessage(composerTestMessage("See you at 10 tomorrow", author: ChatUser(id: "bob", name: "Bob")))
+        let hosted = HostedComposer(content: content)
+        #expect(hosted.composerView.titleLabel.text == "Edit Message")
+        #expect((hosted.composerView.sendButton as? SendButton)?.mode == .edit)
+        assertSnapshots(hosted, named: "composer-edit")
+    }
+
+    @Test func customSendArrowInAPinkWindow() {
+        let saved = Appearance.default
+        defer { Appearance.default = saved }
+        Appearance.default.images.sendArrow = UIImage(systemName: "arrowshape.turn.up.right")!
+        let hosted = HostedComposer(content: .init(text: "Sent with a custom arrow"))
+        hosted.host.tintColor = .systemPink
+        assertSnapshots(hosted, named: "composer-send-arrow")
+    }
+}
