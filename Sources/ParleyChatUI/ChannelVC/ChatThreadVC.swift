@@ -34,8 +34,14 @@ open class ChatThreadVC: _ViewController, ChatMessageListVCDataSource, ChatMessa
         messageListVC.components = components
         messageComposerVC.appearance = appearance
         messageComposerVC.components = components
-        messageComposerVC.channelController = channelController
         guard let messageController else { return }
+        if channelController == nil {
+            // The composer replies through a channel controller; make one for the thread's channel.
+            let channel = messageController.client.channelController(for: messageController.cid)
+            try? channel.synchronize()
+            channelController = channel
+        }
+        messageComposerVC.channelController = channelController
         messageController.delegate = self
         do {
             try messageController.synchronize()

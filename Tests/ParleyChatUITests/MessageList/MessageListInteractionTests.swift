@@ -4,9 +4,15 @@ import Testing
 import ParleyChat
 import ParleyUIKit
 
+/// Every test that opens a headless window: one application at a time, so they run one after
+/// the other (nested suites inherit `.serialized`).
+@MainActor
+@Suite(.serialized) struct HeadlessWindowTests {}
+
+extension HeadlessWindowTests {
 /// Swipe, tap and wheel on a message list in a headless window.
 @MainActor
-@Suite(.serialized) struct MessageListInteractionTests {
+@Suite struct MessageListInteractionTests {
     typealias F = MessageListFixtures
 
     func openList(_ source: StaticMessageListSource) -> (HeadlessBackend, ChatMessageListVC, UIWindow) {
@@ -71,4 +77,5 @@ import ParleyUIKit
         #expect(vc.scrollToBottomButton.isHidden)
         #expect(vc.idsOnScreen.last == source.messages.last?.id)
     }
+}
 }
