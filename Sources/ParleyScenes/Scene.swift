@@ -29,6 +29,7 @@ public enum SceneCatalog {
         ChannelListScene.scene,
         ChannelListScene.iMessageScene,
         ChannelListScene.rectAvatarsScene,
+        ChannelScene.scene,
     ] + ComposerScene.scenes
 
     /// The scene with this name, if any.
