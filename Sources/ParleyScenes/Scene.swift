@@ -29,7 +29,8 @@ public enum SceneCatalog {
         ChannelListScene.scene,
         ChannelListScene.iMessageScene,
         ChannelListScene.rectAvatarsScene,
-    ] + ComposerScene.scenes
+        ChannelScene.scene,
+    ] + ComposerScene.scenes + CustomizationScenes.scenes
         + ReactionsScene.scenes
 
     /// The scene with this name, if any.

@@ -82,6 +82,7 @@ open class ChatChannelListVC: _ViewController, ChatChannelListControllerDelegate
         super.setUp()
         title = "Channels"
         navigationItem.title = "Channels"
+        navigationItem.rightBarButtonItem = appearanceToggleItem
         listView.delegate = self
         listView.contentAnchor = .top
         listView.alwaysBounceVertical = true
@@ -112,11 +113,29 @@ open class ChatChannelListVC: _ViewController, ChatChannelListControllerDelegate
         }
     }
 
-    /// The background colour.
+    /// The background colour, and the light/dark toggle's icon (a moon in light mode, a sun in dark).
     open override func setUpAppearance() {
         super.setUpAppearance()
         view.backgroundColor = appearance.colorPalette.background
         listView.backgroundColor = appearance.colorPalette.background
+        let isDark = traitCollection.userInterfaceStyle == .dark
+        appearanceToggleItem.image = isDark ? appearance.images.lightMode : appearance.images.darkMode
+        appearanceToggleItem.accessibilityIdentifier = isDark ? "switch-to-light" : "switch-to-dark"
+    }
+
+    // MARK: Light and dark
+
+    /// The navigation bar button that switches the window between light and dark.
+    open private(set) lazy var appearanceToggleItem = UIBarButtonItem(
+        image: appearance.images.darkMode,
+        primaryAction: UIAction { [weak self] _ in self?.toggleUserInterfaceStyle() })
+
+    /// Switches the window (every screen in it) between light and dark, live: each chat view
+    /// runs `setUpAppearance()` and `updateContent()` again.
+    open func toggleUserInterfaceStyle() {
+        let target: UIView = view.window ?? view
+        let isDark = target.traitCollection.userInterfaceStyle == .dark
+        target.overrideUserInterfaceStyle = isDark ? .light : .dark
     }
 
     /// Rebuilds the rows from ``channels`` and shows the view of the current state.

@@ -70,6 +70,10 @@ open class ChatChannelVC: _ViewController, ChatMessageListVCDataSource, ChatMess
             composer.trailingAnchor.constraint(equalTo: view.trailingAnchor),
             composer.bottomAnchor.constraint(equalTo: view.bottomAnchor),
         ])
+        // The composer is as tall as its content asks; the list takes the rest.
+        let hug = composer.heightAnchor.constraint(equalToConstant: 0)
+        hug.priority = .fittingSizeLevel
+        hug.isActive = true
     }
 
     private func addChildController(_ child: UIViewController) {

@@ -34,8 +34,14 @@ open class ChatThreadVC: _ViewController, ChatMessageListVCDataSource, ChatMessa
         messageListVC.components = components
         messageComposerVC.appearance = appearance
         messageComposerVC.components = components
-        messageComposerVC.channelController = channelController
         guard let messageController else { return }
+        if channelController == nil {
+            // The composer replies through a channel controller; make one for the thread's channel.
+            let channel = messageController.client.channelController(for: messageController.cid)
+            try? channel.synchronize()
+            channelController = channel
+        }
+        messageComposerVC.channelController = channelController
         messageController.delegate = self
         do {
             try messageController.synchronize()
@@ -66,6 +72,10 @@ open class ChatThreadVC: _ViewController, ChatMessageListVCDataSource, ChatMessa
             composer.trailingAnchor.constraint(equalTo: view.trailingAnchor),
             composer.bottomAnchor.constraint(equalTo: view.bottomAnchor),
         ])
+        // The composer is as tall as its content asks; the list takes the rest.
+        let hug = composer.heightAnchor.constraint(equalToConstant: 0)
+        hug.priority = .fittingSizeLevel
+        hug.isActive = true
     }
 
     /// The background colour.

@@ -14,7 +14,7 @@ open class TypingIndicatorView: _View {
     }
 
     /// The dots and the label, side by side.
-    open private(set) lazy var container: ContainerStackView = ContainerStackView(axis: .horizontal, alignment: .center, spacing: 8)
+    open private(set) lazy var container: ContainerStackView = ContainerStackView(axis: .horizontal, alignment: .center, spacing: 12)
     /// The three dots.
     open private(set) lazy var dotsView: ContainerStackView = ContainerStackView(axis: .horizontal, alignment: .center, spacing: 3)
     /// "Alice is typing…".
@@ -25,7 +25,8 @@ open class TypingIndicatorView: _View {
         super.init(frame: frame)
     }
 
-    /// Dots then text, 16 pt from the leading edge, 6 pt above and below.
+    /// Dots under the avatars' column (12 pt in), text where the bubbles start, 6 pt above and
+    /// below.
     open override func setUpLayout() {
         super.setUpLayout()
         container.translatesAutoresizingMaskIntoConstraints = false
@@ -43,7 +44,7 @@ open class TypingIndicatorView: _View {
         NSLayoutConstraint.activate([
             container.topAnchor.constraint(equalTo: topAnchor, constant: 6),
             container.bottomAnchor.constraint(equalTo: bottomAnchor, constant: -6),
-            container.leadingAnchor.constraint(equalTo: leadingAnchor, constant: 16),
+            container.leadingAnchor.constraint(equalTo: leadingAnchor, constant: 12),
             container.trailingAnchor.constraint(lessThanOrEqualTo: trailingAnchor, constant: -16),
         ])
     }

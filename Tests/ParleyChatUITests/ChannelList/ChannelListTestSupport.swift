@@ -32,7 +32,7 @@ func visibleCell(_ list: ChatChannelListVC, _ cid: ChannelId?) -> ChatChannelLis
 /// Waits (letting the main actor run the controllers' updates) until `condition` holds; records
 /// an issue after `timeout`.
 @MainActor
-func waitUntil(
+func waitUntilTrue(
     timeout: Duration = .seconds(5), _ what: String, sourceLocation: SourceLocation = #_sourceLocation,
     _ condition: () -> Bool
 ) async throws {

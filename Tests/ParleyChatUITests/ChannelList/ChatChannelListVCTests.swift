@@ -138,7 +138,7 @@ import Testing
         #expect(list.channels.first?.cid != books)
 
         try await data.send("See you all on Thursday 📖", in: books, as: "chloe")
-        try await waitUntil("books at the top") { list.channels.first?.cid == books }
+        try await waitUntilTrue("books at the top") { list.channels.first?.cid == books }
         list.view.layoutIfNeeded()
         let top = try #require(visibleCells(list).first)
         #expect(top.content?.channel.cid == books)
@@ -159,7 +159,7 @@ import Testing
         #expect(cell.itemView.unreadCountView.isHidden)
 
         try await data.send("Thanks!", in: ben, as: "ben")
-        try await waitUntil("ben on top") { list.channels.first?.cid == ben }
+        try await waitUntilTrue("ben on top") { list.channels.first?.cid == ben }
         list.view.layoutIfNeeded()
         #expect(visibleCell(list, ben) === cell)              // the same view, updated in place
         #expect(!cell.itemView.unreadCountView.isHidden)
@@ -184,7 +184,7 @@ import Testing
         let jumping = ChannelId(type: .messaging, id: "c18")
         try await client.embeddedBackend!.sendMessage(
             OutgoingMessage(id: "live-1", cid: jumping, text: "Back to the top", createdAt: clock.now()), by: "pat")
-        try await waitUntil("c18 on top") { list.channels.first?.cid == jumping }
+        try await waitUntilTrue("c18 on top") { list.channels.first?.cid == jumping }
         list.view.layoutIfNeeded()
         let after = try #require(visibleCell(list, firstCid))
         #expect(after.frame.minY - list.listView.contentOffset.y == screenY)
