@@ -329,11 +329,9 @@ final class ReactionsHarness {
         let shown = Set(grid.visibleViews.compactMap { ($0 as? ChatMessageReactionAuthorViewCell)?.content?.reaction.author.id })
         #expect(shown.contains("carol"))
     }
-}
 
-/// The real channel screen with reactions on its message rows, light and dark.
-@MainActor
-@Suite(.serialized) struct ReactionsChannelSnapshotTests {
+    /// The real channel screen with reactions on its message rows, light and dark (in this suite:
+    /// one headless application at a time).
     @Test(arguments: [UIUserInterfaceStyle.light, .dark])
     func channelScreenWithReactions(style: UIUserInterfaceStyle) async throws {
         let h = try await ReactionsHarness()
