@@ -345,4 +345,30 @@ final class ReactionsHarness {
         // The window is the root: the style applies to everything in it.
         Snapshot.assert(h.window, named: "reactions-channel-\(style == .dark ? "dark" : "light")", scale: 2, style: style)
     }
+
+    @Test func theThreadScreenOpensThePopupToo() async throws {
+        let h = try await ReactionsHarness()
+        let reply: MessageId = "msg-reply"
+        h.clock.advance(by: 1)
+        try await h.client.embeddedBackend!.sendMessage(
+            OutgoingMessage(id: reply, cid: h.cid, text: "I'll book", parentMessageId: h.bobMessage, createdAt: h.clock.now()), by: "carol")
+        let thread = ChatThreadVC()
+        thread.channelController = h.channelController
+        thread.messageController = h.client.messageController(cid: h.cid, messageId: h.bobMessage)
+        let window = h.backend.openWindow(size: CGSize(width: 390, height: 640), rootViewController: thread)
+        h.backend.runUntilIdle()
+        let row = try #require(thread.messageListVC.contentView(forMessageId: reply))
+        h.backend.longPress(at: h.center(of: row.bubbleView), duration: 0.5, in: window)
+        h.backend.runUntilIdle()
+        let popup = try #require(thread.presentedMessagePopup)
+        let picker = try #require(popup.reactionsController)
+        let wow = try #require(picker.reactionsBubble.reactionsView.itemViews.first { $0.content?.reaction.type == .wow })
+        h.backend.tap(at: h.center(of: wow), in: window)
+        await picker.pendingToggle?.value
+        await h.eventually("wow on the reply") {
+            thread.messageListVC.contentView(forMessageId: reply)?.reactionsBubbleView.reactionsView.itemViews
+                .contains { $0.content?.reaction.type == .wow } == true
+        }
+        #expect(thread.messageController.message?.replyCount == 1)
+    }
 }
