@@ -37,6 +37,8 @@ open class ChatReactionsBubbleView: _View {
     /// Called when the bubble is tapped (the message list opens the reaction authors).
     public var onTap: (() -> Void)?
 
+    private var cachedIntrinsicSize: CGSize?
+
     /// The reactions inside the bubble.
     open private(set) lazy var reactionsView: ChatMessageReactionsView = makeComponent(components.messageReactionsView.init(frame: .zero))
 
@@ -93,6 +95,7 @@ open class ChatReactionsBubbleView: _View {
     /// Redraws with the current colours.
     open override func setUpAppearance() {
         super.setUpAppearance()
+        invalidateIntrinsicContentSize()
         setNeedsDisplay()
     }
 
@@ -107,12 +110,21 @@ open class ChatReactionsBubbleView: _View {
         invalidateIntrinsicContentSize()
     }
 
-    /// The bubble's natural size: the reactions plus insets and tail.
+    /// The bubble's natural size: the reactions plus insets and tail (measured once per content).
     open override var intrinsicContentSize: CGSize {
+        if let cachedIntrinsicSize { return cachedIntrinsicSize }
         let inner = reactionsView.systemLayoutSizeFitting(CGSize(width: 0, height: 0))
         let insets = contentInsets
-        return CGSize(width: max(inner.width + insets.left + insets.right + 2, 24 + 2),
-                      height: inner.height + insets.top + insets.bottom + 2 + tailHeight)
+        let size = CGSize(width: max(inner.width + insets.left + insets.right + 2, 24 + 2),
+                          height: inner.height + insets.top + insets.bottom + 2 + tailHeight)
+        cachedIntrinsicSize = size
+        return size
+    }
+
+    /// Forgets the measured size (the content or the appearance changed).
+    open override func invalidateIntrinsicContentSize() {
+        cachedIntrinsicSize = nil
+        super.invalidateIntrinsicContentSize()
     }
 
     /// The natural size (the bubble does not wrap).
