@@ -10,22 +10,22 @@ enum ReactionsScene {
 
     static let scenes: [RenderScene] = [
         RenderScene(name: "reactions", summary: "Messages with reactions: yours tinted, others' gray, counts", defaultSize: CGSize(width: 360, height: 340)) { size in
-            ReactionsChatView(frame: CGRect(origin: .zero, size: size), components: Components.default)
+            ReactionsChatView(frame: CGRect(origin: .zero, size: size), components: Components.default, messages: defaultMessages)
         },
-        RenderScene(name: "reactions-custom", summary: "Seed 004's custom reactions: black bubble, vertical stack, white tint", defaultSize: CGSize(width: 360, height: 340)) { size in
-            ReactionsChatView(frame: CGRect(origin: .zero, size: size), components: customComponents)
+        RenderScene(name: "reactions-custom", summary: "Seed 004's custom reactions: fire and wave only, black bubble, vertical stack, white tint", defaultSize: CGSize(width: 360, height: 340)) { size in
+            ReactionsChatView(frame: CGRect(origin: .zero, size: size), components: customComponents, appearance: customAppearance, messages: customMessages)
         },
         RenderScene(name: "reaction-popup", summary: "Long press on a message: picker, message, actions", defaultSize: size) { size in
-            popup(size: size, components: Components.default, authors: false)
+            popup(size: size, components: Components.default, appearance: .default, messages: defaultMessages, authors: false)
         },
         RenderScene(name: "reaction-popup-custom", summary: "Seed 004's custom picker: black, vertical, white tint", defaultSize: size) { size in
-            popup(size: size, components: customComponents, authors: false)
+            popup(size: size, components: customComponents, appearance: customAppearance, messages: customMessages, authors: false)
         },
         RenderScene(name: "reaction-authors", summary: "Tap on the reactions: picker, message, reaction authors", defaultSize: size) { size in
-            popup(size: size, components: Components.default, authors: true)
+            popup(size: size, components: Components.default, appearance: .default, messages: defaultMessages, authors: true)
         },
         RenderScene(name: "reaction-authors-custom", summary: "Seed 004's custom authors: black card, 64×70 cells without names", defaultSize: size) { size in
-            popup(size: size, components: customComponents, authors: true)
+            popup(size: size, components: customComponents, appearance: customAppearance, messages: customMessages, authors: true)
         },
     ]
 
@@ -78,17 +78,39 @@ enum ReactionsScene {
                                [(.love, 3, true), (.haha, 1, false), (.like, 2, true), (.wow, 1, false)], authors: 7)
     static let countMeIn = message("m2", "Count me in!", own: true, [(.like, 2, false), (.love, 1, false)], authors: 3)
     static let booked = message("m3", "Booked a table for four.", own: false, [(.like, 1, true)], authors: 1)
+    static let defaultMessages = [lunch, countMeIn, booked]
+
+    /// Seed 004's custom reaction set: fire and wave only.
+    @MainActor
+    static var customAppearance: Appearance {
+        var appearance = Appearance.default
+        if let fireSmall = UIImage(named: "fireSmall"), let fireBig = UIImage(named: "fireBig"),
+           let waveSmall = UIImage(named: "waveSmall"), let waveBig = UIImage(named: "waveBig") {
+            appearance.images.availableReactions = [
+                "fire": ChatMessageReactionAppearance(smallIcon: fireSmall, largeIcon: fireBig),
+                "wave": ChatMessageReactionAppearance(smallIcon: waveSmall, largeIcon: waveBig),
+            ]
+        }
+        return appearance
+    }
+
+    /// The same messages reacted to with the custom set (a stray `love` is not shown).
+    static let customMessages = [
+        message("m1", lunch.text, own: false, [("fire", 3, true), ("wave", 2, false), (.love, 1, false)], authors: 6),
+        message("m2", countMeIn.text, own: true, [("wave", 2, false), ("fire", 1, false)], authors: 3),
+        message("m3", booked.text, own: false, [("fire", 1, true)], authors: 1),
+    ]
 
     /// The chat behind the popups, and the popup over the first message.
     @MainActor
-    static func popup(size: CGSize, components: Components, authors: Bool) -> UIView {
+    static func popup(size: CGSize, components: Components, appearance: Appearance, messages: [ChatMessage], authors: Bool) -> UIView {
         let root = PopupHostView(frame: CGRect(origin: .zero, size: size))
-        let chat = ReactionsChatView(frame: root.bounds, components: components, topInset: 130)
+        let chat = ReactionsChatView(frame: root.bounds, components: components, appearance: appearance, messages: messages, topInset: 130)
         root.addSubview(chat)
         chat.layoutIfNeeded()
         guard let popup = ChatMessagePopupVC.make(
-            message: lunch, channel: channel, channelController: nil, messageView: chat.messageViews[0],
-            showsReactionAuthors: authors, components: components)
+            message: messages[0], channel: channel, channelController: nil, messageView: chat.messageViews[0],
+            showsReactionAuthors: authors, components: components, appearance: appearance)
         else { return root }
         root.popup = popup
         popup.loadViewIfNeeded()
@@ -112,12 +134,12 @@ final class ReactionsChatView: UIView {
     private(set) var messageViews: [SceneMessageRow] = []
     let topInset: CGFloat
 
-    init(frame: CGRect, components: Components, topInset: CGFloat = 16) {
+    init(frame: CGRect, components: Components, appearance: Appearance = .default, messages: [ChatMessage], topInset: CGFloat = 16) {
         self.topInset = topInset
         super.init(frame: frame)
         backgroundColor = Appearance.default.colorPalette.background
-        for message in [ReactionsScene.lunch, ReactionsScene.countMeIn, ReactionsScene.booked] {
-            let row = SceneMessageRow(message: message, components: components)
+        for message in messages {
+            let row = SceneMessageRow(message: message, components: components, appearance: appearance)
             addSubview(row)
             messageViews.append(row)
         }
@@ -142,12 +164,13 @@ final class SceneMessageRow: UIView {
     let bubble: SceneMessageBubble
     let reactions: ChatReactionsBubbleView
 
-    init(message: ChatMessage, components: Components) {
+    init(message: ChatMessage, components: Components, appearance: Appearance) {
         self.message = message
         bubble = SceneMessageBubble(message: message)
         reactions = components.messageReactionsBubbleView.init(frame: .zero)
         super.init(frame: .zero)
         reactions.components = components
+        reactions.appearance = appearance
         reactions.tailDirection = message.isSentByCurrentUser ? .toTrailing : .toLeading
         addSubview(bubble)
         addSubview(reactions)

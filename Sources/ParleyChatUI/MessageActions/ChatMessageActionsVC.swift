@@ -32,6 +32,10 @@ open class ChatMessageActionsVC: _ViewController {
     public var channel: ChatChannel? {
         didSet { updateContentIfNeeded() }
     }
+    /// Whether the actions show inside a thread (no "Thread Reply": the user is there already).
+    public var isInThread = false {
+        didSet { updateContentIfNeeded() }
+    }
     /// Deletes and resends through this controller.
     public var channelController: ChatChannelController?
     /// Receives the tapped actions.
@@ -118,7 +122,7 @@ open class ChatMessageActionsVC: _ViewController {
         guard message.localState == .synced else { return hasText ? [copyActionItem()] : [] }
         var actions: [ChatMessageActionItem] = []
         if config?.quotesEnabled != false, can(.quoteMessage) { actions.append(inlineReplyActionItem()) }
-        if config?.repliesEnabled != false, can(.sendReply), !message.isPartOfThread { actions.append(threadReplyActionItem()) }
+        if config?.repliesEnabled != false, can(.sendReply), !message.isPartOfThread, !isInThread { actions.append(threadReplyActionItem()) }
         if hasText { actions.append(copyActionItem()) }
         if !isOwn, config?.readEventsEnabled != false, can(.readEvents) { actions.append(markUnreadActionItem()) }
         if hasText, (isOwn && can(.updateOwnMessage)) || can(.updateAnyMessage) { actions.append(editActionItem()) }

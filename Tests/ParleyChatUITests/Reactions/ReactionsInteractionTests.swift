@@ -361,6 +361,8 @@ final class ReactionsHarness {
         h.backend.longPress(at: h.center(of: row.bubbleView), duration: 0.5, in: window)
         h.backend.runUntilIdle()
         let popup = try #require(thread.presentedMessagePopup)
+        let titles = popup.actionsController?.messageActions.map { $0.title } ?? []
+        #expect(titles.contains("Reply") && !titles.contains("Thread Reply"))
         let picker = try #require(popup.reactionsController)
         let wow = try #require(picker.reactionsBubble.reactionsView.itemViews.first { $0.content?.reaction.type == .wow })
         h.backend.tap(at: h.center(of: wow), in: window)

@@ -44,16 +44,18 @@ open class ChatMessageReactionAuthorsVC: _ViewController, ChatMessageControllerD
     /// How close to the end of the grid (points) scrolling loads the next page.
     open var pagingThreshold: CGFloat { 2 * reactionAuthorCellSize.height }
 
-    /// The reactions shown, newest first.
+    /// The reactions shown, newest first: those loaded whose type has an appearance.
     open var reactions: [ChatMessageReaction] {
-        if let messageController { return messageController.reactions }
-        return message?.latestReactions ?? []
+        let loaded = messageController?.reactions ?? message?.latestReactions ?? []
+        let available = appearance.images.availableReactions
+        return loaded.filter { available[$0.type] != nil }
     }
 
-    /// How many reactions the message has in total (all pages).
+    /// How many reactions the message has in total (all pages), of the types shown.
     open var totalReactionsCount: Int {
         let groups = messageController?.message?.reactionGroups ?? message?.reactionGroups ?? [:]
-        let total = groups.values.reduce(0) { $0 + $1.count }
+        let available = appearance.images.availableReactions
+        let total = groups.values.filter { available[$0.type] != nil }.reduce(0) { $0 + $1.count }
         return max(total, reactions.count)
     }
 
