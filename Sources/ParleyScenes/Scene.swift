@@ -29,7 +29,7 @@ public enum SceneCatalog {
         ChannelListScene.scene,
         ChannelListScene.iMessageScene,
         ChannelListScene.rectAvatarsScene,
-    ] + ComposerScene.scenes
+    ] + ComposerScene.scenes + DeclarativeScenes.scenes
 
     /// The scene with this name, if any.
     public static func scene(named name: String) -> RenderScene? {
