@@ -70,3 +70,13 @@ final class PagingRecordingChannelVC: ChatChannelVC {
         super.chatMessageListVCDidScrollNearTop(vc)
     }
 }
+
+/// Runs layout passes until the list is done loading pages and measuring rows near the screen
+/// (a window would run them frame after frame).
+@MainActor
+func settle(_ host: UIView, _ list: ChatMessageListVC, passes: Int = 30) {
+    for _ in 0..<passes {
+        list.listView.setNeedsLayout()
+        host.layoutIfNeeded()
+    }
+}

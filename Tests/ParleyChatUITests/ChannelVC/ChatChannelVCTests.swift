@@ -50,20 +50,21 @@ import ParleyUIKit
         let (client, cid, clock) = try await makeChatChannel(messageCount: 60)
         let (vc, _, host) = makeHostedChannelVC(client, cid)
         let list = vc.messageListVC
+        settle(host, list)
         list.listView.contentOffset = CGPoint(x: 0, y: list.listView.contentOffset.y - 300)
-        host.layoutIfNeeded()
+        settle(host, list)
         let anchor = try #require(list.firstVisibleMessageId())
         let before = try #require(list.screenY(of: anchor))
         try await sendAs("bob", "Are you there?", id: "incoming", in: client, cid: cid, clock: clock)
         await waitUntil("the message arrives") { list.messages.last?.id == "incoming" }
-        host.layoutIfNeeded()
+        settle(host, list)
         #expect(abs(try #require(list.screenY(of: anchor)) - before) <= 0.5)
         #expect(!list.isScrolledToBottom)
         #expect(!list.scrollToBottomButton.isHidden)
         #expect(list.scrollToBottomButton.content.messages == 1)
         try await sendAs("carol", "Hello?", id: "incoming-2", in: client, cid: cid, clock: clock)
         await waitUntil("the second message arrives") { list.messages.last?.id == "incoming-2" }
-        host.layoutIfNeeded()
+        settle(host, list)
         #expect(list.scrollToBottomButton.content.messages == 2)
         #expect(abs(try #require(list.screenY(of: anchor)) - before) <= 0.5)
     }
