@@ -161,7 +161,9 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
     /// How many rows were measured (tests: only rows near the screen are).
     private(set) var measuredRowCount = 0
     private var hasDecidedUnreadSeparator = false
-    private var wasScrolledToBottom = true
+    /// Starts false: the first layout that rests at the bottom tells the delegate (the channel is
+    /// marked read when it opens at its newest message).
+    private var wasScrolledToBottom = false
     private var isWaitingForOlderMessages = false
     private var messageCountAtTopRequest = -1
     private weak var swipedView: UIView?
@@ -511,6 +513,7 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
     }
 
     private func scrollDidSettleAtBottomIfNeeded() {
+        guard listView.component != nil, !messages.isEmpty else { return }
         let atBottom = isScrolledToBottom
         defer { wasScrolledToBottom = atBottom }
         guard atBottom else { return }

@@ -96,6 +96,9 @@ import ParleyUIKit
         #expect(ids[index + 1] == "u0")
         #expect(ids.filter { $0.hasPrefix("date-") }.count == 1, "one day: one date separator")
         #expect(ids.first { $0.hasPrefix("date-") } == "date-m0000")
+        // Opened at the newest message: the channel is marked read; the separator stays.
+        await waitUntil("the channel is marked read") { vc.channelController.channel?.unreadCount.messages == 0 }
+        #expect(list.unreadSeparatorMessageId == "u0")
     }
 
     @Test func aTypingPeerShowsInTheListAndTheHeader() async throws {
@@ -169,5 +172,23 @@ import ParleyUIKit
         header.content = nil
         #expect(header.titleLabel.text == nil)
         #expect(header.intrinsicContentSize.width >= 0)
+    }
+}
+
+@MainActor
+@Suite struct LargeChannelTests {
+    @Test func aChannelOfAHundredThousandMessagesOpensWithAPageAndMeasuresAScreenful() async throws {
+        let (client, cid, _) = try await makeChatChannel(messageCount: 1, readAll: false)
+        let written = try DemoDataGenerator(parameters: DemoDataParameters(seed: 5)).appendMessages(100_000, to: cid, in: client)
+        #expect(written >= 100_000)
+        let start = ContinuousClock.now
+        let (vc, _, _) = makeHostedChannelVC(client, cid)
+        let elapsed = ContinuousClock.now - start
+        let list = vc.messageListVC
+        #expect(list.messages.count <= 50, "one or two pages, not the channel")
+        #expect(list.measuredRowCount <= 30, "measured \(list.measuredRowCount) rows")
+        #expect(list.isScrolledToBottom)
+        #expect(list.idsOnScreen.last == vc.channelController.messages.last?.id)
+        #expect(elapsed < .seconds(2), "opened in \(elapsed) (debug build)")
     }
 }
