@@ -26,6 +26,9 @@ public enum SceneCatalog {
     /// All scenes, in `--list` order.
     public static let all: [RenderScene] = [
         GalleryScene.scene,
+        ChannelListScene.scene,
+        ChannelListScene.iMessageScene,
+        ChannelListScene.rectAvatarsScene,
         ChannelScene.scene,
     ] + ComposerScene.scenes
 

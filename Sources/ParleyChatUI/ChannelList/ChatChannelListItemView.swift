@@ -2,11 +2,245 @@ import Foundation
 import ParleyChat
 import ParleyUIKit
 
-/// A channel's row in the channel list: avatar, name, last message preview, timestamp and unread badge.
+/// A channel's row in the channel list: avatar, name, last message preview, timestamp and unread
+/// badge.
+///
+/// The layout is made of ``ContainerStackView``s, so a subclass can add, move or remove parts:
+///
+/// ```
+/// mainContainer (horizontal)
+/// ├── avatarView
+/// └── rightContainer (vertical)
+///     ├── topContainer:    titleLabel, unreadCountView
+///     └── bottomContainer: subtitleLabel, timestampLabel
+/// ```
+///
+/// For example, an iMessage-style blue dot instead of the badge:
+///
+/// ```swift
+/// override func setUpLayout() {
+///     super.setUpLayout()
+///     mainContainer.insertArrangedSubview(customUnreadView, at: 0)
+///     topContainer.removeArrangedSubview(unreadCountView)
+/// }
+/// ```
 @MainActor
 open class ChatChannelListItemView: _View {
+    /// What a row shows.
+    public struct Content {
+        /// The channel.
+        public let channel: ChatChannel
+        /// The user looking at the list (for "You:" previews and direct-message names).
+        public let currentUserId: UserId?
+
+        /// The content of a row.
+        public init(channel: ChatChannel, currentUserId: UserId?) {
+            self.channel = channel
+            self.currentUserId = currentUserId
+        }
+    }
+
+    /// The channel shown; setting it updates the row.
+    public var content: Content? {
+        didSet { updateContentIfNeeded() }
+    }
+
+    /// Text longer than this is cut before it reaches a label: a row shows one line anyway, and
+    /// measuring a megabyte of text for it would stall scrolling.
+    static let maxDisplayedCharacters = 300
+
+    // MARK: Subviews
+
+    /// The row: the avatar, then ``rightContainer``.
+    open private(set) lazy var mainContainer = ContainerStackView(axis: .horizontal, alignment: .center, spacing: 12)
+    /// The title line above the preview line.
+    open private(set) lazy var rightContainer = ContainerStackView(axis: .vertical, alignment: .fill, spacing: 4)
+    /// The title and the unread badge.
+    open private(set) lazy var topContainer = ContainerStackView(axis: .horizontal, alignment: .center, spacing: 8)
+    /// The preview and the timestamp.
+    open private(set) lazy var bottomContainer = ContainerStackView(axis: .horizontal, alignment: .center, spacing: 8)
+
+    /// The channel's name.
+    open private(set) lazy var titleLabel = UILabel()
+    /// The last message, a typing indicator, or "No messages".
+    open private(set) lazy var subtitleLabel = UILabel()
+    /// When the last message was sent.
+    open private(set) lazy var timestampLabel = UILabel()
+    /// The channel's avatar (a `components.channelAvatarView`).
+    open private(set) lazy var avatarView: ChatChannelAvatarView = components.channelAvatarView.init(frame: .zero)
+    /// The unread badge (a `components.channelUnreadCountView`).
+    open private(set) lazy var unreadCountView: ChatChannelUnreadCountView = components.channelUnreadCountView.init(frame: .zero)
+
     /// Creates the view.
     public required override init(frame: CGRect) {
         super.init(frame: frame)
+    }
+
+    // MARK: Lifecycle
+
+    /// Builds the row from the containers and pins it to the edges.
+    open override func setUpLayout() {
+        super.setUpLayout()
+        for view in [avatarView, unreadCountView] as [_View] {
+            view.appearance = appearance
+            view.components = components
+        }
+
+        topContainer.addArrangedSubviews([titleLabel, unreadCountView])
+        bottomContainer.addArrangedSubviews([subtitleLabel, timestampLabel])
+        rightContainer.addArrangedSubviews([topContainer, bottomContainer])
+        mainContainer.addArrangedSubviews([avatarView, rightContainer])
+
+        mainContainer.isLayoutMarginsRelativeArrangement = true
+        mainContainer.layoutMargins = UIEdgeInsets(top: 12, left: 16, bottom: 12, right: 16)
+        mainContainer.translatesAutoresizingMaskIntoConstraints = false
+        addSubview(mainContainer)
+        NSLayoutConstraint.activate([
+            mainContainer.leadingAnchor.constraint(equalTo: leadingAnchor),
+            mainContainer.trailingAnchor.constraint(equalTo: trailingAnchor),
+            mainContainer.topAnchor.constraint(equalTo: topAnchor),
+            mainContainer.bottomAnchor.constraint(equalTo: bottomAnchor),
+            avatarView.widthAnchor.constraint(equalToConstant: 48),
+            avatarView.heightAnchor.constraint(equalTo: avatarView.widthAnchor),
+        ])
+
+        // The title and the preview give way; the badge and the time never truncate.
+        for label in [titleLabel, subtitleLabel] {
+            label.setContentHuggingPriority(.defaultLow, for: .horizontal)
+            label.setContentCompressionResistancePriority(.defaultLow, for: .horizontal)
+        }
+        for view in [unreadCountView, timestampLabel] as [UIView] {
+            view.setContentHuggingPriority(.defaultHigh, for: .horizontal)
+            view.setContentCompressionResistancePriority(.required, for: .horizontal)
+        }
+    }
+
+    /// Fonts and colours from the appearance.
+    open override func setUpAppearance() {
+        super.setUpAppearance()
+        backgroundColor = .clear
+        titleLabel.font = appearance.fonts.bodyBold
+        titleLabel.textColor = appearance.colorPalette.text
+        subtitleLabel.font = appearance.fonts.footnote
+        subtitleLabel.textColor = appearance.colorPalette.subtitleText
+        timestampLabel.font = appearance.fonts.footnote
+        timestampLabel.textColor = appearance.colorPalette.textLowEmphasis
+        // Rows line up with the layout direction, as UIKit's `.natural` does; the toolkit's
+        // `.natural` follows each text's own direction, which would push an Arabic name to the
+        // far side of an English list.
+        let leading: NSTextAlignment = effectiveUserInterfaceLayoutDirection == .rightToLeft ? .right : .left
+        for label in [titleLabel, subtitleLabel, timestampLabel] {
+            label.numberOfLines = 1
+            label.lineBreakMode = .byTruncatingTail
+            label.textAlignment = leading
+        }
+    }
+
+    /// Fills the labels, the avatar and the badge from `content`.
+    open override func updateContent() {
+        super.updateContent()
+        titleLabel.text = titleText
+        subtitleLabel.text = subtitleText
+        subtitleLabel.font = subtitleIsEmphasizedAsStatus
+            ? UIFont.italicSystemFont(ofSize: appearance.fonts.footnote.pointSize)
+            : appearance.fonts.footnote
+        timestampLabel.text = timestampText
+        timestampLabel.isHidden = timestampText == nil
+        avatarView.content = (content?.channel, content?.currentUserId)
+        unreadCountView.content = content?.channel.unreadCount ?? .noUnread
+        accessibilityLabel = [titleText, subtitleText, timestampText].compactMap { $0 }.joined(separator: ", ")
+    }
+
+    // MARK: Texts
+
+    /// The channel's name (`appearance.formatters.channelName`); for a direct message, the other
+    /// member's name.
+    open var titleText: String? {
+        guard let content else { return nil }
+        let name = appearance.formatters.channelName.format(channel: content.channel, forCurrentUserId: content.currentUserId)
+        return Self.displayable(name ?? content.channel.cid.id)
+    }
+
+    /// The preview line: who is typing, else the last message ("You: …" for your own, "Author: …"
+    /// in groups, the bare text in direct messages), "Message deleted", a system message, an
+    /// attachment's name, or "No messages".
+    open var subtitleText: String? {
+        guard let content else { return nil }
+        let channel = content.channel
+        if let typing = typingText(channel.currentlyTypingUsers, currentUserId: content.currentUserId) { return typing }
+        guard let message = channel.previewMessage else { return "No messages" }
+        if message.isDeleted { return "Message deleted" }
+        if message.type == .system { return Self.displayable(message.text) }
+        let body = previewBody(of: message)
+        if message.isSentByCurrentUser || message.author.id == content.currentUserId { return "You: " + body }
+        if channel.isDirectMessageChannel { return body }
+        let author = Self.displayable(message.author.name.isEmpty ? message.author.id : message.author.name)
+        return author + ": " + body
+    }
+
+    /// The time of the last message (`appearance.formatters.channelListMessageTimestamp`); `nil`
+    /// for a channel without messages.
+    open var timestampText: String? {
+        guard let channel = content?.channel, let date = channel.previewMessage?.createdAt ?? channel.lastMessageAt else { return nil }
+        return appearance.formatters.channelListMessageTimestamp.format(date)
+    }
+
+    /// Whether the preview is a status rather than a message (typing, deleted, system), shown in
+    /// italics.
+    open var subtitleIsEmphasizedAsStatus: Bool {
+        guard let content else { return false }
+        if typingText(content.channel.currentlyTypingUsers, currentUserId: content.currentUserId) != nil { return true }
+        guard let message = content.channel.previewMessage else { return false }
+        return message.isDeleted || message.type == .system
+    }
+
+    /// "Alice is typing…", "Alice and Bob are typing…", "Alice and 3 more are typing…"; `nil`
+    /// when nobody else types.
+    open func typingText(_ users: Set<ChatUser>, currentUserId: UserId?) -> String? {
+        let names = users.filter { $0.id != currentUserId }
+            .map { Self.displayable($0.name.isEmpty ? $0.id : $0.name) }
+            .sorted()
+        switch names.count {
+        case 0: return nil
+        case 1: return "\(names[0]) is typing…"
+        case 2: return "\(names[0]) and \(names[1]) are typing…"
+        default: return "\(names[0]) and \(names.count - 1) more are typing…"
+        }
+    }
+
+    /// A message's text on one line, or a description of its attachments when it has no text.
+    open func previewBody(of message: ChatMessage) -> String {
+        let text = Self.displayable(message.text)
+        if !text.isEmpty { return text }
+        guard let attachment = message.attachments.first else { return "" }
+        switch attachment.payload {
+        case .file(let file):
+            let name = Self.displayable(file.title)
+            return "📎 " + (name.isEmpty ? "Attachment" : name)
+        case .image:
+            return message.attachments.count > 1 ? "📷 \(message.attachments.count) photos" : "📷 Photo"
+        case .link(let link):
+            return "🔗 " + Self.displayable(link.title ?? link.url.absoluteString)
+        }
+    }
+
+    /// `text` as one line for a row: cut to ``maxDisplayedCharacters``, line breaks and tabs as
+    /// spaces, other control characters (NUL included) removed, outer whitespace trimmed.
+    static func displayable(_ text: String) -> String {
+        var result = ""
+        result.unicodeScalars.reserveCapacity(min(text.utf8.count, maxDisplayedCharacters * 4))
+        var count = 0
+        for character in text {
+            guard count < maxDisplayedCharacters else { break }
+            if character.isNewline || character == "\t" {
+                result.append(" ")
+            } else if character.unicodeScalars.allSatisfy({ $0.properties.generalCategory == .control }) {
+                continue
+            } else {
+                result.append(character)
+            }
+            count += 1
+        }
+        return result.trimmingCharacters(in: .whitespaces)
     }
 }

@@ -1,10 +1,271 @@
 import Foundation
 import ParleyChat
+import ParleyComponent
 import ParleyUIKit
 
-/// The channel list screen.
+/// The channel list screen: the current user's channels, most recent activity first.
+///
+/// ```swift
+/// let channelList = ChatChannelListVC.make(with: client.channelListController())
+/// let navigation = UINavigationController(rootViewController: channelList)
+/// ```
+///
+/// Rows are `components.channelContentView` views inside reusable cells of a ``ComponentView``:
+/// only rows on screen have views, and a row scrolled away is reused for the next one. The list
+/// follows its controller live (a new message moves its channel to the top, previews and unread
+/// badges update in place, without moving what the user is looking at), loads the next page
+/// when scrolled near the end, and opens a channel through ``router`` when a row is tapped.
+///
+/// Before the first page arrives it shows a `components.channelListLoadingView`; without
+/// channels, a `components.channelListEmptyView`; when loading fails, a
+/// `components.channelListErrorView` with a retry button.
 @MainActor
-open class ChatChannelListVC: _ViewController {
-    /// The channels shown; set before the view loads.
+open class ChatChannelListVC: _ViewController, ChatChannelListControllerDelegate, UIScrollViewDelegate {
+    /// What the list shows.
+    public enum State: Equatable {
+        /// The first page is loading.
+        case loading
+        /// The channels are loaded (maybe none).
+        case loaded
+        /// Loading failed with an error.
+        case failed(ChatError)
+    }
+
+    /// The channels to show; set it before the view loads.
     public var controller: ChatChannelListController!
+
+    /// A channel list for `controller`.
+    public static func make(with controller: ChatChannelListController) -> Self {
+        let channelList = Self.init()
+        channelList.controller = controller
+        return channelList
+    }
+
+    /// The channels on screen (the controller's list at the last update).
+    public private(set) var channels: [ChatChannel] = []
+
+    /// Whether the list is loading, loaded or failed; each state has its own view.
+    public private(set) var state: State = .loading
+
+    /// Opens channels; a `components.channelListRouter`.
+    open lazy var router: ChatChannelListRouter = components.channelListRouter.init(rootViewController: self)
+
+    /// The scrolling list of rows.
+    open private(set) lazy var listView = ComponentView()
+    /// Shown when the user has no channels.
+    open private(set) lazy var emptyView: ChatChannelListEmptyView = components.channelListEmptyView.init(frame: .zero)
+    /// Shown while the first page loads.
+    open private(set) lazy var loadingView: ChatChannelListLoadingView = components.channelListLoadingView.init(frame: .zero)
+    /// Shown when loading failed.
+    open private(set) lazy var errorView: ChatChannelListErrorView = components.channelListErrorView.init(frame: .zero)
+
+    /// How close (in points) to the end of the list scrolling must come to load the next page;
+    /// `nil` (the default) means one screen.
+    open var loadMoreThreshold: CGFloat?
+
+    /// The height of every row; `nil` (the default) measures a `components.channelContentView`
+    /// once per list width, so a subclass with a taller layout gets taller rows.
+    open var rowHeight: CGFloat?
+
+    private var measuredRowHeight: (width: CGFloat, height: CGFloat)?
+    private var isLoadingNextPage = false
+
+    /// A channel list; set ``controller`` before showing it.
+    public required init() {
+        super.init()
+    }
+
+    // MARK: Lifecycle
+
+    /// Becomes the controller's delegate and loads the first page.
+    open override func setUp() {
+        super.setUp()
+        title = "Channels"
+        navigationItem.title = "Channels"
+        navigationItem.rightBarButtonItem = appearanceToggleItem
+        listView.delegate = self
+        listView.contentAnchor = .top
+        listView.alwaysBounceVertical = true
+        errorView.onRetry = { [weak self] in self?.synchronize() }
+        controller?.delegate = self
+        synchronize()
+    }
+
+    /// The list and the state views fill the screen.
+    open override func setUpLayout() {
+        super.setUpLayout()
+        for subview in [listView, emptyView, loadingView, errorView] as [UIView] {
+            if let view = subview as? _View {
+                view.appearance = appearance
+                view.components = components
+            }
+            subview.frame = view.bounds
+            subview.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+            view.addSubview(subview)
+        }
+    }
+
+    /// Keeps the list and the state views filling the screen.
+    open override func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        for subview in [listView, emptyView, loadingView, errorView] as [UIView] where subview.superview === view {
+            subview.frame = view.bounds
+        }
+    }
+
+    /// The background colour, and the light/dark toggle's icon (a moon in light mode, a sun in dark).
+    open override func setUpAppearance() {
+        super.setUpAppearance()
+        view.backgroundColor = appearance.colorPalette.background
+        listView.backgroundColor = appearance.colorPalette.background
+        let isDark = traitCollection.userInterfaceStyle == .dark
+        appearanceToggleItem.image = isDark ? appearance.images.lightMode : appearance.images.darkMode
+        appearanceToggleItem.accessibilityIdentifier = isDark ? "switch-to-light" : "switch-to-dark"
+    }
+
+    // MARK: Light and dark
+
+    /// The navigation bar button that switches the window between light and dark.
+    open private(set) lazy var appearanceToggleItem = UIBarButtonItem(
+        image: appearance.images.darkMode,
+        primaryAction: UIAction { [weak self] _ in self?.toggleUserInterfaceStyle() })
+
+    /// Switches the window (every screen in it) between light and dark, live: each chat view
+    /// runs `setUpAppearance()` and `updateContent()` again.
+    open func toggleUserInterfaceStyle() {
+        let target: UIView = view.window ?? view
+        let isDark = target.traitCollection.userInterfaceStyle == .dark
+        target.overrideUserInterfaceStyle = isDark ? .light : .dark
+    }
+
+    /// Rebuilds the rows from ``channels`` and shows the view of the current state.
+    open override func updateContent() {
+        super.updateContent()
+        listView.component = makeListComponent()
+        let failedError: ChatError?
+        if case .failed(let error) = state { failedError = error } else { failedError = nil }
+        loadingView.isHidden = state != .loading
+        errorView.content = failedError
+        errorView.isHidden = failedError == nil || !channels.isEmpty
+        emptyView.isHidden = !(state == .loaded && channels.isEmpty)
+        listView.isHidden = channels.isEmpty
+    }
+
+    // MARK: Loading
+
+    /// Loads the first page (again, after an error).
+    open func synchronize() {
+        guard let controller else { return }
+        setState(.loading)
+        do {
+            try controller.synchronize()
+            channels = controller.channels
+            setState(.loaded)
+        } catch {
+            setState(.failed(error))
+        }
+    }
+
+    /// Shows a state's view; the list sets its states itself, call it when you drive loading
+    /// yourself.
+    open func setState(_ newState: State) {
+        state = newState
+        updateContentIfNeeded()
+    }
+
+    /// Loads the next page when the list is scrolled within ``loadMoreThreshold`` of its end.
+    open func loadMoreChannelsIfNeeded() {
+        guard let controller, state == .loaded, !controller.hasLoadedAllChannels, !isLoadingNextPage, !channels.isEmpty else { return }
+        let threshold = loadMoreThreshold ?? listView.bounds.height
+        let visibleBottom = listView.contentOffset.y + listView.bounds.height
+        guard visibleBottom >= listView.contentSize.height - threshold else { return }
+        isLoadingNextPage = true
+        defer { isLoadingNextPage = false }
+        do {
+            try controller.loadNextChannels()
+        } catch {
+            // The rows already shown stay; the next scroll tries again.
+        }
+    }
+
+    // MARK: Rows
+
+    /// The list: one `components.channelContentView` row per channel, in reusable cells.
+    open func makeListComponent() -> any Component {
+        ChannelRowsComponent(
+            channels: channels,
+            rowHeight: { [weak self] width in self?.rowHeight(forWidth: width) ?? 72 },
+            row: { [weak self] channel, height in
+                let cid = channel.cid
+                let content = ChatChannelListItemView.Content(channel: channel, currentUserId: self?.controller?.client.currentUserId)
+                return ViewComponent(generator: { [weak self] in self?.makeCell() ?? ChatChannelListCollectionViewCell(frame: .zero) })
+                    .update { [weak self] cell in
+                        cell.content = content
+                        cell.onTap = { self?.didSelectChannel(cid) }
+                    }
+                    .size(width: .fill, height: .absolute(height))
+                    .id(cid.rawValue)
+                    .reuseKey("channel")
+            })
+    }
+
+    /// A new cell, configured with this list's appearance and components.
+    open func makeCell() -> ChatChannelListCollectionViewCell {
+        let cell = ChatChannelListCollectionViewCell(frame: .zero)
+        cell.appearance = appearance
+        cell.components = components
+        return cell
+    }
+
+    /// The height of the rows at `width`: ``rowHeight`` if set, else a measured row's height.
+    open func rowHeight(forWidth width: CGFloat) -> CGFloat {
+        if let rowHeight { return rowHeight }
+        if let measured = measuredRowHeight, measured.width == width { return measured.height }
+        let cell = makeCell()
+        let host = UIView(frame: CGRect(x: 0, y: 0, width: max(width, 1), height: 200))
+        host.addSubview(cell)
+        cell.content = ChatChannelListItemView.Content(
+            channel: channels.first ?? ChatChannel(cid: ChannelId(type: .messaging, id: "measure"), name: "Measure"),
+            currentUserId: controller?.client.currentUserId)
+        let fitting = cell.systemLayoutSizeFitting(
+            CGSize(width: max(width, 1), height: 0), withHorizontalFittingPriority: .required, verticalFittingPriority: .fittingSizeLevel)
+        cell.removeFromSuperview()
+        let height = fitting.height.isFinite && fitting.height >= 44 ? fitting.height.rounded(.up) : 72
+        measuredRowHeight = (width, height)
+        return height
+    }
+
+    /// Opens the channel through ``router``.
+    open func didSelectChannel(_ cid: ChannelId) {
+        router.showChannel(for: cid)
+    }
+
+    // MARK: ChatChannelListControllerDelegate
+
+    /// Shows the controller's new list (the component view keeps what the user sees in place).
+    open func channelListController(_ controller: ChatChannelListController, didChangeChannels changes: ListChange<ChannelId>) {
+        channels = controller.channels
+        updateContentIfNeeded()
+    }
+
+    // MARK: UIScrollViewDelegate
+
+    /// Loads the next page near the end.
+    open func scrollViewDidScroll(_ scrollView: UIScrollView) {
+        loadMoreChannelsIfNeeded()
+    }
+}
+
+/// The rows of the channel list, all as tall as the list's row height at the laid-out width.
+@MainActor
+struct ChannelRowsComponent: Component {
+    let channels: [ChatChannel]
+    let rowHeight: @MainActor (CGFloat) -> CGFloat
+    let row: @MainActor (ChatChannel, CGFloat) -> any Component
+
+    func layout(_ constraint: Constraint) -> VerticalRenderNode {
+        let width = constraint.maxSize.width.isFinite ? constraint.maxSize.width : 390
+        let height = rowHeight(width)
+        return VStack(alignItems: .stretch, children: channels.map { row($0, height) }).layout(constraint)
+    }
 }

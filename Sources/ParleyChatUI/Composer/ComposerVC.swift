@@ -164,7 +164,9 @@ open class ComposerVC: _ViewController, UITextViewDelegate {
 
     /// Shows `message` in `composerView.quotedMessageView` (hidden when nil).
     open func updateQuotedMessageView(_ message: ChatMessage?) {
-        composerView.quotedMessageView.isHidden = message == nil
+        let quotedView = composerView.quotedMessageView
+        if quotedView.content?.id != message?.id || quotedView.content?.text != message?.text { quotedView.content = message }
+        quotedView.isHidden = message == nil
     }
 
     /// Keeps `preferredContentSize` equal to the composer's size, so containers can follow it.

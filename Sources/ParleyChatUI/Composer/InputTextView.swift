@@ -133,7 +133,7 @@ open class InputTextView: UITextView, Customizable, AppearanceProvider, Componen
         return CGSize(width: UIView.noIntrinsicMetric, height: height)
     }
 
-    /// Whether the text is taller than ``maxHeight`` (and so scrolls).
+    /// Whether every line fits within ``maxHeight`` (false: the text is taller and scrolls).
     open var isShowingAllLines: Bool {
         sizeThatFits(CGSize(width: bounds.width, height: .greatestFiniteMagnitude)).height <= maxHeight
     }

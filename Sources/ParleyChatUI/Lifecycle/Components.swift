@@ -35,6 +35,12 @@ public struct Components {
     public var channelUnreadCountView: ChatChannelUnreadCountView.Type = ChatChannelUnreadCountView.self
     /// What the channel list shows when there are no channels.
     public var channelListEmptyView: ChatChannelListEmptyView.Type = ChatChannelListEmptyView.self
+    /// What the channel list shows while its first page loads.
+    public var channelListLoadingView: ChatChannelListLoadingView.Type = ChatChannelListLoadingView.self
+    /// What the channel list shows when its channels could not be loaded (with a retry button).
+    public var channelListErrorView: ChatChannelListErrorView.Type = ChatChannelListErrorView.self
+    /// Opens a channel picked in the channel list.
+    public var channelListRouter: ChatChannelListRouter.Type = ChatChannelListRouter.self
 
     // MARK: Channel and message list
 

@@ -51,7 +51,7 @@ open class UIBarButtonItem {
     /// Space for fixed-space items.
     open var width: CGFloat = 0
     /// An identifier for tests.
-    open var accessibilityIdentifier: String?
+    open var accessibilityIdentifier: String? { didSet { owner?.itemsDidChange() } }
 
     weak var owner: UINavigationItem?
     let systemItem: SystemItem?

@@ -7,10 +7,14 @@ import Testing
 @MainActor
 @Suite(.serialized) struct ComposerSnapshotTests {
     private func assertSnapshots(_ hosted: HostedComposer, named name: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        let size = hosted.view.frame.size
+        // The host (the root, which takes the style) shrinks to the composer's own height.
+        let size = CGSize(width: hosted.host.frame.width, height: hosted.layout())
         #expect(size.height > 0, sourceLocation: sourceLocation)
-        Snapshot.assert(hosted.view, named: name + "-light", size: size, scale: 2, style: .light, sourceLocation: sourceLocation)
-        Snapshot.assert(hosted.view, named: name + "-dark", size: size, scale: 2, style: .dark, sourceLocation: sourceLocation)
+        hosted.host.frame.size = size
+        hosted.layout()
+        #expect(hosted.view.frame == CGRect(origin: .zero, size: size), sourceLocation: sourceLocation)
+        Snapshot.assert(hosted.host, named: name + "-light", size: size, scale: 2, style: .light, sourceLocation: sourceLocation)
+        Snapshot.assert(hosted.host, named: name + "-dark", size: size, scale: 2, style: .dark, sourceLocation: sourceLocation)
     }
 
     @Test func emptyComposer() {

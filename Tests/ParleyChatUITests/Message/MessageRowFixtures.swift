@@ -72,6 +72,7 @@ enum MessageRowFixtures {
         let height = view.systemLayoutSizeFitting(CGSize(width: width, height: 0), withHorizontalFittingPriority: .required,
                                                   verticalFittingPriority: .fittingSizeLevel).height
         view.frame = CGRect(x: 0, y: 0, width: width, height: height)
+        view.layoutIfNeeded()
         return view
     }
 }

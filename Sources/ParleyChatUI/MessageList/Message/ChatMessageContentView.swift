@@ -116,7 +116,7 @@ open class ChatMessageContentView: _View {
     /// The thread icon in the thread info (shown when the last replier is unknown).
     open private(set) lazy var threadIconView = UIImageView()
     /// The "N replies" button.
-    open private(set) lazy var threadRepliesButton = UIButton(type: .custom)
+    open private(set) lazy var threadRepliesButton = UIButton(type: .system)
     /// The row under the bubble: "Only visible to you", the author's name, the time, the status.
     open private(set) lazy var footnoteContainer = ContainerStackView(axis: .horizontal, alignment: .center, spacing: 4)
     /// The author's name (others' messages in channels of more than two members).
@@ -134,7 +134,7 @@ open class ChatMessageContentView: _View {
     /// Holds the error indicator beside the bubble.
     open private(set) lazy var errorIndicatorContainer = UIView()
     /// The red "failed to send" button.
-    open private(set) lazy var errorIndicator = UIButton(type: .custom)
+    open private(set) lazy var errorIndicator = UIButton(type: .system)
 
     /// Constraints between the containers, replaced when the options change.
     private var optionConstraints: [NSLayoutConstraint] = []
@@ -247,7 +247,10 @@ open class ChatMessageContentView: _View {
         mainContainer.addArrangedSubview(bubbleThreadFootnoteContainer)
 
         // The text (or the deleted placeholder) and the quote, in the bubble or on their own.
+        // A bubble is never empty: without text or a quote (an attachment-only message) it holds
+        // the empty text view and keeps its padding.
         let showsText = options.contains(.text) || options.contains(.deletedPlaceholder)
+            || (options.contains(.bubble) && !options.contains(.quotedMessage))
         if options.contains(.bubble) {
             if options.contains(.quotedMessage) { bubbleContentContainer.addArrangedSubview(quotedMessageView) }
             if showsText { bubbleContentContainer.addArrangedSubview(textView) }

@@ -55,7 +55,6 @@ open class QuotedChatMessageView: _View {
             authorAvatarView.widthAnchor.constraint(equalToConstant: avatarSize),
             authorAvatarView.heightAnchor.constraint(equalToConstant: avatarSize),
         ])
-        authorAvatarView.setContentCompressionResistancePriority(.required, for: .horizontal)
         textLabel.setContentCompressionResistancePriority(.defaultHigh - 1, for: .horizontal)
     }
 

@@ -1,0 +1,87 @@
+import Foundation
+import ParleyChat
+import ParleyComponent
+import ParleyUIKit
+
+/// The pressable container of one channel list row: it hosts the row's ``itemView`` (a
+/// `components.channelContentView`), highlights while pressed, draws the separator below the row
+/// and reports taps.
+///
+/// The channel list reuses cells as rows scroll in and out of view, like `UICollectionView`.
+@MainActor
+open class ChatChannelListCollectionViewCell: _Control, ReusableView {
+    /// The row's content view, made from `components.channelContentView`.
+    open private(set) lazy var itemView: ChatChannelListItemView = components.channelContentView.init(frame: .zero)
+
+    /// The hairline along the bottom edge.
+    open private(set) lazy var separatorView = UIView()
+
+    /// What a tap does (the channel list opens the channel).
+    public var onTap: (@MainActor () -> Void)?
+
+    /// The row shown; forwarded to ``itemView``.
+    public var content: ChatChannelListItemView.Content? {
+        get { itemView.content }
+        set { itemView.content = newValue }
+    }
+
+    /// Creates a cell.
+    public required override init(frame: CGRect) {
+        super.init(frame: frame)
+    }
+
+    /// Sends taps to ``onTap``.
+    open override func setUp() {
+        super.setUp()
+        addHandler(for: .primaryActionTriggered) { [weak self] in self?.onTap?() }
+    }
+
+    /// Embeds the item view and the separator.
+    open override func setUpLayout() {
+        super.setUpLayout()
+        itemView.appearance = appearance
+        itemView.components = components
+        itemView.translatesAutoresizingMaskIntoConstraints = false
+        addSubview(itemView)
+        NSLayoutConstraint.activate([
+            itemView.leadingAnchor.constraint(equalTo: leadingAnchor),
+            itemView.trailingAnchor.constraint(equalTo: trailingAnchor),
+            itemView.topAnchor.constraint(equalTo: topAnchor),
+            itemView.bottomAnchor.constraint(equalTo: bottomAnchor),
+        ])
+        separatorView.isUserInteractionEnabled = false
+        addSubview(separatorView)
+    }
+
+    /// The list background, the separator colour.
+    open override func setUpAppearance() {
+        super.setUpAppearance()
+        separatorView.backgroundColor = appearance.colorPalette.border
+        updateHighlight()
+    }
+
+    /// Highlights while pressed.
+    open override func stateDidChange() {
+        super.stateDidChange()
+        updateHighlight()
+    }
+
+    /// The background for the current state: `highlightedBackground` while pressed.
+    open func updateHighlight() {
+        backgroundColor = isHighlighted ? appearance.colorPalette.highlightedBackground : appearance.colorPalette.background
+    }
+
+    /// Keeps the hairline one device pixel tall along the bottom.
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        let scale = max(1, traitCollection.displayScale)
+        let thickness = 1 / scale
+        separatorView.frame = CGRect(x: 0, y: bounds.height - thickness, width: bounds.width, height: thickness)
+    }
+
+    /// Clears the highlight and the tap action before the cell shows another channel.
+    open func prepareForReuse() {
+        isHighlighted = false
+        onTap = nil
+    }
+}
