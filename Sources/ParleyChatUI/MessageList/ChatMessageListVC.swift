@@ -120,6 +120,8 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
     open private(set) lazy var scrollToBottomButton: ScrollToBottomButton = components.scrollToBottomButton.init(frame: .zero)
     /// Recognizes a message dragged to the right (swipe to reply).
     open private(set) lazy var swipeToReplyGestureRecognizer: UIPanGestureRecognizer = UIPanGestureRecognizer()
+    /// The reply arrow that appears beside a message being swiped, opaque at the threshold.
+    open private(set) lazy var swipeToReplyIconView: UIImageView = UIImageView()
 
     /// Space between messages of one group (same author, close in time).
     open var spacingInGroup: CGFloat { 2 }
@@ -194,6 +196,9 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
         listView.translatesAutoresizingMaskIntoConstraints = false
         scrollToBottomButton.translatesAutoresizingMaskIntoConstraints = false
         view.addSubview(listView)
+        swipeToReplyIconView.isHidden = true
+        swipeToReplyIconView.contentMode = .scaleAspectFit
+        view.addSubview(swipeToReplyIconView)
         view.addSubview(scrollToBottomButton)
         NSLayoutConstraint.activate([
             listView.topAnchor.constraint(equalTo: view.topAnchor),
@@ -213,6 +218,8 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
         super.setUpAppearance()
         view.backgroundColor = appearance.colorPalette.background
         listView.backgroundColor = appearance.colorPalette.background
+        swipeToReplyIconView.image = appearance.images.messageActionInlineReply
+        swipeToReplyIconView.tintColor = appearance.colorPalette.textLowEmphasis
     }
 
     /// Reads the data source and rebuilds the rows.
@@ -557,8 +564,16 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
             // Follows the finger up to the threshold, then resists.
             let shown = dx <= threshold ? dx : threshold + (dx - threshold) * 0.2
             row.transform = CGAffineTransform(translationX: shown, y: 0)
+            // The arrow sits in the space the row leaves, fading in up to the threshold.
+            let rowFrame = view.convert(row.frame, from: listView)
+            let side: CGFloat = 22
+            swipeToReplyIconView.frame = CGRect(x: max(4, (shown - side) / 2), y: rowFrame.midY - side / 2, width: side, height: side)
+            swipeToReplyIconView.alpha = min(1, dx / threshold)
+            swipeToReplyIconView.tintColor = dx >= threshold ? view.tintColor : appearance.colorPalette.textLowEmphasis
+            swipeToReplyIconView.isHidden = false
         case .ended, .cancelled, .failed:
             let reply = pan.state == .ended && dx >= threshold
+            swipeToReplyIconView.isHidden = true
             UIView.animate(withDuration: 0.2) { row.transform = .identity }
             if reply, let message = swipedMessage { delegate?.chatMessageListVC(self, didSwipeToReplyTo: message) }
             swipedView = nil

@@ -192,3 +192,41 @@ import ParleyUIKit
         #expect(elapsed < .seconds(2), "opened in \(elapsed) (debug build)")
     }
 }
+
+@MainActor
+@Suite struct ChannelScreensWithBadInputTests {
+    @Test func aChannelScreenWithoutAControllerOrChannelShowsNothingAndDoesNotCrash() async throws {
+        let host = UIView(frame: CGRect(x: 0, y: 0, width: 390, height: 600))
+        let empty = ChatChannelVC()
+        let emptyView: UIView = empty.view
+        emptyView.frame = host.bounds
+        host.addSubview(emptyView)
+        host.layoutIfNeeded()
+        #expect(empty.messageListVC.messages.isEmpty)
+        #expect(empty.headerView.titleLabel.text == nil)
+
+        let (client, _, _) = try await makeChatChannel(messageCount: 0)
+        let missing = ChatChannelVC()
+        missing.channelController = client.channelController(for: ChannelId(type: .messaging, id: "nope"))
+        let missingView: UIView = missing.view
+        missingView.frame = host.bounds
+        host.addSubview(missingView)
+        host.layoutIfNeeded()
+        #expect(missing.lastError == .channelNotFound(ChannelId(type: .messaging, id: "nope")))
+        #expect(missing.messageListVC.messages.isEmpty)
+    }
+
+    @Test func aThreadOfAMissingMessageShowsNothingAndDoesNotCrash() async throws {
+        let (client, cid, _) = try await makeChatChannel(messageCount: 3)
+        let thread = ChatThreadVC()
+        thread.messageController = client.messageController(cid: cid, messageId: "missing")
+        let host = UIView(frame: CGRect(x: 0, y: 0, width: 390, height: 600))
+        let threadView: UIView = thread.view
+        threadView.frame = host.bounds
+        host.addSubview(threadView)
+        host.layoutIfNeeded()
+        #expect(thread.lastError == .messageNotFound("missing"))
+        #expect(thread.messageListVC.messages.isEmpty)
+        #expect(thread.messageComposerVC.content.threadMessage == nil)
+    }
+}

@@ -41,10 +41,13 @@ extension HeadlessWindowTests {
         backend.drag(from: start, to: CGPoint(x: start.x + 90, y: start.y + 4), duration: 0.3, steps: 12, release: false)
         let row = try #require(vc.contentView(forMessageId: target.id))
         #expect(row.transform.tx > 40, "the row follows the finger")
+        #expect(!vc.swipeToReplyIconView.isHidden && vc.swipeToReplyIconView.alpha == 1, "past the threshold the arrow shows")
+        #expect(vc.swipeToReplyIconView.frame.maxX <= row.transform.tx + 1, "in the space the row left")
         backend.pointerUp(at: CGPoint(x: start.x + 90, y: start.y + 4))
         backend.runUntilIdle()
         #expect(source.swipedToReply == [target.id])
         #expect(row.transform.isIdentity, "the row slides back")
+        #expect(vc.swipeToReplyIconView.isHidden)
         #expect(vc.listView.contentOffset == before, "a horizontal drag does not scroll")
     }
 
