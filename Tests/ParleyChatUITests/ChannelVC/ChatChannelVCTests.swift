@@ -129,6 +129,8 @@ import ParleyUIKit
         #expect(thread.messageListVC.messages.map(\.id) == ["m0005", "r0", "r1", "r2"])
         #expect(thread.messageComposerVC.content.threadMessage?.id == "m0005")
         #expect(thread.messageListVC.dataSource === thread)
+        #expect(thread.headerView.titleLabel.text == "Thread")
+        #expect(thread.headerView.subtitleLabel.text == "with General")
         // A new reply arrives in the open thread.
         try await sendAs("bob", "Reply 3", id: "r3", in: client, cid: cid, clock: clock, parent: "m0005")
         await waitUntil("the reply arrives") { thread.messageListVC.messages.last?.id == "r3" }
