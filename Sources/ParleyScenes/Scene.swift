@@ -30,7 +30,7 @@ public enum SceneCatalog {
         ChannelListScene.iMessageScene,
         ChannelListScene.rectAvatarsScene,
         ChannelScene.scene,
-    ] + ComposerScene.scenes
+    ] + ComposerScene.scenes + CustomizationScenes.scenes
 
     /// The scene with this name, if any.
     public static func scene(named name: String) -> RenderScene? {
