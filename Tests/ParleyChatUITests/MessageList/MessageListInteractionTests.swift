@@ -4,11 +4,6 @@ import Testing
 import ParleyChat
 import ParleyUIKit
 
-/// Every test that opens a headless window: one application at a time, so they run one after
-/// the other (nested suites inherit `.serialized`).
-@MainActor
-@Suite(.serialized) struct HeadlessWindowTests {}
-
 extension HeadlessWindowTests {
 /// Swipe, tap and wheel on a message list in a headless window.
 @MainActor
