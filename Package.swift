@@ -68,10 +68,17 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // The declarative SDK of seed 002: a ViewFactory of components, ChatChannelListView, ChatChannelView.
+        .target(
+            name: "ParleyChatViews",
+            dependencies: ["ParleyUIKit", "ParleyComponent", "ParleyChat", "ParleyChatUI"],
+            swiftSettings: strict
+        ),
+
         // The umbrella: `import Parley` is all a user writes.
         .target(
             name: "Parley",
-            dependencies: ["ParleyUIKit", "ParleyComponent", "ParleyChat", "ParleyChatUI"],
+            dependencies: ["ParleyUIKit", "ParleyComponent", "ParleyChat", "ParleyChatUI", "ParleyChatViews"],
             swiftSettings: strict
         ),
 
@@ -120,6 +127,12 @@ let package = Package(
         .testTarget(
             name: "ParleyChatUITests",
             dependencies: ["ParleyChatUI", "ParleyTesting", "Parley", "ParleyScenes"],
+            exclude: ["__Snapshots__"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "ParleyChatViewsTests",
+            dependencies: ["ParleyChatViews", "ParleyTesting", "Parley", "ParleyScenes"],
             exclude: ["__Snapshots__"],
             swiftSettings: strict
         ),

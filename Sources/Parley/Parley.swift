@@ -6,3 +6,4 @@
 @_exported import ParleyComponent
 @_exported import ParleyChat
 @_exported import ParleyChatUI
+@_exported import ParleyChatViews

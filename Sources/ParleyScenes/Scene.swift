@@ -30,7 +30,7 @@ public enum SceneCatalog {
         ChannelListScene.iMessageScene,
         ChannelListScene.rectAvatarsScene,
         ChannelScene.scene,
-    ] + ComposerScene.scenes + CustomizationScenes.scenes
+    ] + ComposerScene.scenes + CustomizationScenes.scenes + DeclarativeScenes.scenes
         + ReactionsScene.scenes
 
     /// The scene with this name, if any.

@@ -16,6 +16,8 @@ open class ChatThreadVC: _ViewController, ChatMessageListVCDataSource, ChatMessa
     /// through it).
     public var channelController: ChatChannelController?
 
+    /// The title view: "Thread" and the channel's name.
+    open private(set) lazy var headerView: ChatThreadHeaderView = ChatThreadHeaderView(frame: .zero)
     /// The list of the parent and its replies (a child controller).
     open private(set) lazy var messageListVC: ChatMessageListVC = components.messageListVC.init()
     /// The composer (a child controller), replying in the thread.
@@ -28,6 +30,8 @@ open class ChatThreadVC: _ViewController, ChatMessageListVCDataSource, ChatMessa
     open override func setUp() {
         super.setUp()
         title = "Thread"
+        headerView.appearance = appearance
+        headerView.components = components
         messageListVC.dataSource = self
         messageListVC.delegate = self
         messageListVC.appearance = appearance
@@ -42,6 +46,8 @@ open class ChatThreadVC: _ViewController, ChatMessageListVCDataSource, ChatMessa
             channelController = channel
         }
         messageComposerVC.channelController = channelController
+        headerView.currentUserId = messageController.client.currentUserId
+        headerView.content = channelController?.channel
         messageController.delegate = self
         do {
             try messageController.synchronize()
@@ -51,9 +57,10 @@ open class ChatThreadVC: _ViewController, ChatMessageListVCDataSource, ChatMessa
         messageComposerVC.content.threadMessage = messageController.message
     }
 
-    /// The list above the composer.
+    /// The header in the navigation bar; the list above the composer.
     open override func setUpLayout() {
         super.setUpLayout()
+        navigationItem.titleView = headerView
         for child in [messageListVC, messageComposerVC] as [UIViewController] {
             addChild(child)
             let childView: UIView = child.view

@@ -128,6 +128,8 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
     open private(set) lazy var scrollToBottomButton: ScrollToBottomButton = components.scrollToBottomButton.init(frame: .zero)
     /// Recognizes a message dragged to the right (swipe to reply).
     open private(set) lazy var swipeToReplyGestureRecognizer: UIPanGestureRecognizer = UIPanGestureRecognizer()
+    /// The reply arrow that appears beside a message being swiped, opaque at the threshold.
+    open private(set) lazy var swipeToReplyIconView: UIImageView = UIImageView()
 
     /// Space between messages of one group (same author, close in time).
     open var spacingInGroup: CGFloat { 2 }
@@ -166,12 +168,12 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
     /// Sizing instances, one per reuse key: rows are measured without making views.
     private var sizingViews: [String: UIView] = [:]
     private lazy var sizingContainer: UIView = UIView(frame: .zero)
-    /// Layout options of the messages, as of the last reload.
-    private(set) var layoutOptions: [ChatMessageLayoutOptions] = []
     /// How many rows were measured (tests: only rows near the screen are).
     private(set) var measuredRowCount = 0
     private var hasDecidedUnreadSeparator = false
-    private var wasScrolledToBottom = true
+    /// Starts false: the first layout that rests at the bottom tells the delegate (the channel is
+    /// marked read when it opens at its newest message).
+    private var wasScrolledToBottom = false
     private var isWaitingForOlderMessages = false
     private var messageCountAtTopRequest = -1
     private weak var swipedView: UIView?
@@ -203,6 +205,9 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
         listView.translatesAutoresizingMaskIntoConstraints = false
         scrollToBottomButton.translatesAutoresizingMaskIntoConstraints = false
         view.addSubview(listView)
+        swipeToReplyIconView.isHidden = true
+        swipeToReplyIconView.contentMode = .scaleAspectFit
+        view.addSubview(swipeToReplyIconView)
         view.addSubview(scrollToBottomButton)
         NSLayoutConstraint.activate([
             listView.topAnchor.constraint(equalTo: view.topAnchor),
@@ -222,6 +227,8 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
         super.setUpAppearance()
         view.backgroundColor = appearance.colorPalette.background
         listView.backgroundColor = appearance.colorPalette.background
+        swipeToReplyIconView.image = appearance.images.messageActionInlineReply
+        swipeToReplyIconView.tintColor = appearance.colorPalette.textLowEmphasis
     }
 
     /// Reads the data source and rebuilds the rows.
@@ -284,10 +291,9 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
         return listView.scrollTo(id: id, position: .center, animated: animated)
     }
 
-    /// The layout options of the message with `id`, as of the last reload.
+    /// The layout options of the message with `id`, as the list's rows use them.
     public func layoutOptions(forMessageId id: MessageId) -> ChatMessageLayoutOptions? {
-        guard let index = messages.firstIndex(where: { $0.id == id }), index < layoutOptions.count else { return nil }
-        return layoutOptions[index]
+        snapshot?.message(id: id)?.options
     }
 
     /// The row view showing the message with `id`, if it is on screen.
@@ -299,28 +305,22 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
 
     /// The list's rows: per message, a date separator when the day changes, the unread separator
     /// above the first unread message, the message; then the typing indicator.
+    ///
+    /// Building the rows costs a few hashes per message: a message's layout options (the
+    /// resolver) and its measurement wait until its row comes near the screen.
     open func makeListComponent() -> any Component {
         let channel = dataSource?.channel(for: self)
-        let resolverChannel = channel ?? messages.first.map { ChatChannel(cid: $0.cid) }
-        let resolver = components.messageLayoutOptionsResolver
-        var options: [ChatMessageLayoutOptions] = []
-        options.reserveCapacity(messages.count)
-        if let resolverChannel {
-            for index in messages.indices {
-                options.append(resolver.optionsForMessage(at: index, in: resolverChannel, with: messages, appearance: appearance))
-            }
-        }
-        layoutOptions = options
-
+        let snapshot = MessageListSnapshot(
+            messages: messages, channel: channel, resolver: components.messageLayoutOptionsResolver, appearance: appearance)
+        self.snapshot = snapshot
         let calendar = dateSeparatorCalendar
         var children: [any Component] = []
         children.reserveCapacity(messages.count + 8)
         children.append(Space(height: 8))
         var previousDay: Int?
         for (index, message) in messages.enumerated() {
-            let messageOptions = options[index]
             let day = Self.dayNumber(message.createdAt, calendar: calendar)
-            var startsGroup = index == 0 || !options[index - 1].contains(.continuousBubble)
+            var startsGroup = false
             if day != previousDay {
                 children.append(dateSeparatorRow(for: message.createdAt).lazy(id: "date-\(message.id)", revision: day, estimatedHeight: 38))
                 startsGroup = true
@@ -330,12 +330,10 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
                 children.append(unreadSeparatorRow().lazy(id: "unread-separator", revision: 0, estimatedHeight: 40))
                 startsGroup = true
             }
-            let spacing = index == 0 ? 0 : (startsGroup ? spacingBetweenGroups : spacingInGroup)
             children.append(
-                messageRow(message, channel: channel, options: messageOptions)
-                    .inset(top: spacing)
-                    .lazy(id: message.id, revision: Self.revision(of: message, options: messageOptions, spacing: spacing, channel: channel),
-                          estimatedHeight: estimatedMessageHeight + spacing))
+                ChatMessageListMessageRow(list: self, snapshot: snapshot, index: index, startsGroup: startsGroup)
+                    .lazy(id: message.id, revision: snapshot.revision(at: index, startsGroup: startsGroup),
+                          estimatedHeight: estimatedMessageHeight + spacingBetweenGroups))
         }
         let typing = (dataSource?.typingUsers(for: self) ?? []).sorted { $0.id < $1.id }
         if !typing.isEmpty {
@@ -347,8 +345,11 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
         return VStack(spacing: 0, alignItems: .stretch, children: children)
     }
 
+    /// The messages and decisions of the last reload, shared by its rows.
+    private(set) var snapshot: MessageListSnapshot?
+
     /// The row of one message: a `components.messageContentView`, reused among messages with the
-    /// same layout options.
+    /// same layout options, showing the newest value of its message.
     func messageRow(_ message: ChatMessage, channel: ChatChannel?, options: ChatMessageLayoutOptions) -> ChatMessageListRow {
         let key = "message-\(options.rawValue)"
         return ChatMessageListRow(
@@ -372,11 +373,14 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
             },
             update: { [weak self] view in
                 guard let self, let row = view as? ChatMessageContentView else { return }
+                // A row measured earlier (same size) may come back from the cache: show the
+                // newest value of its message, with the newest options.
+                let current = self.snapshot?.message(id: message.id)
                 row.delegate = self
-                row.setUpLayoutIfNeeded(options: options)
-                row.channel = channel
-                row.content = message
-                self.delegate?.chatMessageListVC(self, willDisplay: message)
+                row.setUpLayoutIfNeeded(options: current?.options ?? options)
+                row.channel = self.snapshot?.channel ?? channel
+                row.content = current?.message ?? message
+                self.delegate?.chatMessageListVC(self, willDisplay: current?.message ?? message)
             })
     }
 
@@ -436,31 +440,6 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
         sizingContainer.addSubview(view)
         sizingViews[key] = view
         return view
-    }
-
-    /// What a row's cached size depends on: a change re-measures it.
-    static func revision(of message: ChatMessage, options: ChatMessageLayoutOptions, spacing: CGFloat, channel: ChatChannel?) -> Int {
-        var hasher = Hasher()
-        hasher.combine(message.id)
-        hasher.combine(message.text)
-        hasher.combine(message.type)
-        hasher.combine(message.updatedAt)
-        hasher.combine(message.textUpdatedAt)
-        hasher.combine(message.deletedAt)
-        hasher.combine(message.replyCount)
-        hasher.combine(message.localState)
-        hasher.combine(message.readBy.count)
-        hasher.combine(message.reactionGroups.count)
-        // Reactions (issue 8): a changed type, count or own choice updates the row's bubble.
-        for group in message.reactionsData { hasher.combine(group) }
-        hasher.combine(message.attachments.count)
-        hasher.combine(message.author.name)
-        hasher.combine(message.quotedMessage?.id)
-        hasher.combine(message.quotedMessage?.text)
-        hasher.combine(options.rawValue)
-        hasher.combine(spacing)
-        hasher.combine(channel?.memberCount)
-        return hasher.finalize()
     }
 
     // MARK: Separators
@@ -550,6 +529,7 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
     }
 
     private func scrollDidSettleAtBottomIfNeeded() {
+        guard listView.component != nil, !messages.isEmpty else { return }
         let atBottom = isScrolledToBottom
         defer { wasScrolledToBottom = atBottom }
         guard atBottom else { return }
@@ -593,8 +573,16 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
             // Follows the finger up to the threshold, then resists.
             let shown = dx <= threshold ? dx : threshold + (dx - threshold) * 0.2
             row.transform = CGAffineTransform(translationX: shown, y: 0)
+            // The arrow sits in the space the row leaves, fading in up to the threshold.
+            let rowFrame = view.convert(row.frame, from: listView)
+            let side: CGFloat = 22
+            swipeToReplyIconView.frame = CGRect(x: max(4, (shown - side) / 2), y: rowFrame.midY - side / 2, width: side, height: side)
+            swipeToReplyIconView.alpha = min(1, dx / threshold)
+            swipeToReplyIconView.tintColor = dx >= threshold ? view.tintColor : appearance.colorPalette.textLowEmphasis
+            swipeToReplyIconView.isHidden = false
         case .ended, .cancelled, .failed:
             let reply = pan.state == .ended && dx >= threshold
+            swipeToReplyIconView.isHidden = true
             UIView.animate(withDuration: 0.2) { row.transform = .identity }
             if reply, let message = swipedMessage { delegate?.chatMessageListVC(self, didSwipeToReplyTo: message) }
             swipedView = nil

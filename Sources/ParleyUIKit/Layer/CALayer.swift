@@ -165,7 +165,9 @@ open class CALayer {
     /// Marks the content for redrawing before the next frame.
     open func setNeedsDisplay() {
         needsDisplayFlag = true
-        hasContent = true
+        // A view class known to draw nothing stays without a surface: allocating, drawing and
+        // scanning one on every redraw request is what made it known.
+        if contents != nil || !Compositor.isNonDrawing(delegate) { hasContent = true }
         Compositor.setNeedsFrame()
     }
 

@@ -30,6 +30,12 @@ public enum Compositor {
     /// Classes whose `draw(_:)` was found to draw nothing, so their instances keep no surface.
     static var nonDrawingClasses: Set<ObjectIdentifier> = []
 
+    /// Whether `delegate` is a view of a class whose `draw(_:)` was seen to draw nothing.
+    static func isNonDrawing(_ delegate: CALayerDelegate?) -> Bool {
+        guard let delegate, !nonDrawingClasses.isEmpty else { return false }
+        return nonDrawingClasses.contains(ObjectIdentifier(type(of: delegate)))
+    }
+
     /// Prepares a target for a frame of `root`: clears it, unless the root's own opaque
     /// background will cover every pixel anyway (the common case of a window).
     static func clearTarget(_ cr: OpaquePointer, for root: CALayer, traits: UITraitCollection) {

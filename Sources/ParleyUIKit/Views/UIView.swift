@@ -198,7 +198,9 @@ open class UIView: UIResponder, CALayerDelegate {
         parent.setNeedsLayout()
         parent.subviewWasRemoved(self)
         if notify {
-            updateTraitsIfNeeded()
+            // Like UIKit, a view leaving the hierarchy keeps its traits and is not told of a
+            // change (which would run every chat view's appearance again on the way out); it
+            // compares and is told when it joins a hierarchy again.
             inheritedTintMayHaveChanged()
             didMoveToSuperview()
             if oldWindow != nil { propagateDidMoveToWindow() }

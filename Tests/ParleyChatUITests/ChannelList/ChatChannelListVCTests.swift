@@ -4,6 +4,7 @@ import ParleyScenes
 import ParleyTesting
 import Testing
 
+extension HeadlessWindowTests {
 @MainActor
 @Suite(.serialized) struct ChatChannelListVCTests {
     // MARK: Rows
@@ -333,4 +334,5 @@ import Testing
         let dark = SceneCatalog.makeView(scene)
         Snapshot.assert(dark, named: name + "-dark", scale: 2, style: .dark)
     }
+}
 }

@@ -4,6 +4,7 @@ import ParleyScenes
 import Testing
 
 /// Dark mode follows the trait collection and can be switched live from the channel list.
+extension HeadlessWindowTests {
 @MainActor
 @Suite(.serialized) struct DarkModeToggleTests {
     private func find(_ identifier: String, in view: UIView) -> UIView? {
@@ -42,4 +43,5 @@ import Testing
         #expect(window.overrideUserInterfaceStyle == .light)
         #expect(row.traitCollection.userInterfaceStyle == .light)
     }
+}
 }

@@ -32,10 +32,11 @@ func sendAs(_ user: UserId, _ text: String, id: MessageId, in client: ChatClient
         OutgoingMessage(id: id, cid: cid, text: text, parentMessageId: parent, createdAt: clock.now()), by: user)
 }
 
-/// Waits (letting the main actor run) until `condition` holds; records an issue after 5 s.
+/// Waits (letting the main actor run) until `condition` holds; records an issue after 20 s (the
+/// machine is shared and other suites run meanwhile).
 @MainActor
 func waitUntil(_ message: String = "condition", sourceLocation: SourceLocation = #_sourceLocation, _ condition: () -> Bool) async {
-    let deadline = ContinuousClock.now + .seconds(5)
+    let deadline = ContinuousClock.now + .seconds(20)
     while ContinuousClock.now < deadline {
         if condition() { return }
         try? await Task.sleep(for: .milliseconds(2))
@@ -68,5 +69,15 @@ final class PagingRecordingChannelVC: ChatChannelVC {
     override func chatMessageListVCDidScrollNearTop(_ vc: ChatMessageListVC) {
         if let id = vc.firstVisibleMessageId(), let y = vc.screenY(of: id) { recorded.append((id, y)) }
         super.chatMessageListVCDidScrollNearTop(vc)
+    }
+}
+
+/// Runs layout passes until the list is done loading pages and measuring rows near the screen
+/// (a window would run them frame after frame).
+@MainActor
+func settle(_ host: UIView, _ list: ChatMessageListVC, passes: Int = 30) {
+    for _ in 0..<passes {
+        list.listView.setNeedsLayout()
+        host.layoutIfNeeded()
     }
 }

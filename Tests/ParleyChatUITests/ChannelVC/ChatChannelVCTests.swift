@@ -50,20 +50,21 @@ import ParleyUIKit
         let (client, cid, clock) = try await makeChatChannel(messageCount: 60)
         let (vc, _, host) = makeHostedChannelVC(client, cid)
         let list = vc.messageListVC
+        settle(host, list)
         list.listView.contentOffset = CGPoint(x: 0, y: list.listView.contentOffset.y - 300)
-        host.layoutIfNeeded()
+        settle(host, list)
         let anchor = try #require(list.firstVisibleMessageId())
         let before = try #require(list.screenY(of: anchor))
         try await sendAs("bob", "Are you there?", id: "incoming", in: client, cid: cid, clock: clock)
         await waitUntil("the message arrives") { list.messages.last?.id == "incoming" }
-        host.layoutIfNeeded()
+        settle(host, list)
         #expect(abs(try #require(list.screenY(of: anchor)) - before) <= 0.5)
         #expect(!list.isScrolledToBottom)
         #expect(!list.scrollToBottomButton.isHidden)
         #expect(list.scrollToBottomButton.content.messages == 1)
         try await sendAs("carol", "Hello?", id: "incoming-2", in: client, cid: cid, clock: clock)
         await waitUntil("the second message arrives") { list.messages.last?.id == "incoming-2" }
-        host.layoutIfNeeded()
+        settle(host, list)
         #expect(list.scrollToBottomButton.content.messages == 2)
         #expect(abs(try #require(list.screenY(of: anchor)) - before) <= 0.5)
     }
@@ -95,6 +96,9 @@ import ParleyUIKit
         #expect(ids[index + 1] == "u0")
         #expect(ids.filter { $0.hasPrefix("date-") }.count == 1, "one day: one date separator")
         #expect(ids.first { $0.hasPrefix("date-") } == "date-m0000")
+        // Opened at the newest message: the channel is marked read; the separator stays.
+        await waitUntil("the channel is marked read") { vc.channelController.channel?.unreadCount.messages == 0 }
+        #expect(list.unreadSeparatorMessageId == "u0")
     }
 
     @Test func aTypingPeerShowsInTheListAndTheHeader() async throws {
@@ -125,6 +129,8 @@ import ParleyUIKit
         #expect(thread.messageListVC.messages.map(\.id) == ["m0005", "r0", "r1", "r2"])
         #expect(thread.messageComposerVC.content.threadMessage?.id == "m0005")
         #expect(thread.messageListVC.dataSource === thread)
+        #expect(thread.headerView.titleLabel.text == "Thread")
+        #expect(thread.headerView.subtitleLabel.text == "with General")
         // A new reply arrives in the open thread.
         try await sendAs("bob", "Reply 3", id: "r3", in: client, cid: cid, clock: clock, parent: "m0005")
         await waitUntil("the reply arrives") { thread.messageListVC.messages.last?.id == "r3" }
@@ -168,5 +174,64 @@ import ParleyUIKit
         header.content = nil
         #expect(header.titleLabel.text == nil)
         #expect(header.intrinsicContentSize.width >= 0)
+    }
+}
+
+@MainActor
+@Suite struct LargeChannelTests {
+    @Test func aChannelOfAHundredThousandMessagesOpensWithAPageAndMeasuresAScreenful() async throws {
+        let (client, cid, _) = try await makeChatChannel(messageCount: 1, readAll: false)
+        // Written off the main actor: the other tests keep running meanwhile.
+        let written = try await Task.detached {
+            try DemoDataGenerator(parameters: DemoDataParameters(seed: 5)).appendMessages(100_000, to: cid, in: client)
+        }.value
+        #expect(written >= 100_000)
+        let start = ContinuousClock.now
+        let (vc, _, _) = makeHostedChannelVC(client, cid)
+        let elapsed = ContinuousClock.now - start
+        let list = vc.messageListVC
+        #expect(list.messages.count <= 50, "one or two pages, not the channel")
+        #expect(list.measuredRowCount <= 30, "measured \(list.measuredRowCount) rows")
+        #expect(list.isScrolledToBottom)
+        #expect(list.idsOnScreen.last == vc.channelController.messages.last?.id)
+        #expect(elapsed < .seconds(2), "opened in \(elapsed) (debug build)")
+    }
+}
+
+@MainActor
+@Suite struct ChannelScreensWithBadInputTests {
+    @Test func aChannelScreenWithoutAControllerOrChannelShowsNothingAndDoesNotCrash() async throws {
+        let host = UIView(frame: CGRect(x: 0, y: 0, width: 390, height: 600))
+        let empty = ChatChannelVC()
+        let emptyView: UIView = empty.view
+        emptyView.frame = host.bounds
+        host.addSubview(emptyView)
+        host.layoutIfNeeded()
+        #expect(empty.messageListVC.messages.isEmpty)
+        #expect(empty.headerView.titleLabel.text == nil)
+
+        let (client, _, _) = try await makeChatChannel(messageCount: 0)
+        let missing = ChatChannelVC()
+        missing.channelController = client.channelController(for: ChannelId(type: .messaging, id: "nope"))
+        let missingView: UIView = missing.view
+        missingView.frame = host.bounds
+        host.addSubview(missingView)
+        host.layoutIfNeeded()
+        #expect(missing.lastError == .channelNotFound(ChannelId(type: .messaging, id: "nope")))
+        #expect(missing.messageListVC.messages.isEmpty)
+    }
+
+    @Test func aThreadOfAMissingMessageShowsNothingAndDoesNotCrash() async throws {
+        let (client, cid, _) = try await makeChatChannel(messageCount: 3)
+        let thread = ChatThreadVC()
+        thread.messageController = client.messageController(cid: cid, messageId: "missing")
+        let host = UIView(frame: CGRect(x: 0, y: 0, width: 390, height: 600))
+        let threadView: UIView = thread.view
+        threadView.frame = host.bounds
+        host.addSubview(threadView)
+        host.layoutIfNeeded()
+        #expect(thread.lastError == .messageNotFound("missing"))
+        #expect(thread.messageListVC.messages.isEmpty)
+        #expect(thread.messageComposerVC.content.threadMessage == nil)
     }
 }

@@ -4,6 +4,7 @@ import Testing
 
 /// The composer driven like a user would on the headless backend: click, type, Enter,
 /// Shift+Enter, the cancel button; its effects checked in the chat store.
+extension HeadlessWindowTests {
 @MainActor
 @Suite(.serialized) struct ComposerBehaviourTests {
     /// Hosts a composer the way the channel screen does: a child pinned to the bottom.
@@ -314,4 +315,5 @@ import Testing
         #expect(host.composer.errorMessage != nil)
         #expect(textView.text.hasSuffix("\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}"))
     }
+}
 }

@@ -4,6 +4,7 @@ import Parley
 import Testing
 
 /// Seed 001's snippets, compiled unchanged, and their effect on the composer.
+extension HeadlessWindowTests {
 @MainActor
 @Suite(.serialized) struct Seed001ComposerTests {
     // Seed 001, "Changing Brand Color" — verbatim.
@@ -95,4 +96,5 @@ import Testing
         #expect(nearestPixel(to: pink, in: pixels, rect: rect, scale: backend.scale) < 30)
         #expect(nearestPixel(to: blue, in: pixels, rect: rect, scale: backend.scale) > 100)
     }
+}
 }

@@ -236,6 +236,7 @@ final class MessageRowDelegateSpy: ChatMessageContentViewDelegate {
 
 /// Taps on links, mentions, the quote, the thread info and the error indicator, through the
 /// headless backend.
+extension HeadlessWindowTests {
 @MainActor
 @Suite(.serialized) struct ChatMessageContentViewTapTests {
     typealias F = MessageRowFixtures
@@ -329,6 +330,7 @@ final class MessageRowDelegateSpy: ChatMessageContentViewDelegate {
         #expect(spy.events.last == "error:f")
         #expect(spy.events.count == 3)
     }
+}
 }
 
 /// The seeds' customisations reach the message row.

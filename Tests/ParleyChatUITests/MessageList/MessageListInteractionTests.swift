@@ -4,11 +4,6 @@ import Testing
 import ParleyChat
 import ParleyUIKit
 
-/// Every test that opens a headless window: one application at a time, so they run one after
-/// the other (nested suites inherit `.serialized`).
-@MainActor
-@Suite(.serialized) struct HeadlessWindowTests {}
-
 extension HeadlessWindowTests {
 /// Swipe, tap and wheel on a message list in a headless window.
 @MainActor
@@ -41,10 +36,13 @@ extension HeadlessWindowTests {
         backend.drag(from: start, to: CGPoint(x: start.x + 90, y: start.y + 4), duration: 0.3, steps: 12, release: false)
         let row = try #require(vc.contentView(forMessageId: target.id))
         #expect(row.transform.tx > 40, "the row follows the finger")
+        #expect(!vc.swipeToReplyIconView.isHidden && vc.swipeToReplyIconView.alpha == 1, "past the threshold the arrow shows")
+        #expect(vc.swipeToReplyIconView.frame.maxX <= row.transform.tx + 1, "in the space the row left")
         backend.pointerUp(at: CGPoint(x: start.x + 90, y: start.y + 4))
         backend.runUntilIdle()
         #expect(source.swipedToReply == [target.id])
         #expect(row.transform.isIdentity, "the row slides back")
+        #expect(vc.swipeToReplyIconView.isHidden)
         #expect(vc.listView.contentOffset == before, "a horizontal drag does not scroll")
     }
 

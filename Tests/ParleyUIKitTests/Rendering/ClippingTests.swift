@@ -75,6 +75,31 @@ import Testing
         #expect(abs(Int(pixels[30, 10].r) - 128) <= 2)
     }
 
+    /// A container class that draws nothing keeps no surface even after redraw requests (a trait
+    /// change, a resize): before, each request made it allocate, draw and scan a surface again.
+    @Test func aNonDrawingClassStaysSurfaceFreeAfterSetNeedsDisplay() {
+        final class Container: UIView {}
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
+        root.backgroundColor = .white
+        let containers = (0..<5).map { i in Container(frame: CGRect(x: 0, y: CGFloat(i) * 60, width: 300, height: 60)) }
+        for container in containers { root.addSubview(container) }
+        _ = root.renderPixels(scale: 2)
+        _ = root.renderPixels(scale: 2)
+        #expect(Compositor.rasterizedLayersInLastFrame == 0)
+        for container in containers { container.setNeedsDisplay() }
+        _ = root.renderPixels(scale: 2)
+        #expect(Compositor.rasterizedLayersInLastFrame == 0)
+        #expect(containers.allSatisfy { $0.layer.backing == nil })
+        // A class that does draw still redraws.
+        let label = UILabel(frame: CGRect(x: 0, y: 0, width: 100, height: 20))
+        label.text = "Drawn"
+        root.addSubview(label)
+        _ = root.renderPixels(scale: 2)
+        label.setNeedsDisplay()
+        _ = root.renderPixels(scale: 2)
+        #expect(Compositor.rasterizedLayersInLastFrame == 1)
+    }
+
     @Test func scrollingBoundsOriginRasterisesNothing() {
         let root = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
         for i in 0..<20 {

@@ -261,6 +261,14 @@ extension UIView {
         (self as? any ArrangedSubviewsContainer)?.arrangedSubviewWasRemoved(view)
         var crossing: [NSLayoutConstraint] = []
         var touched = false
+        // The removed subtree, so that "is this constraint inside it" is a lookup per item
+        // instead of a walk up the ancestors.
+        var subtree: Set<ObjectIdentifier> = []
+        var walk = [view]
+        while let current = walk.popLast() {
+            subtree.insert(ObjectIdentifier(current))
+            walk.append(contentsOf: current.subviews)
+        }
         var pending = [view]
         while let current = pending.popLast() {
             pending.append(contentsOf: current.subviews)
@@ -273,7 +281,7 @@ extension UIView {
                 for constraint in item.existingLayoutState?.constraints ?? [] {
                     touched = true
                     let inside = constraint.layoutItems.allSatisfy { other in
-                        other.layoutOwnerView.map { $0.isDescendant(of: view) } ?? false
+                        other.layoutOwnerView.map { subtree.contains(ObjectIdentifier($0)) } ?? false
                     }
                     if !inside { crossing.append(constraint) }
                 }

@@ -1,0 +1,18 @@
+import Foundation
+import ParleyChat
+import ParleyUIKit
+
+/// The thread screen's title: "Thread" and, under it, "with" the channel's name.
+@MainActor
+open class ChatThreadHeaderView: ChatChannelHeaderView {
+    /// "Thread".
+    open override var titleText: String? { "Thread" }
+
+    /// "with Design Team" (nothing while the channel is unknown).
+    open override var subtitleText: String? {
+        guard let content, let name = appearance.formatters.channelName.format(channel: content, forCurrentUserId: currentUserId),
+              !name.isEmpty
+        else { return nil }
+        return "with \(name)"
+    }
+}

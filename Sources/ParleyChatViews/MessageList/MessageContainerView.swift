@@ -1,0 +1,132 @@
+import Foundation
+import ParleyChat
+import ParleyChatUI
+import ParleyComponent
+import ParleyUIKit
+
+/// The default message row: the current user's messages on the right in a tinted bubble, others'
+/// on the left with their avatar beside the last message of a group, the quoted message, the
+/// text, the reactions, "N replies" and the time. System messages become the factory's
+/// ``ViewFactory/makeSystemMessageView(message:)``.
+///
+/// Every part comes from `factory`, so a factory that overrides only the avatar keeps this row
+/// and changes its avatars.
+public struct MessageContainerView<Factory: ViewFactory>: ComponentBuilder {
+    /// The factory the parts come from.
+    public let factory: Factory
+    /// The channel.
+    public let channel: ChatChannel
+    /// The message.
+    public let message: ChatMessage
+    /// The row's width (`nil`: the constraint's).
+    public let width: CGFloat?
+    /// Whether the message is the last of its group (avatar, name and time show).
+    public let showsAllInfo: Bool
+    /// Whether the row is in a thread (no "N replies" there).
+    public let isInThread: Bool
+    /// The list's scrolled id (the quoted message sets it when tapped).
+    public let scrolledId: Binding<String?>
+    /// The composer's quoted message.
+    public let quotedMessage: Binding<ChatMessage?>
+    /// Called on a long press.
+    public let onLongPress: (MessageDisplayInfo) -> ()
+    /// Whether this is the newest message.
+    public let isLast: Bool
+    /// Opens the message's thread ("N replies" tapped).
+    public var onThreadTap: @MainActor (ChatMessage) -> Void
+
+    /// The avatar's size.
+    public static var avatarSize: CGFloat { 32 }
+
+    /// The row of `message`, its parts from `factory`.
+    public init(
+        factory: Factory, channel: ChatChannel, message: ChatMessage, width: CGFloat?, showsAllInfo: Bool, isInThread: Bool,
+        scrolledId: Binding<String?>, quotedMessage: Binding<ChatMessage?>, onLongPress: @escaping (MessageDisplayInfo) -> (), isLast: Bool,
+        onThreadTap: @escaping @MainActor (ChatMessage) -> Void = { ChatChannelView.showThread(of: $0) }
+    ) {
+        self.factory = factory
+        self.channel = channel
+        self.message = message
+        self.width = width
+        self.showsAllInfo = showsAllInfo
+        self.isInThread = isInThread
+        self.scrolledId = scrolledId
+        self.quotedMessage = quotedMessage
+        self.onLongPress = onLongPress
+        self.isLast = isLast
+        self.onThreadTap = onThreadTap
+    }
+
+    /// The row.
+    public func build() -> AnyComponent {
+        if message.type == .system {
+            return factory.makeSystemMessageView(message: message).eraseToAnyComponent()
+        }
+        let appearance = Appearance.default
+        let palette = appearance.colorPalette
+        let isOwn = message.isSentByCurrentUser
+        let rowWidth = width ?? 390
+        let gutter: CGFloat = isOwn ? 0 : Self.avatarSize + 8
+        let bubbleMax = max(60, ((rowWidth - 16 - gutter) * 0.8).rounded(.down))
+        let textMax = bubbleMax - 24
+
+        var bubbleParts: [any Component] = []
+        if let quoted = message.quotedMessage {
+            bubbleParts.append(factory.makeQuotedMessageView(quotedMessage: quoted, isSentByCurrentUser: isOwn, scrolledId: scrolledId))
+        }
+        if message.isDeleted {
+            bubbleParts.append(Text("Message deleted", font: appearance.fonts.bodyItalic, textColor: palette.textLowEmphasis))
+        } else if !message.text.isEmpty {
+            bubbleParts.append(factory.makeMessageTextView(for: message, isFirst: showsAllInfo, availableWidth: textMax, scrolledId: scrolledId))
+        }
+        let bubble = VStack(spacing: 6, children: bubbleParts)
+            .inset(h: 12, v: 8)
+            .background(isOwn ? palette.background6 : palette.background8, cornerRadius: 18)
+            .frame(maxWidth: bubbleMax)
+
+        let message = self.message
+        let onLongPress = self.onLongPress
+        let showsAllInfo = self.showsAllInfo
+        var column: [any Component] = []
+        if showsAllInfo, !isOwn, max(channel.memberCount, channel.members.count) > 2 {
+            column.append(Text(message.author.name.isEmpty ? message.author.id : message.author.name,
+                               font: appearance.fonts.caption1Bold, textColor: palette.textLowEmphasis, numberOfLines: 1)
+                .frame(maxWidth: bubbleMax).inset(h: 12, v: 0))
+        }
+        column.append(bubble.onLongPressGesture { view in
+            let frame = view.convert(view.bounds, to: nil)
+            onLongPress(MessageDisplayInfo(message: message, frame: frame, contentWidth: bubbleMax, showsAllInfo: showsAllInfo))
+        })
+        if !message.reactionGroups.isEmpty, channel.config.reactionsEnabled, !message.isDeleted {
+            column.append(factory.makeMessageReactionView(message: message) {
+                onLongPress(MessageDisplayInfo(message: message, frame: .zero, contentWidth: bubbleMax, showsAllInfo: showsAllInfo))
+            })
+        }
+        if message.replyCount > 0, !isInThread, message.parentMessageId == nil {
+            let onThreadTap = self.onThreadTap
+            column.append(factory.makeMessageRepliesView(channel: channel, message: message, replyCount: message.replyCount) { onThreadTap(message) })
+        }
+        if showsAllInfo {
+            column.append(factory.makeMessageDateView(for: message).inset(h: 4, v: 0))
+        }
+        let stack = VStack(spacing: 3, alignItems: isOwn ? .end : .start, children: column)
+
+        let row: any Component
+        if isOwn {
+            row = HStack(alignItems: .end) { Spacer(); stack }
+        } else {
+            let avatar: any Component = showsAllInfo
+                ? factory.makeMessageAvatarView(for: message.author)
+                : Space(width: Self.avatarSize, height: Self.avatarSize)
+            // The avatar sits beside the bubble's bottom, above the time.
+            let bottom: CGFloat = showsAllInfo ? 18 : 0
+            row = HStack(spacing: 8, alignItems: .end) {
+                AnyComponent(avatar).inset(bottom: bottom)
+                stack
+                Spacer()
+            }
+        }
+        // Rows carry their own spacing, as seed 002's container does: more below a group's last message.
+        return AnyComponent(row).inset(top: 0, left: 8, bottom: showsAllInfo ? 10 : 2, right: 8).eraseToAnyComponent()
+    }
+}

@@ -1,0 +1,199 @@
+import Foundation
+import ParleyChat
+import ParleyChatUI
+import ParleyComponent
+import ParleyUIKit
+
+/// The declarative channel list: the current user's channels, most recent activity first, each
+/// row the factory's ``ViewFactory/makeChannelListItem(channel:channelName:currentUserId:onItemTap:)``;
+/// tapping a row pushes a ``ChatChannelView`` with the same factory.
+///
+/// ```swift
+/// ChatViews.client = client
+/// WindowGroup { ChatChannelListView(viewFactory: CustomFactory.shared) }.run()
+/// ```
+///
+/// Live like the UIKit-style list (a new message moves its channel to the top, previews and
+/// badges update in place, what the user sees stays put) on the same ``ComponentView``; the next
+/// page loads when the list nears its end. While the first page loads it shows the factory's
+/// ``ViewFactory/makeLoadingView()``, without channels its ``ViewFactory/makeNoChannelsView()``.
+@MainActor
+open class ChatChannelListView: _ViewController, ChatChannelListControllerDelegate, UIScrollViewDelegate {
+    /// The factory the screens' parts come from.
+    public private(set) var viewFactory: any ViewFactory = DefaultViewFactory.shared
+    /// The channels shown (by default the client's `channelListController()`); set it before the
+    /// view loads.
+    public var controller: ChatChannelListController?
+
+    /// The list.
+    open private(set) lazy var listView: ComponentView = ComponentView(frame: .zero)
+
+    /// The channels shown, as of the last update.
+    public private(set) var channels: [ChatChannel] = []
+    /// Whether the first page is loaded.
+    public private(set) var isLoaded = false
+    /// The error of the last load, if it failed.
+    public private(set) var lastError: ChatError?
+
+    private var isLoadingNextPage = false
+
+    /// A channel list with the default factory over `ChatViews.client`.
+    public required init() {
+        super.init()
+    }
+
+    /// A channel list whose parts come from `viewFactory`, over `client` (by default
+    /// `ChatViews.client`).
+    public convenience init(viewFactory: some ViewFactory, client: ChatClient? = nil) {
+        self.init()
+        self.viewFactory = viewFactory
+        if let client = client ?? ChatViews.client { controller = client.channelListController() }
+    }
+
+    /// A channel list whose parts come from `viewFactory`, showing `controller`'s channels.
+    public convenience init(viewFactory: some ViewFactory = DefaultViewFactory.shared, controller: ChatChannelListController) {
+        self.init()
+        self.viewFactory = viewFactory
+        self.controller = controller
+    }
+
+    // MARK: Lifecycle
+
+    /// Becomes the controller's delegate and loads the first page.
+    open override func setUp() {
+        super.setUp()
+        title = "Channels"
+        navigationItem.title = "Channels"
+        if controller == nil, let client = ChatViews.client { controller = client.channelListController() }
+        listView.delegate = self
+        listView.contentAnchor = .top
+        listView.alwaysBounceVertical = true
+        controller?.delegate = self
+        synchronize()
+    }
+
+    /// The list fills the screen.
+    open override func setUpLayout() {
+        super.setUpLayout()
+        listView.frame = view.bounds
+        listView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        view.addSubview(listView)
+    }
+
+    /// The background colour.
+    open override func setUpAppearance() {
+        super.setUpAppearance()
+        view.backgroundColor = appearance.colorPalette.background
+        listView.backgroundColor = appearance.colorPalette.background
+    }
+
+    /// Rebuilds the rows.
+    open override func updateContent() {
+        super.updateContent()
+        listView.component = makeListComponent()
+    }
+
+    /// Keeps the list filling the screen.
+    open override func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        listView.frame = view.bounds
+        if lastWidth != view.bounds.width || lastHeight != view.bounds.height {
+            lastWidth = view.bounds.width
+            lastHeight = view.bounds.height
+            listView.component = makeListComponent()
+        }
+    }
+
+    private var lastWidth: CGFloat = -1
+    private var lastHeight: CGFloat = -1
+
+    // MARK: Loading
+
+    /// Loads the first page (again, after an error).
+    open func synchronize() {
+        guard let controller else { return }
+        do {
+            try controller.synchronize()
+            channels = controller.channels
+            isLoaded = true
+            lastError = nil
+        } catch {
+            lastError = error
+        }
+        updateContentIfNeeded()
+    }
+
+    /// Loads the next page when the list is within a screen of its end.
+    open func loadMoreChannelsIfNeeded() {
+        guard let controller, isLoaded, !controller.hasLoadedAllChannels, !isLoadingNextPage, !channels.isEmpty else { return }
+        let visibleBottom = listView.contentOffset.y + listView.bounds.height
+        guard visibleBottom >= listView.contentSize.height - listView.bounds.height else { return }
+        isLoadingNextPage = true
+        defer { isLoadingNextPage = false }
+        do { try controller.loadNextChannels() } catch { lastError = error }
+    }
+
+    // MARK: Rows
+
+    /// The rows (with hairlines between them), the loading view, or the empty view.
+    open func makeListComponent() -> any Component {
+        let factory = viewFactory
+        let fill = max(0, listView.bounds.height)
+        guard isLoaded, !channels.isEmpty else {
+            let state: any Component = isLoaded ? factory.makeNoChannelsView() : factory.makeLoadingView()
+            return VStack(justifyContent: .center, alignItems: .center, children: [state]).size(width: .fill, height: .absolute(fill))
+        }
+        let currentUserId = controller?.client.currentUserId
+        let separator = appearance.colorPalette.border
+        var children: [any Component] = []
+        children.reserveCapacity(channels.count * 2)
+        for (index, channel) in channels.enumerated() {
+            let name = ChannelRowTexts.texts(for: channel, currentUserId: currentUserId).title
+            let row = factory.makeChannelListItem(channel: channel, channelName: name, currentUserId: currentUserId) { [weak self] channel in
+                self?.showChannel(channel.cid)
+            }
+            children.append(AnyComponent(row).lazy(id: channel.cid.rawValue, revision: Self.revision(of: channel), estimatedHeight: 72))
+            if index < channels.count - 1 {
+                children.append(Separator(color: separator).inset(left: 76))
+            }
+        }
+        return VStack(alignItems: .stretch, children: children)
+    }
+
+    static func revision(of channel: ChatChannel) -> Int {
+        var hasher = Hasher()
+        hasher.combine(channel)
+        return hasher.finalize()
+    }
+
+    /// Opens a ``ChatChannelView`` for `cid` with this list's factory: pushed on the navigation
+    /// stack, else presented. Returns it.
+    @discardableResult
+    open func showChannel(_ cid: ChannelId) -> ChatChannelView? {
+        guard let client = controller?.client else { return nil }
+        let channelView = ChatChannelView(viewFactory: viewFactory, channelController: client.channelController(for: cid))
+        channelView.appearance = appearance
+        channelView.components = components
+        if let navigationController {
+            navigationController.pushViewController(channelView, animated: true)
+        } else {
+            present(channelView, animated: true)
+        }
+        return channelView
+    }
+
+    // MARK: ChatChannelListControllerDelegate
+
+    /// Shows the controller's new list.
+    open func channelListController(_ controller: ChatChannelListController, didChangeChannels changes: ListChange<ChannelId>) {
+        channels = controller.channels
+        updateContentIfNeeded()
+    }
+
+    // MARK: UIScrollViewDelegate
+
+    /// Loads the next page near the end.
+    open func scrollViewDidScroll(_ scrollView: UIScrollView) {
+        loadMoreChannelsIfNeeded()
+    }
+}

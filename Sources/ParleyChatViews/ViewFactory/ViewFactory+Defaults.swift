@@ -1,0 +1,142 @@
+import Foundation
+import ParleyChat
+import ParleyChatUI
+import ParleyComponent
+import ParleyUIKit
+
+// The default implementation of every slot. Parts ask `self` for their nested parts, so a custom
+// factory's overrides reach inside the defaults.
+extension ViewFactory {
+    /// A ``ChatChannelListItem`` whose avatar comes from this factory.
+    public func makeChannelListItem(
+        channel: ChatChannel, channelName: String, currentUserId: UserId?, onItemTap: @escaping @MainActor (ChatChannel) -> Void
+    ) -> some Component {
+        ChatChannelListItem(factory: self, channel: channel, channelName: channelName, currentUserId: currentUserId, onItemTap: onItemTap)
+    }
+
+    /// A ``ChannelAvatarView``.
+    public func makeChannelAvatarView(for channel: ChatChannel, currentUserId: UserId?, size: CGFloat) -> some Component {
+        ChannelAvatarView(channel: channel, currentUserId: currentUserId, size: size)
+    }
+
+    /// A ``NoChannelsView``.
+    public func makeNoChannelsView() -> some Component { NoChannelsView() }
+
+    /// A ``LoadingView``.
+    public func makeLoadingView() -> some Component { LoadingView() }
+
+    /// A ``DefaultChannelHeaderModifier``: the UIKit-style `ChatChannelHeaderView` as title view.
+    public func makeChannelHeaderViewModifier(for channel: ChatChannel?) -> some ChatChannelHeaderViewModifier {
+        DefaultChannelHeaderModifier()
+    }
+
+    /// A ``MessageContainerView`` whose parts come from this factory.
+    public func makeMessageContainerView(
+        channel: ChatChannel,
+        message: ChatMessage,
+        width: CGFloat?,
+        showsAllInfo: Bool,
+        isInThread: Bool,
+        scrolledId: Binding<String?>,
+        quotedMessage: Binding<ChatMessage?>,
+        onLongPress: @escaping (MessageDisplayInfo) -> (),
+        isLast: Bool
+    ) -> some Component {
+        MessageContainerView(factory: self, channel: channel, message: message, width: width, showsAllInfo: showsAllInfo,
+                             isInThread: isInThread, scrolledId: scrolledId, quotedMessage: quotedMessage,
+                             onLongPress: onLongPress, isLast: isLast)
+    }
+
+    /// A ``SystemMessageView`` of the message's text.
+    public func makeSystemMessageView(message: ChatMessage) -> some Component {
+        SystemMessageView(message: message.text)
+    }
+
+    /// A ``MessageTextView``.
+    public func makeMessageTextView(for message: ChatMessage, isFirst: Bool, availableWidth: CGFloat, scrolledId: Binding<String?>) -> some Component {
+        MessageTextView(message: message).frame(maxWidth: availableWidth)
+    }
+
+    /// A 32-point ``MessageAvatarView``.
+    public func makeMessageAvatarView(for user: ChatUser) -> some Component {
+        MessageAvatarView(user: user, size: 32)
+    }
+
+    /// A ``MessageDateView``.
+    public func makeMessageDateView(for message: ChatMessage) -> some Component {
+        MessageDateView(message: message)
+    }
+
+    /// A ``DateIndicatorView``.
+    public func makeDateIndicatorView(date: Date) -> some Component {
+        DateIndicatorView(date: date)
+    }
+
+    /// A ``QuotedMessageView``.
+    public func makeQuotedMessageView(quotedMessage: ChatMessage, isSentByCurrentUser: Bool, scrolledId: Binding<String?>) -> some Component {
+        QuotedMessageView(quotedMessage: quotedMessage, scrolledId: scrolledId)
+    }
+
+    /// A ``MessageRepliesView``.
+    public func makeMessageRepliesView(channel: ChatChannel, message: ChatMessage, replyCount: Int, onTap: @escaping @MainActor () -> Void) -> some Component {
+        MessageRepliesView(replyCount: replyCount, onTap: onTap)
+    }
+
+    /// A ``ReactionsView``.
+    public func makeMessageReactionView(message: ChatMessage, onTapGesture: @escaping @MainActor () -> Void) -> some Component {
+        ReactionsView(message: message, onTap: onTapGesture)
+    }
+
+    /// A ``ReactionsOverlayView``.
+    public func makeReactionsOverlayView(
+        channel: ChatChannel,
+        messageDisplayInfo: MessageDisplayInfo,
+        onReaction: @escaping @MainActor (MessageReactionType) -> Void,
+        onReply: @escaping @MainActor () -> Void,
+        onBackgroundTap: @escaping @MainActor () -> Void
+    ) -> some Component {
+        ReactionsOverlayView(channel: channel, messageDisplayInfo: messageDisplayInfo, onReaction: onReaction, onReply: onReply,
+                             onBackgroundTap: onBackgroundTap)
+    }
+
+    /// A ``TypingIndicatorBottomView``.
+    public func makeTypingIndicatorBottomView(channel: ChatChannel, currentUserId: UserId?) -> some Component {
+        TypingIndicatorBottomView(channel: channel, currentUserId: currentUserId)
+    }
+
+    /// An ``EmptyMessagesView``.
+    public func makeEmptyMessagesView(for channel: ChatChannel) -> some Component {
+        EmptyMessagesView()
+    }
+
+    /// A ``MessageComposerView`` whose send button comes from this factory.
+    public func makeMessageComposerViewType(
+        with channelController: ChatChannelController,
+        quotedMessage: Binding<ChatMessage?>,
+        onMessageSent: @escaping @MainActor () -> Void
+    ) -> some Component {
+        MessageComposerView(factory: self, channelController: channelController, quotedMessage: quotedMessage, onMessageSent: onMessageSent)
+    }
+
+    /// A ``SendMessageButton``.
+    public func makeSendMessageButton(enabled: Bool, onTap: @escaping @MainActor () -> Void) -> some Component {
+        SendMessageButton(enabled: enabled, onTap: onTap)
+    }
+}
+
+/// The default channel header: a `Components.default.channelHeaderView` (name and member count or
+/// online status) as the navigation item's title view.
+public struct DefaultChannelHeaderModifier: ChatChannelHeaderViewModifier {
+    /// The default header.
+    public init() {}
+
+    /// Puts a header view showing `channel` in the title view (reusing the one already there).
+    public func apply(to navigationItem: UINavigationItem, channel: ChatChannel?, currentUserId: UserId?) {
+        let header = navigationItem.titleView as? ChatChannelHeaderView ?? Components.default.channelHeaderView.init(frame: .zero)
+        header.currentUserId = currentUserId
+        header.content = channel
+        header.invalidateIntrinsicContentSize()
+        navigationItem.titleView = header
+        navigationItem.title = header.titleText
+    }
+}

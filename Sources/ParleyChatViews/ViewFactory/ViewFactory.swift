@@ -1,0 +1,239 @@
+import Foundation
+import ParleyChat
+import ParleyChatUI
+import ParleyComponent
+import ParleyUIKit
+
+/// The slots of the declarative chat screens: each method makes one part of a screen, and a
+/// custom factory overrides only the parts it wants to change.
+///
+/// Every slot has a default implementation (in an extension of this protocol), so a factory
+/// starts as an empty class:
+///
+/// ```swift
+/// final class CustomFactory: ViewFactory {
+///     static let shared = CustomFactory()
+///
+///     // Seed 002: a livestream-style list (Twitch): plain left-aligned text rows.
+///     func makeMessageContainerView(
+///         channel: ChatChannel,
+///         message: ChatMessage,
+///         width: CGFloat?,
+///         showsAllInfo: Bool,
+///         isInThread: Bool,
+///         scrolledId: Binding<String?>,
+///         quotedMessage: Binding<ChatMessage?>,
+///         onLongPress: @escaping (MessageDisplayInfo) -> (),
+///         isLast: Bool
+///     ) -> some Component {
+///         HStack {
+///             Text(message.text)
+///             Spacer()
+///         }
+///         .padding(.horizontal, 8)
+///         .padding(.bottom, showsAllInfo ? 8 : 2)
+///         .padding(.top, isLast ? 8 : 0)
+///     }
+/// }
+///
+/// WindowGroup { ChatChannelListView(viewFactory: CustomFactory.shared) }.run()
+/// ```
+///
+/// ## `some View` is `some Component`
+///
+/// Linux has no SwiftUI. The slots return ParleyComponent ``Component``s — the same engine the
+/// UIKit-style screens put their rows in — so where the seed writes `-> some View`, write
+/// `-> some Component`. That is the only change: `HStack`, `VStack`, `ZStack`, `Text`, `Image`,
+/// `Spacer`, `.padding(_:_:)`, `.background(_:)` and the other modifiers keep their SwiftUI names.
+/// (A `View` alias was left out on purpose: next to `UIView` and the toolkit's views it would read
+/// as a view class, and components are values, not views.)
+///
+/// ## Nested slots
+///
+/// The default implementations ask the same factory for their parts: the default message
+/// container asks `self` for the avatar (``makeMessageAvatarView(for:)``), the text
+/// (``makeMessageTextView(for:isFirst:availableWidth:scrolledId:)``), the date, the reactions and
+/// system messages, so overriding ``makeMessageAvatarView(for:)`` changes every avatar while the
+/// rest stays the default. Overriding a slot means implementing the method with exactly the
+/// signature below: a method with other labels is a new method, not an override.
+///
+/// Components are laid out on the main actor; the factory is a class (`AnyObject`) so that one
+/// instance (`CustomFactory.shared`) can be shared by every screen.
+@MainActor
+public protocol ViewFactory: AnyObject {
+    // MARK: Channel list
+
+    /// The row of a channel in the channel list.
+    associatedtype ChannelListItemType: Component
+    /// The row of `channel` in ``ChatChannelListView``; `onItemTap` opens the channel.
+    ///
+    /// - Parameters:
+    ///   - channel: the channel.
+    ///   - channelName: its display name (a direct message's partner, a group's name).
+    ///   - currentUserId: the user the list is for.
+    ///   - onItemTap: call it when the row is tapped.
+    func makeChannelListItem(
+        channel: ChatChannel, channelName: String, currentUserId: UserId?, onItemTap: @escaping @MainActor (ChatChannel) -> Void
+    ) -> ChannelListItemType
+
+    /// A channel's avatar.
+    associatedtype ChannelAvatarViewType: Component
+    /// The avatar of `channel` (the partner's in a direct message), `size` points square.
+    func makeChannelAvatarView(for channel: ChatChannel, currentUserId: UserId?, size: CGFloat) -> ChannelAvatarViewType
+
+    /// What the channel list shows without channels.
+    associatedtype NoChannelsViewType: Component
+    /// What ``ChatChannelListView`` shows when the user has no channels.
+    func makeNoChannelsView() -> NoChannelsViewType
+
+    /// What a screen shows while loading.
+    associatedtype LoadingViewType: Component
+    /// What ``ChatChannelListView`` shows while its first page loads.
+    func makeLoadingView() -> LoadingViewType
+
+    // MARK: Channel
+
+    /// Decorates the channel screen's navigation item.
+    associatedtype ChannelHeaderViewModifierType: ChatChannelHeaderViewModifier
+    /// The header of ``ChatChannelView`` for `channel` (`nil` while unknown).
+    func makeChannelHeaderViewModifier(for channel: ChatChannel?) -> ChannelHeaderViewModifierType
+
+    /// A message's row.
+    associatedtype MessageContainerViewType: Component
+    /// The whole row of `message` in the message list (seed 002's `makeMessageContainerView`).
+    ///
+    /// - Parameters:
+    ///   - channel: the chat channel where the message was sent.
+    ///   - message: the chat message that's going to be displayed.
+    ///   - width: the available width for the message.
+    ///   - showsAllInfo: whether all info is shown for the message (the last message of a group of
+    ///     one author's consecutive messages shows avatar, name and time).
+    ///   - isInThread: whether the message is shown in a thread.
+    ///   - scrolledId: the id the list is scrolled to; set it to scroll to a message (loaded or not).
+    ///   - quotedMessage: the message the composer quotes; set it to reply to a message.
+    ///   - onLongPress: call it when the message is long pressed (the screen shows the reactions overlay).
+    ///   - isLast: whether it is the newest message of the list (e.g. to apply extra padding).
+    func makeMessageContainerView(
+        channel: ChatChannel,
+        message: ChatMessage,
+        width: CGFloat?,
+        showsAllInfo: Bool,
+        isInThread: Bool,
+        scrolledId: Binding<String?>,
+        quotedMessage: Binding<ChatMessage?>,
+        onLongPress: @escaping (MessageDisplayInfo) -> (),
+        isLast: Bool
+    ) -> MessageContainerViewType
+
+    /// A system message's row.
+    associatedtype SystemMessageViewType: Component
+    /// A system message ("Jordan added Sam"): the default container shows these instead of a
+    /// bubble. A custom container must handle system messages itself.
+    func makeSystemMessageView(message: ChatMessage) -> SystemMessageViewType
+
+    /// A message's text.
+    associatedtype MessageTextViewType: Component
+    /// The text of `message` inside its bubble.
+    ///
+    /// - Parameters:
+    ///   - isFirst: whether the message shows all info (the last of its group).
+    ///   - availableWidth: the widest the text may be.
+    ///   - scrolledId: the list's scrolled id.
+    func makeMessageTextView(for message: ChatMessage, isFirst: Bool, availableWidth: CGFloat, scrolledId: Binding<String?>) -> MessageTextViewType
+
+    /// A message author's avatar.
+    associatedtype MessageAvatarViewType: Component
+    /// The avatar of `user` beside their messages.
+    func makeMessageAvatarView(for user: ChatUser) -> MessageAvatarViewType
+
+    /// A message's time.
+    associatedtype MessageDateViewType: Component
+    /// The time under the last message of a group (and the author's name in groups).
+    func makeMessageDateView(for message: ChatMessage) -> MessageDateViewType
+
+    /// The separator between days.
+    associatedtype DateIndicatorViewType: Component
+    /// The header above the first message of a day.
+    func makeDateIndicatorView(date: Date) -> DateIndicatorViewType
+
+    /// A quoted message inside a reply.
+    associatedtype QuotedMessageViewType: Component
+    /// The message `quotedMessage` shown inside a reply; tapping it sets `scrolledId` to it.
+    func makeQuotedMessageView(quotedMessage: ChatMessage, isSentByCurrentUser: Bool, scrolledId: Binding<String?>) -> QuotedMessageViewType
+
+    /// The "N replies" line under a thread's root.
+    associatedtype MessageRepliesViewType: Component
+    /// "N replies" under `message`; `onTap` opens its thread.
+    func makeMessageRepliesView(channel: ChatChannel, message: ChatMessage, replyCount: Int, onTap: @escaping @MainActor () -> Void) -> MessageRepliesViewType
+
+    /// The reactions under a message.
+    associatedtype MessageReactionViewType: Component
+    /// The reactions of `message`; `onTapGesture` opens the reactions overlay.
+    func makeMessageReactionView(message: ChatMessage, onTapGesture: @escaping @MainActor () -> Void) -> MessageReactionViewType
+
+    /// What a long press on a message shows over the screen.
+    associatedtype ReactionsOverlayViewType: Component
+    /// The long-press overlay: laid out at the screen's size over everything.
+    ///
+    /// - Parameters:
+    ///   - channel: the channel.
+    ///   - messageDisplayInfo: the message pressed and its frame on screen.
+    ///   - onReaction: toggles the current user's reaction of a type on the message (the overlay closes).
+    ///   - onReply: puts the composer in reply mode for the message (the overlay closes).
+    ///   - onBackgroundTap: closes the overlay.
+    func makeReactionsOverlayView(
+        channel: ChatChannel,
+        messageDisplayInfo: MessageDisplayInfo,
+        onReaction: @escaping @MainActor (MessageReactionType) -> Void,
+        onReply: @escaping @MainActor () -> Void,
+        onBackgroundTap: @escaping @MainActor () -> Void
+    ) -> ReactionsOverlayViewType
+
+    /// "Alice is typing…" under the newest message.
+    associatedtype TypingIndicatorBottomViewType: Component
+    /// The typing indicator for the users typing in `channel` (other than `currentUserId`).
+    func makeTypingIndicatorBottomView(channel: ChatChannel, currentUserId: UserId?) -> TypingIndicatorBottomViewType
+
+    /// What an empty channel shows.
+    associatedtype EmptyMessagesViewType: Component
+    /// What ``ChatChannelView`` shows when `channel` has no messages.
+    func makeEmptyMessagesView(for channel: ChatChannel) -> EmptyMessagesViewType
+
+    // MARK: Composer
+
+    /// The composer.
+    associatedtype MessageComposerViewType: Component
+    /// The composer at the bottom of ``ChatChannelView``.
+    ///
+    /// - Parameters:
+    ///   - channelController: the channel to send to.
+    ///   - quotedMessage: the message being replied to; clear it after sending.
+    ///   - onMessageSent: call it after a message was sent (the list scrolls to it).
+    func makeMessageComposerViewType(
+        with channelController: ChatChannelController,
+        quotedMessage: Binding<ChatMessage?>,
+        onMessageSent: @escaping @MainActor () -> Void
+    ) -> MessageComposerViewType
+
+    /// The composer's send button.
+    associatedtype SendMessageButtonType: Component
+    /// The send button of the default composer; `onTap` sends the text.
+    func makeSendMessageButton(enabled: Bool, onTap: @escaping @MainActor () -> Void) -> SendMessageButtonType
+}
+
+/// Decorates the channel screen's navigation item (the declarative screens' form of SwiftUI's
+/// toolbar view modifier).
+@MainActor
+public protocol ChatChannelHeaderViewModifier {
+    /// Sets up `navigationItem` (title view, bar buttons) for `channel`.
+    func apply(to navigationItem: UINavigationItem, channel: ChatChannel?, currentUserId: UserId?)
+}
+
+/// The factory with every default: the screens use it unless given another.
+@MainActor
+public final class DefaultViewFactory: ViewFactory {
+    /// The shared default factory.
+    public static let shared = DefaultViewFactory()
+
+    private init() {}
+}
