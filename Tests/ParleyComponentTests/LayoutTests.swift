@@ -203,3 +203,33 @@ import Testing
         #expect((view.subviews.first as? UILabel)?.text == "changed")
     }
 }
+
+/// Text in an overflowing row wraps (seed 002's `HStack { Text(message.text); Spacer() }`).
+@MainActor
+@Suite struct HStackTextWrapTests {
+    @Test func longTextInARowWrapsWithinTheRow() {
+        let long = String(repeating: "a long livestream message that keeps going ", count: 6)
+        let node = HStack {
+            Text(long)
+            Spacer()
+        }.layout(Constraint(maxSize: CGSize(width: 200, height: CGFloat.infinity)))
+        let text = node.children[0]
+        #expect(node.size.width <= 200)
+        #expect(text.size.width <= 200)
+        let oneLine = Text("a").layout(Constraint(maxSize: CGSize(width: 200, height: CGFloat.infinity))).size.height
+        #expect(text.size.height > oneLine * 3)
+        // A row that fits is left alone: the text keeps its one-line width.
+        let short = HStack { Text("hi"); Spacer() }.layout(Constraint(maxSize: CGSize(width: 200, height: CGFloat.infinity)))
+        #expect(short.children[0].size.height == oneLine)
+    }
+
+    @Test func twoTextsShareTheShortfallInProportion() {
+        let a = String(repeating: "left ", count: 40), b = String(repeating: "right ", count: 20)
+        let node = HStack(spacing: 8) {
+            Text(a)
+            Text(b)
+        }.layout(Constraint(maxSize: CGSize(width: 300, height: CGFloat.infinity)))
+        #expect(node.size.width <= 300.5)
+        #expect(node.children[0].size.width > node.children[1].size.width)
+    }
+}

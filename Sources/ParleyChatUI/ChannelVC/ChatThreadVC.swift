@@ -61,28 +61,7 @@ open class ChatThreadVC: _ViewController, ChatMessageListVCDataSource, ChatMessa
     open override func setUpLayout() {
         super.setUpLayout()
         navigationItem.titleView = headerView
-        for child in [messageListVC, messageComposerVC] as [UIViewController] {
-            addChild(child)
-            let childView: UIView = child.view
-            childView.translatesAutoresizingMaskIntoConstraints = false
-            view.addSubview(childView)
-            child.didMove(toParent: self)
-        }
-        let list: UIView = messageListVC.view
-        let composer: UIView = messageComposerVC.view
-        NSLayoutConstraint.activate([
-            list.topAnchor.constraint(equalTo: view.topAnchor),
-            list.leadingAnchor.constraint(equalTo: view.leadingAnchor),
-            list.trailingAnchor.constraint(equalTo: view.trailingAnchor),
-            list.bottomAnchor.constraint(equalTo: composer.topAnchor),
-            composer.leadingAnchor.constraint(equalTo: view.leadingAnchor),
-            composer.trailingAnchor.constraint(equalTo: view.trailingAnchor),
-            composer.bottomAnchor.constraint(equalTo: view.bottomAnchor),
-        ])
-        // The composer is as tall as its content asks; the list takes the rest.
-        let hug = composer.heightAnchor.constraint(equalToConstant: 0)
-        hug.priority = .fittingSizeLevel
-        hug.isActive = true
+        embedMessageList(messageListVC, above: messageComposerVC)
     }
 
     /// The background colour.

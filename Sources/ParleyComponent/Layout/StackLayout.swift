@@ -87,6 +87,25 @@ struct StackLayout {
                 flexed.insert(index)
             }
         }
+        // Text in a row that overflows wraps, as SwiftUI's `HStack { Text(long); Spacer() }` does:
+        // with no explicit shrink factors, the overflow comes out of the text children in
+        // proportion to their widths.
+        if axis == .horizontal, mainMax.isFinite, shrinkTotal == 0, flexed.isEmpty, mainTotal > mainMax {
+            let textType = ObjectIdentifier(Text.self)
+            let texts = (0..<count).filter { ObjectIdentifier(type(of: children[$0])) == textType }
+            let textWidth = texts.reduce(CGFloat(0)) { $0 + axis.main(nodes[$1].size) }
+            if textWidth > 0 {
+                let over = mainTotal - mainMax
+                for index in texts {
+                    let width = axis.main(nodes[index].size)
+                    let length = max(0, width - over * width / textWidth)
+                    let stretch = alignment(index) == .stretch && crossMax.isFinite
+                    let c = Constraint(minSize: axis.size(main: 0, cross: stretch ? crossMax : 0), maxSize: axis.size(main: length, cross: crossMax))
+                    nodes[index] = layoutChild(children[index], c)
+                    flexed.insert(index)
+                }
+            }
+        }
         if !flexed.isEmpty {
             mainTotal = spacing * CGFloat(count - 1)
             for node in nodes { mainTotal += axis.main(node.size) }

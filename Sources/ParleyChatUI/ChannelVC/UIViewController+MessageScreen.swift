@@ -1,0 +1,30 @@
+import Foundation
+import ParleyUIKit
+
+extension UIViewController {
+    /// Lays out a message screen (channel or thread): `list` as a child filling the view above
+    /// `composer`, a child pinned to the bottom that is as tall as its content asks.
+    func embedMessageList(_ list: UIViewController, above composer: UIViewController) {
+        for child in [list, composer] {
+            addChild(child)
+            let childView: UIView = child.view
+            childView.translatesAutoresizingMaskIntoConstraints = false
+            view.addSubview(childView)
+            child.didMove(toParent: self)
+        }
+        let listView: UIView = list.view
+        let composerView: UIView = composer.view
+        NSLayoutConstraint.activate([
+            listView.topAnchor.constraint(equalTo: view.topAnchor),
+            listView.leadingAnchor.constraint(equalTo: view.leadingAnchor),
+            listView.trailingAnchor.constraint(equalTo: view.trailingAnchor),
+            listView.bottomAnchor.constraint(equalTo: composerView.topAnchor),
+            composerView.leadingAnchor.constraint(equalTo: view.leadingAnchor),
+            composerView.trailingAnchor.constraint(equalTo: view.trailingAnchor),
+            composerView.bottomAnchor.constraint(equalTo: view.bottomAnchor),
+        ])
+        let hug = composerView.heightAnchor.constraint(equalToConstant: 0)
+        hug.priority = .fittingSizeLevel
+        hug.isActive = true
+    }
+}
