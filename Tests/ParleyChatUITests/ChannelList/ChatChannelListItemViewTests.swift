@@ -32,6 +32,11 @@ import Testing
 
     /// An item view in a 390 × 72 container, showing `channel`.
     func row(_ channel: ChatChannel?) -> ChatChannelListItemView {
+        rowInContainer(channel).row
+    }
+
+    /// The row and the container it was laid out in (the caller keeps the container alive).
+    func rowInContainer(_ channel: ChatChannel?) -> (row: ChatChannelListItemView, container: UIView) {
         let container = UIView(frame: CGRect(x: 0, y: 0, width: 390, height: 72))
         let view = ChatChannelListItemView(frame: container.bounds)
         view.appearance.formatters.channelListMessageTimestamp = ChannelListMessageTimestampFormatter(
@@ -40,7 +45,7 @@ import Testing
         container.addSubview(view)
         view.content = channel.map { ChatChannelListItemView.Content(channel: $0, currentUserId: "me") }
         container.layoutIfNeeded()
-        return view
+        return (view, container)
     }
 
     @Test func previewsFollowTheSeedsRules() {
@@ -110,7 +115,7 @@ import Testing
             memberCount: 3, lastMessageAt: date, unreadCount: ChannelUnreadCount(messages: 12, mentions: 0),
             previewMessage: message("I pushed the new mockups to the shared folder", by: ana))
         // The container is rendered: a view inside a hierarchy takes its traits from it.
-        let container = row(channel).superview!
+        let container = rowInContainer(channel).container
         Snapshot.assert(container, named: "channel-list-row", style: .light)
         Snapshot.assert(container, named: "channel-list-row-dark", style: .dark)
     }

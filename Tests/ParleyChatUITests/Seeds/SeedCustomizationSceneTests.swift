@@ -59,7 +59,8 @@ import Testing
             #expect(!chatViews.isEmpty)
             for chatView in chatViews { #expect(chatView.tintColor == .systemPink, "\(type(of: chatView)) in \(name)") }
         }
-        let composerButton = try #require(all(SendButton.self, in: try scene("channel-pink")).first)
+        let pink = try scene("channel-pink")
+        let composerButton = try #require(all(SendButton.self, in: pink).first)
         #expect(composerButton.tintColor == .systemPink)
     }
 

@@ -38,7 +38,7 @@ extension LayoutEngine {
         var seen = Set<ObjectIdentifier>()
         var fixed: [Item] = []
         for item in [hostItem] + order {
-            guard let state = item.object.existingLayoutState else { continue }
+            guard let state = item.object?.existingLayoutState else { continue }
             for constraint in state.constraints where seen.insert(ObjectIdentifier(constraint)).inserted {
                 guard constraint.firstLayoutItem != nil else { continue }
                 var installable = true
@@ -64,7 +64,7 @@ extension LayoutEngine {
         let retired = items.values.filter { $0.generation != generation }.sorted { $0.order < $1.order }
         for item in retired {
             retire(item)
-            items[ObjectIdentifier(item.object)] = nil
+            items[item.key] = nil
         }
 
         // Auxiliary and intrinsic constraints of new items.
@@ -92,7 +92,8 @@ extension LayoutEngine {
     private func ensureItem(_ object: any LayoutItem, kind: Kind, parent: Item?) -> Item {
         let key = ObjectIdentifier(object)
         if let item = items[key] {
-            if item.kind == kind {
+            // The same object (not a new one at a dead one's address) of the same kind: reuse.
+            if item.kind == kind, item.object === object {
                 item.generation = generation
                 if item.parent !== parent, !item.aux.isEmpty {
                     // Frame and inset constraints name the parent's variables: redo them.

@@ -84,9 +84,13 @@ final class LayoutEngine {
 
     /// One view or guide in the system.
     final class Item {
-        let object: any LayoutItem
-        let view: UIView?
-        let guide: UILayoutGuide?
+        // Weak: the engine lives in its host's layout state, so strong references to the host
+        // and its subviews made every Auto Layout root (and its subtree) immortal.
+        weak var object: (any LayoutItem)?
+        weak var view: UIView?
+        weak var guide: UILayoutGuide?
+        /// The object's identity, kept after it is gone so the item can be dropped.
+        let key: ObjectIdentifier
         let kind: Kind
         let x, y, width, height: SolverVariable
         /// The item whose coordinate space the frame is in: the superview's item, a guide's owner's.
@@ -102,6 +106,7 @@ final class LayoutEngine {
 
         init(object: any LayoutItem, kind: Kind, solver: CassowarySolver, generation: Int, order: Int, parent: Item?) {
             self.object = object
+            self.key = ObjectIdentifier(object)
             self.view = object as? UIView
             self.guide = object as? UILayoutGuide
             self.kind = kind
