@@ -67,6 +67,52 @@ open class ChatChannelListVC: _ViewController, ChatChannelListControllerDelegate
     /// once per list width, so a subclass with a taller layout gets taller rows.
     open var rowHeight: CGFloat?
 
+    // MARK: Search
+
+    /// Whether the search field shows above the list (off by default); set it before the view
+    /// loads. Typing searches every message of the user's channels
+    /// (``ChatChannelListSearchVC``); the results replace the rows while the query is not empty,
+    /// and tapping one opens its channel at the message.
+    public var isSearchEnabled = false
+
+    /// The height of the bar holding ``searchField``.
+    open var searchBarHeight: CGFloat = 52
+
+    /// The bar above the list that holds ``searchField``.
+    open private(set) lazy var searchBarView = UIView()
+    /// The search field ("Search"); editing it runs ``search(_:)``.
+    open private(set) lazy var searchField = UITextField()
+    /// The results shown while the query is not empty (a child controller).
+    open private(set) lazy var searchResultsVC = ChatChannelListSearchVC()
+
+    /// The query in the search field.
+    public var searchQuery: String { searchField.text ?? "" }
+
+    /// Whether search results are shown instead of the channels.
+    public var isShowingSearchResults: Bool {
+        isSearchEnabled && !searchQuery.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+    }
+
+    /// Searches for `query` (the search field calls it as the user types); an empty query
+    /// shows the channels again.
+    open func search(_ query: String) {
+        if searchField.text != query { searchField.text = query }
+        searchResultsVC.client = controller?.client
+        searchResultsVC.search(query)
+        updateSearchVisibility()
+    }
+
+    /// Shows the results or the channels, following the query.
+    open func updateSearchVisibility() {
+        searchBarView.isHidden = !isSearchEnabled
+        searchResultsVC.view.isHidden = !isShowingSearchResults
+    }
+
+    /// Opens the channel of a search result, scrolled to the message, through ``router``.
+    open func didSelectSearchResult(_ message: ChatMessage) {
+        router.showChannel(for: message.cid, at: message.id)
+    }
+
     private var measuredRowHeight: (width: CGFloat, height: CGFloat)?
     private var isLoadingNextPage = false
 
@@ -87,6 +133,11 @@ open class ChatChannelListVC: _ViewController, ChatChannelListControllerDelegate
         listView.contentAnchor = .top
         listView.alwaysBounceVertical = true
         errorView.onRetry = { [weak self] in self?.synchronize() }
+        searchField.addAction(UIAction { [weak self] _ in
+            guard let self else { return }
+            self.search(self.searchField.text ?? "")
+        }, for: .editingChanged)
+        searchResultsVC.onSelect = { [weak self] message in self?.didSelectSearchResult(message) }
         controller?.delegate = self
         synchronize()
     }
@@ -103,14 +154,40 @@ open class ChatChannelListVC: _ViewController, ChatChannelListControllerDelegate
             subview.autoresizingMask = [.flexibleWidth, .flexibleHeight]
             view.addSubview(subview)
         }
+        searchResultsVC.appearance = appearance
+        searchResultsVC.components = components
+        searchResultsVC.client = controller?.client
+        addChild(searchResultsVC)
+        searchResultsVC.view.frame = view.bounds
+        view.addSubview(searchResultsVC.view)
+        searchResultsVC.didMove(toParent: self)
+        searchBarView.addSubview(searchField)
+        view.addSubview(searchBarView)
+        searchField.placeholder = "Search"
+        searchField.accessibilityIdentifier = "channel-list-search"
+        searchField.returnKeyType = .search
+        searchField.autocorrectionType = .no
+        layoutSearch()
+        updateSearchVisibility()
+    }
+
+    /// Lays out the search bar at the top and everything else below it.
+    open func layoutSearch() {
+        let top = isSearchEnabled ? searchBarHeight : 0
+        let bounds = view.bounds
+        let below = CGRect(x: 0, y: top, width: bounds.width, height: max(0, bounds.height - top))
+        searchBarView.frame = CGRect(x: 0, y: 0, width: bounds.width, height: top)
+        searchField.frame = CGRect(x: 12, y: 8, width: max(0, bounds.width - 24), height: max(0, top - 16))
+        for subview in [listView, emptyView, loadingView, errorView, searchResultsVC.view] as [UIView] where subview.superview === view {
+            subview.frame = below
+        }
     }
 
     /// Keeps the list and the state views filling the screen.
     open override func viewDidLayoutSubviews() {
         super.viewDidLayoutSubviews()
-        for subview in [listView, emptyView, loadingView, errorView] as [UIView] where subview.superview === view {
-            subview.frame = view.bounds
-        }
+        layoutSearch()
+        updateSearchVisibility()
     }
 
     /// The background colour, and the light/dark toggle's icon (a moon in light mode, a sun in dark).
@@ -121,6 +198,12 @@ open class ChatChannelListVC: _ViewController, ChatChannelListControllerDelegate
         let isDark = traitCollection.userInterfaceStyle == .dark
         appearanceToggleItem.image = isDark ? appearance.images.lightMode : appearance.images.darkMode
         appearanceToggleItem.accessibilityIdentifier = isDark ? "switch-to-light" : "switch-to-dark"
+        searchBarView.backgroundColor = appearance.colorPalette.background
+        searchField.backgroundColor = appearance.colorPalette.background2
+        searchField.textColor = appearance.colorPalette.text
+        searchField.font = appearance.fonts.body
+        searchField.layer.cornerRadius = 10
+        searchField.clipsToBounds = true
     }
 
     // MARK: Light and dark
