@@ -80,6 +80,10 @@ open class ChatChannelListVC: _ViewController, ChatChannelListControllerDelegate
 
     /// The bar above the list that holds ``searchField``.
     open private(set) lazy var searchBarView = UIView()
+    /// The rounded background of the search field, with the magnifying glass.
+    open private(set) lazy var searchFieldContainer = UIView()
+    /// The magnifying glass at the leading edge of the search field.
+    open private(set) lazy var searchIconView = UIImageView(image: UIImage(systemName: "magnifyingglass"))
     /// The search field ("Search"); editing it runs ``search(_:)``.
     open private(set) lazy var searchField = UITextField()
     /// The results shown while the query is not empty (a child controller).
@@ -96,7 +100,8 @@ open class ChatChannelListVC: _ViewController, ChatChannelListControllerDelegate
     /// Searches for `query` (the search field calls it as the user types); an empty query
     /// shows the channels again.
     open func search(_ query: String) {
-        if searchField.text != query { searchField.text = query }
+        let shown = query.replacingOccurrences(of: "\0", with: "")
+        if searchField.text != shown { searchField.text = shown }
         searchResultsVC.client = controller?.client
         searchResultsVC.search(query)
         updateSearchVisibility()
@@ -161,8 +166,11 @@ open class ChatChannelListVC: _ViewController, ChatChannelListControllerDelegate
         searchResultsVC.view.frame = view.bounds
         view.addSubview(searchResultsVC.view)
         searchResultsVC.didMove(toParent: self)
-        searchBarView.addSubview(searchField)
+        searchFieldContainer.addSubview(searchIconView)
+        searchFieldContainer.addSubview(searchField)
+        searchBarView.addSubview(searchFieldContainer)
         view.addSubview(searchBarView)
+        searchIconView.contentMode = .scaleAspectFit
         searchField.placeholder = "Search"
         searchField.accessibilityIdentifier = "channel-list-search"
         searchField.returnKeyType = .search
@@ -177,7 +185,13 @@ open class ChatChannelListVC: _ViewController, ChatChannelListControllerDelegate
         let bounds = view.bounds
         let below = CGRect(x: 0, y: top, width: bounds.width, height: max(0, bounds.height - top))
         searchBarView.frame = CGRect(x: 0, y: 0, width: bounds.width, height: top)
-        searchField.frame = CGRect(x: 12, y: 8, width: max(0, bounds.width - 24), height: max(0, top - 16))
+        searchFieldContainer.frame = CGRect(x: 12, y: 8, width: max(0, bounds.width - 24), height: max(0, top - 16))
+        let fieldBounds = searchFieldContainer.bounds
+        let iconSize: CGFloat = 16
+        let rtl = view.effectiveUserInterfaceLayoutDirection == .rightToLeft
+        searchIconView.frame = CGRect(x: rtl ? fieldBounds.width - 10 - iconSize : 10, y: (fieldBounds.height - iconSize) / 2, width: iconSize, height: iconSize)
+        let textInset: CGFloat = 10 + iconSize + 6
+        searchField.frame = CGRect(x: rtl ? 8 : textInset, y: 0, width: max(0, fieldBounds.width - textInset - 8), height: fieldBounds.height)
         for subview in [listView, emptyView, loadingView, errorView, searchResultsVC.view] as [UIView] where subview.superview === view {
             subview.frame = below
         }
@@ -199,11 +213,13 @@ open class ChatChannelListVC: _ViewController, ChatChannelListControllerDelegate
         appearanceToggleItem.image = isDark ? appearance.images.lightMode : appearance.images.darkMode
         appearanceToggleItem.accessibilityIdentifier = isDark ? "switch-to-light" : "switch-to-dark"
         searchBarView.backgroundColor = appearance.colorPalette.background
-        searchField.backgroundColor = appearance.colorPalette.background2
+        searchFieldContainer.backgroundColor = appearance.colorPalette.background2
+        searchFieldContainer.layer.cornerRadius = 10
+        searchFieldContainer.clipsToBounds = true
+        searchIconView.tintColor = appearance.colorPalette.inactiveTint
+        searchField.backgroundColor = .clear
         searchField.textColor = appearance.colorPalette.text
         searchField.font = appearance.fonts.body
-        searchField.layer.cornerRadius = 10
-        searchField.clipsToBounds = true
     }
 
     // MARK: Light and dark

@@ -263,7 +263,7 @@ open class ChatChannelListSearchVC: _ViewController {
     /// The most results shown.
     open var resultLimit = 50
     /// The height of a result row.
-    open var rowHeight: CGFloat = 64
+    open var rowHeight: CGFloat = 80
 
     /// What tapping a result does (the channel list opens the channel at the message).
     public var onSelect: (@MainActor (ChatMessage) -> Void)?
