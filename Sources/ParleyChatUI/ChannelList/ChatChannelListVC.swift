@@ -107,11 +107,20 @@ open class ChatChannelListVC: _ViewController, ChatChannelListControllerDelegate
         updateSearchVisibility()
     }
 
-    /// Shows the results or the channels, following the query.
+    /// Shows the results or the channels, following the query; leaving the results shows the
+    /// top of the channels (the most recent).
     open func updateSearchVisibility() {
         searchBarView.isHidden = !isSearchEnabled
-        searchResultsVC.view.isHidden = !isShowingSearchResults
+        let showing = isShowingSearchResults
+        if wasShowingSearchResults && !showing {
+            listView.layoutIfNeeded()
+            listView.setContentOffset(CGPoint(x: 0, y: -listView.adjustedContentInset.top), animated: false)
+        }
+        wasShowingSearchResults = showing
+        searchResultsVC.view.isHidden = !showing
     }
+
+    private var wasShowingSearchResults = false
 
     /// Opens the channel of a search result, scrolled to the message, through ``router``.
     open func didSelectSearchResult(_ message: ChatMessage) {

@@ -84,6 +84,9 @@ extension HeadlessWindowTests {
         #expect(font(at: "Pineapples") == bold)
         #expect(font(at: "salsa") != bold)
 
+        // No blinking caret in the goldens.
+        _ = list.searchField.resignFirstResponder()
+        backend.advance(by: 0.05)
         Snapshot.assert(window, named: "channel-list-search-light", size: size, scale: 2, style: .light)
         window.overrideUserInterfaceStyle = .dark
         backend.advance(by: 0.05)
@@ -114,6 +117,8 @@ extension HeadlessWindowTests {
         let (data, _) = try await makeData()
         let (backend, window, list, _) = open(data)
         let channelsBefore = visibleCells(list).map { $0.content?.channel.cid }
+        list.listView.setContentOffset(CGPoint(x: 0, y: 60), animated: false)
+        backend.advance(by: 0.05)
         type("trail", into: list, backend: backend, window: window)
         try await settle(backend, until: "results") { !list.searchResultsVC.results.isEmpty }
         #expect(!list.searchResultsVC.view.isHidden)
@@ -124,6 +129,8 @@ extension HeadlessWindowTests {
         #expect(!list.isShowingSearchResults)
         #expect(list.searchResultsVC.view.isHidden)
         #expect(list.searchResultsVC.results.isEmpty)
+        // Leaving the results shows the top of the channels again.
+        #expect(list.listView.contentOffset.y == -list.listView.adjustedContentInset.top)
         #expect(visibleCells(list).map { $0.content?.channel.cid } == channelsBefore)
     }
 
@@ -135,6 +142,8 @@ extension HeadlessWindowTests {
         #expect(list.searchResultsVC.results.isEmpty)
         #expect(!list.searchResultsVC.statusLabel.isHidden)
         #expect(list.searchResultsVC.statusLabel.text == "No results for “zzqxv”")
+        _ = list.searchField.resignFirstResponder()
+        backend.advance(by: 0.05)
         Snapshot.assert(window, named: "channel-list-search-empty", size: size, scale: 2, style: .light)
     }
 
