@@ -99,7 +99,10 @@ struct DemoCommand: ParsableCommand {
             let window = backend.openWindow(size: size, title: "Parley", rootViewController: root)
             window.overrideUserInterfaceStyle = style
             for customization in customizationList { customization.apply(to: window) }
+            // Frames run the first layout and content pass; then whatever they scheduled settles.
+            for _ in 0..<5 { backend.advance(by: 0.05) }
             backend.runUntilIdle(limit: 2)
+            backend.advance(by: 0.05)
             guard let png = backend.snapshot(of: window)?.pngData() else { throw ValidationError("The first screen could not be rendered.") }
             try png.write(to: URL(fileURLWithPath: screenshot))
             print("Wrote \(screenshot)")
