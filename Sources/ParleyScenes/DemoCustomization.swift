@@ -14,6 +14,26 @@ public enum DemoCustomization: String, CaseIterable, Sendable {
     case yellowBubbles = "yellow-bubbles"
     /// Seed 001: `Appearance.default.images.sendArrow = UIImage(systemName: "arrowshape.turn.up.right")!`.
     case sendArrow = "send-arrow"
+    /// Seed 000/001: the iMessage-style unread dot (`Components.default.channelContentView`).
+    case imessageUnread = "imessage-unread"
+    /// Seed 004: the reactions available are fire and wave (`Appearance.default.images.availableReactions`).
+    case customReactions = "custom-reactions"
+    /// Seed 004: reactions sorted by score (`Components.default.reactionsSorting`).
+    case scoreSorting = "score-sorting"
+    /// Seed 004: black reaction bubbles with white (yours) and gray reactions.
+    case blackReactions = "black-reactions"
+    /// Seed 004: the reactions of a message and of the picker stacked vertically.
+    case verticalReactions = "vertical-reactions"
+    /// Seed 004: a black reaction picker with white and gray reactions.
+    case blackPicker = "black-picker"
+    /// Seed 004: a black reaction authors card with 64 × 70 cells without names.
+    case customAuthors = "custom-authors"
+    /// Seed 002: the declarative screens with the livestream `ViewFactory` (plain text rows).
+    case livestreamFactory = "livestream-factory"
+
+    /// Whether the customization shows the declarative screens (`ViewFactory`) instead of the
+    /// UIKit-style ones.
+    public var usesDeclarativeScreens: Bool { self == .livestreamFactory }
 
     /// Applies the process-wide part (Components, Appearance); call before creating chat views.
     @MainActor
@@ -27,7 +47,25 @@ public enum DemoCustomization: String, CaseIterable, Sendable {
             Appearance.default.colorPalette.background6 = .yellow
         case .sendArrow:
             if let image = UIImage(systemName: "arrowshape.turn.up.right") { Appearance.default.images.sendArrow = image }
-        case .pinkTint:
+        case .imessageUnread:
+            Components.default.channelContentView = SeedExamples.IMessageChannelListItemView.self
+        case .customReactions:
+            Appearance.default.images.availableReactions = ReactionsScene.customAppearance.images.availableReactions
+        case .scoreSorting:
+            Components.default.reactionsSorting = { $0.score < $1.score }
+        case .blackReactions:
+            Components.default.messageReactionsBubbleView = SceneBlackReactionsBubbleView.self
+            Components.default.messageReactionItemView = SceneWhiteTintReactionItemView.self
+        case .verticalReactions:
+            Components.default.messageReactionsView = SceneVerticalReactionsView.self
+            Components.default.reactionPickerReactionsView = SceneVerticalPickerReactionsView.self
+        case .blackPicker:
+            Components.default.reactionPickerBubbleView = SceneBlackPickerBubbleView.self
+            Components.default.reactionPickerReactionItemView = SceneWhiteTintReactionItemView.self
+        case .customAuthors:
+            Components.default.reactionAuthorsVC = SceneBlackReactionAuthorsVC.self
+            Components.default.reactionAuthorCell = SceneNamelessAuthorCell.self
+        case .pinkTint, .livestreamFactory:
             break
         }
     }
@@ -47,6 +85,39 @@ public enum SeedExamples {
         open override func setUpAppearance() {
             super.setUpAppearance()
             imageView.layer.cornerRadius = 3
+        }
+    }
+
+    /// Seed 000's iMessage-style unread indicator: a tinted dot at the leading edge of the row
+    /// instead of the unread badge.
+    open class IMessageChannelListItemView: ChatChannelListItemView {
+        /// The dot, visible for channels with unread messages.
+        open private(set) lazy var customUnreadView = UIView()
+
+        /// The dot is tinted with the brand colour.
+        open override func setUpAppearance() {
+            super.setUpAppearance()
+            customUnreadView.backgroundColor = tintColor
+            customUnreadView.layer.masksToBounds = true
+            customUnreadView.layer.cornerRadius = 5
+            customUnreadView.clipsToBounds = true
+        }
+
+        /// The dot is the left-most view; the badge is removed.
+        open override func setUpLayout() {
+            super.setUpLayout()
+            NSLayoutConstraint.activate([
+                customUnreadView.widthAnchor.constraint(equalTo: customUnreadView.heightAnchor),
+                customUnreadView.widthAnchor.constraint(equalToConstant: 10),
+            ])
+            mainContainer.insertArrangedSubview(customUnreadView, at: 0)
+            topContainer.removeArrangedSubview(unreadCountView)
+        }
+
+        /// The dot shows only when the channel has unread messages.
+        open override func updateContent() {
+            super.updateContent()
+            customUnreadView.alpha = unreadCountView.content == .noUnread ? 0 : 1
         }
     }
 }

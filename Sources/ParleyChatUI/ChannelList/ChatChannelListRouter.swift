@@ -39,4 +39,32 @@ open class ChatChannelListRouter {
         }
         return channelVC
     }
+
+    /// Opens the channel scrolled to the message with `messageId` (loading the page around it);
+    /// a thread reply shows its thread's root. Returns the controller shown.
+    @discardableResult
+    open func showChannel(for cid: ChannelId, at messageId: MessageId) -> ChatChannelVC? {
+        guard let channelVC = showChannel(for: cid) else { return nil }
+        let scroll = { [weak channelVC] in
+            guard let channelVC, let controller = channelVC.channelController else { return }
+            channelVC.view.layoutIfNeeded()
+            let listVC = channelVC.messageListVC
+            if listVC.scrollToMessage(id: messageId) { return }
+            let target = (try? controller.client.message(id: messageId))
+                .flatMap { message in message.flatMap { $0.showReplyInChannel ? nil : $0.parentMessageId } } ?? messageId
+            if listVC.scrollToMessage(id: target) { return }
+            do {
+                try controller.loadPageAroundMessageId(messageId)
+            } catch {
+                return
+            }
+            listVC.reloadData()
+            channelVC.view.layoutIfNeeded()
+            if !listVC.scrollToMessage(id: messageId) { listVC.scrollToMessage(id: target) }
+        }
+        scroll()
+        // Once more after the push has laid the screen out at its final size.
+        DispatchQueue.main.async { MainActor.assumeIsolated { scroll() } }
+        return channelVC
+    }
 }

@@ -67,6 +67,66 @@ open class ChatChannelListVC: _ViewController, ChatChannelListControllerDelegate
     /// once per list width, so a subclass with a taller layout gets taller rows.
     open var rowHeight: CGFloat?
 
+    // MARK: Search
+
+    /// Whether the search field shows above the list (off by default); set it before the view
+    /// loads. Typing searches every message of the user's channels
+    /// (``ChatChannelListSearchVC``); the results replace the rows while the query is not empty,
+    /// and tapping one opens its channel at the message.
+    public var isSearchEnabled = false
+
+    /// The height of the bar holding ``searchField``.
+    open var searchBarHeight: CGFloat = 52
+
+    /// The bar above the list that holds ``searchField``.
+    open private(set) lazy var searchBarView = UIView()
+    /// The rounded background of the search field, with the magnifying glass.
+    open private(set) lazy var searchFieldContainer = UIView()
+    /// The magnifying glass at the leading edge of the search field.
+    open private(set) lazy var searchIconView = UIImageView(image: UIImage(systemName: "magnifyingglass"))
+    /// The search field ("Search"); editing it runs ``search(_:)``.
+    open private(set) lazy var searchField = UITextField()
+    /// The results shown while the query is not empty (a child controller).
+    open private(set) lazy var searchResultsVC = ChatChannelListSearchVC()
+
+    /// The query in the search field.
+    public var searchQuery: String { searchField.text ?? "" }
+
+    /// Whether search results are shown instead of the channels.
+    public var isShowingSearchResults: Bool {
+        isSearchEnabled && !searchQuery.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+    }
+
+    /// Searches for `query` (the search field calls it as the user types); an empty query
+    /// shows the channels again.
+    open func search(_ query: String) {
+        let shown = query.replacingOccurrences(of: "\0", with: "")
+        if searchField.text != shown { searchField.text = shown }
+        searchResultsVC.client = controller?.client
+        searchResultsVC.search(query)
+        updateSearchVisibility()
+    }
+
+    /// Shows the results or the channels, following the query; leaving the results shows the
+    /// top of the channels (the most recent).
+    open func updateSearchVisibility() {
+        searchBarView.isHidden = !isSearchEnabled
+        let showing = isShowingSearchResults
+        if wasShowingSearchResults && !showing {
+            listView.layoutIfNeeded()
+            listView.setContentOffset(CGPoint(x: 0, y: -listView.adjustedContentInset.top), animated: false)
+        }
+        wasShowingSearchResults = showing
+        searchResultsVC.view.isHidden = !showing
+    }
+
+    private var wasShowingSearchResults = false
+
+    /// Opens the channel of a search result, scrolled to the message, through ``router``.
+    open func didSelectSearchResult(_ message: ChatMessage) {
+        router.showChannel(for: message.cid, at: message.id)
+    }
+
     private var measuredRowHeight: (width: CGFloat, height: CGFloat)?
     private var isLoadingNextPage = false
 
@@ -87,6 +147,11 @@ open class ChatChannelListVC: _ViewController, ChatChannelListControllerDelegate
         listView.contentAnchor = .top
         listView.alwaysBounceVertical = true
         errorView.onRetry = { [weak self] in self?.synchronize() }
+        searchField.addAction(UIAction { [weak self] _ in
+            guard let self else { return }
+            self.search(self.searchField.text ?? "")
+        }, for: .editingChanged)
+        searchResultsVC.onSelect = { [weak self] message in self?.didSelectSearchResult(message) }
         controller?.delegate = self
         synchronize()
     }
@@ -103,14 +168,49 @@ open class ChatChannelListVC: _ViewController, ChatChannelListControllerDelegate
             subview.autoresizingMask = [.flexibleWidth, .flexibleHeight]
             view.addSubview(subview)
         }
+        searchResultsVC.appearance = appearance
+        searchResultsVC.components = components
+        searchResultsVC.client = controller?.client
+        addChild(searchResultsVC)
+        searchResultsVC.view.frame = view.bounds
+        view.addSubview(searchResultsVC.view)
+        searchResultsVC.didMove(toParent: self)
+        searchFieldContainer.addSubview(searchIconView)
+        searchFieldContainer.addSubview(searchField)
+        searchBarView.addSubview(searchFieldContainer)
+        view.addSubview(searchBarView)
+        searchIconView.contentMode = .scaleAspectFit
+        searchField.placeholder = "Search"
+        searchField.accessibilityIdentifier = "channel-list-search"
+        searchField.returnKeyType = .search
+        searchField.autocorrectionType = .no
+        layoutSearch()
+        updateSearchVisibility()
+    }
+
+    /// Lays out the search bar at the top and everything else below it.
+    open func layoutSearch() {
+        let top = isSearchEnabled ? searchBarHeight : 0
+        let bounds = view.bounds
+        let below = CGRect(x: 0, y: top, width: bounds.width, height: max(0, bounds.height - top))
+        searchBarView.frame = CGRect(x: 0, y: 0, width: bounds.width, height: top)
+        searchFieldContainer.frame = CGRect(x: 12, y: 8, width: max(0, bounds.width - 24), height: max(0, top - 16))
+        let fieldBounds = searchFieldContainer.bounds
+        let iconSize: CGFloat = 16
+        let rtl = view.effectiveUserInterfaceLayoutDirection == .rightToLeft
+        searchIconView.frame = CGRect(x: rtl ? fieldBounds.width - 10 - iconSize : 10, y: (fieldBounds.height - iconSize) / 2, width: iconSize, height: iconSize)
+        let textInset: CGFloat = 10 + iconSize + 6
+        searchField.frame = CGRect(x: rtl ? 8 : textInset, y: 0, width: max(0, fieldBounds.width - textInset - 8), height: fieldBounds.height)
+        for subview in [listView, emptyView, loadingView, errorView, searchResultsVC.view] as [UIView] where subview.superview === view {
+            subview.frame = below
+        }
     }
 
     /// Keeps the list and the state views filling the screen.
     open override func viewDidLayoutSubviews() {
         super.viewDidLayoutSubviews()
-        for subview in [listView, emptyView, loadingView, errorView] as [UIView] where subview.superview === view {
-            subview.frame = view.bounds
-        }
+        layoutSearch()
+        updateSearchVisibility()
     }
 
     /// The background colour, and the light/dark toggle's icon (a moon in light mode, a sun in dark).
@@ -121,6 +221,14 @@ open class ChatChannelListVC: _ViewController, ChatChannelListControllerDelegate
         let isDark = traitCollection.userInterfaceStyle == .dark
         appearanceToggleItem.image = isDark ? appearance.images.lightMode : appearance.images.darkMode
         appearanceToggleItem.accessibilityIdentifier = isDark ? "switch-to-light" : "switch-to-dark"
+        searchBarView.backgroundColor = appearance.colorPalette.background
+        searchFieldContainer.backgroundColor = appearance.colorPalette.background2
+        searchFieldContainer.layer.cornerRadius = 10
+        searchFieldContainer.clipsToBounds = true
+        searchIconView.tintColor = appearance.colorPalette.inactiveTint
+        searchField.backgroundColor = .clear
+        searchField.textColor = appearance.colorPalette.text
+        searchField.font = appearance.fonts.body
     }
 
     // MARK: Light and dark

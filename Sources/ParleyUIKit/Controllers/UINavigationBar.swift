@@ -50,6 +50,8 @@ open class UINavigationBar: UIView {
         reloadItems()
     }
 
+    private weak var installedTitleView: UIView?
+
     func reloadItems() {
         for item in items ?? [] { item.onChange = { [weak self] in self?.reloadItems() } }
         let top = topItem
@@ -64,7 +66,13 @@ open class UINavigationBar: UIView {
         leftButtons = (top?.leftBarButtonItems ?? []).map(makeView)
         rightButtons = (top?.rightBarButtonItems ?? []).map(makeView)
         for view in leftButtons + rightButtons { addSubview(view) }
+        // Only the top item's title view shows: one of an item below it (a pushed screen's
+        // parent) or of a popped item leaves the bar.
+        if let installed = installedTitleView, installed !== top?.titleView, installed.superview === self {
+            installed.removeFromSuperview()
+        }
         if let titleView = top?.titleView, titleView.superview !== self { addSubview(titleView) }
+        installedTitleView = top?.titleView
         titleLabel.isHidden = top?.titleView != nil
         setNeedsLayout()
     }

@@ -23,6 +23,9 @@ struct DemoCommand: ParsableCommand {
     @Option(help: "Seed examples to apply, comma-separated: \(DemoCustomization.allCases.map(\.rawValue).joined(separator: ", ")).")
     var customize: String?
 
+    @Flag(help: "Show the declarative screens (ChatChannelListView with a ViewFactory) instead of the UIKit-style ones.")
+    var factory = false
+
     @Flag(help: "Start in dark mode.")
     var dark = false
 
@@ -66,6 +69,14 @@ struct DemoCommand: ParsableCommand {
         try MainActor.assumeIsolated { try launch() }
     }
 
+    /// Whether the declarative screens show (`--factory`, or a customization that needs them).
+    var usesDeclarativeScreens: Bool {
+        factory || ((try? customizations()) ?? []).contains { $0.usesDeclarativeScreens }
+    }
+
+    /// Whether the declarative screens use seed 002's livestream factory.
+    var usesLivestream: Bool { ((try? customizations()) ?? []).contains(.livestreamFactory) }
+
     /// Opens the store, applies the customizations, and runs the app (never returns) or writes
     /// the screenshot.
     @MainActor
@@ -84,10 +95,14 @@ struct DemoCommand: ParsableCommand {
 
         if let screenshot {
             let backend = HeadlessBackend.install(scale: 2)
-            let window = backend.openWindow(size: size, title: "Parley", rootViewController: DemoApp.makeRoot(client: demo.client))
+            let root = DemoApp.makeRoot(client: demo.client, declarative: usesDeclarativeScreens, livestream: usesLivestream)
+            let window = backend.openWindow(size: size, title: "Parley", rootViewController: root)
             window.overrideUserInterfaceStyle = style
             for customization in customizationList { customization.apply(to: window) }
+            // Frames run the first layout and content pass; then whatever they scheduled settles.
+            for _ in 0..<5 { backend.advance(by: 0.05) }
             backend.runUntilIdle(limit: 2)
+            backend.advance(by: 0.05)
             guard let png = backend.snapshot(of: window)?.pngData() else { throw ValidationError("The first screen could not be rendered.") }
             try png.write(to: URL(fileURLWithPath: screenshot))
             print("Wrote \(screenshot)")
@@ -97,11 +112,14 @@ struct DemoCommand: ParsableCommand {
         DemoApp.client = demo.client
         DemoApp.style = style
         DemoApp.customizations = customizationList
+        let declarative = usesDeclarativeScreens, livestream = usesLivestream
         let peers = SimulatedPeers(client: demo.client, channels: demo.channels, seed: 7, meanInterval: 3)
         peers.start()
         DemoApp.peers = peers
         UIApplicationMain(sceneDelegate: DemoSceneDelegate.init,
-                          configuration: .init(title: "Parley", size: size, initialViewController: { DemoApp.makeRoot(client: demo.client) }))
+                          configuration: .init(title: "Parley", size: size, initialViewController: {
+            DemoApp.makeRoot(client: demo.client, declarative: declarative, livestream: livestream)
+        }))
     }
 }
 
@@ -113,10 +131,20 @@ enum DemoApp {
     static var style: UIUserInterfaceStyle = .light
     static var customizations: [DemoCustomization] = []
 
-    /// The first screen: the channel list in a navigation controller.
-    static func makeRoot(client: ChatClient) -> UIViewController {
+    /// The first screen: the channel list (with search) in a navigation controller; with
+    /// `declarative`, the `ViewFactory` channel list (the livestream factory with `livestream`).
+    static func makeRoot(client: ChatClient, declarative: Bool = false, livestream: Bool = false) -> UIViewController {
+        if declarative {
+            ChatViews.client = client
+            let controller = client.channelListController()
+            let list = livestream
+                ? ChatChannelListView(viewFactory: LivestreamViewFactory.shared, controller: controller)
+                : ChatChannelListView(viewFactory: DefaultViewFactory.shared, controller: controller)
+            return UINavigationController(rootViewController: list)
+        }
         let list = Components.default.channelListVC.init()
         list.controller = client.channelListController()
+        list.isSearchEnabled = true
         return UINavigationController(rootViewController: list)
     }
 }
