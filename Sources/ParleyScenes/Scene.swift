@@ -31,6 +31,7 @@ public enum SceneCatalog {
         ChannelListScene.rectAvatarsScene,
         ChannelScene.scene,
     ] + ComposerScene.scenes + CustomizationScenes.scenes + DeclarativeScenes.scenes
+        + ReactionsScene.scenes
 
     /// The scene with this name, if any.
     public static func scene(named name: String) -> RenderScene? {

@@ -135,6 +135,22 @@ open class ChatChannelVC: _ViewController, ChatMessageListVCDataSource, ChatMess
         messageComposerVC.content.quoteMessage(message)
     }
 
+    /// Opens the message popup: the reaction picker (when allowed), the message and its actions.
+    open func chatMessageListVC(_ vc: ChatMessageListVC, didLongPressOn message: ChatMessage, messageView: ChatMessageContentView) {
+        presentMessagePopup(for: message, messageView: messageView, showsReactionAuthors: false)
+    }
+
+    /// Opens the message popup with the reaction authors.
+    open func chatMessageListVC(_ vc: ChatMessageListVC, didTapOnReactionsOf message: ChatMessage, messageView: ChatMessageContentView) {
+        presentMessagePopup(for: message, messageView: messageView, showsReactionAuthors: true)
+    }
+
+    /// Routes the popup's reply, thread reply and edit to the composer and the thread screen
+    /// (see ChatChannelVC+MessagePopup.swift).
+    open func chatMessageActionsVC(_ vc: ChatMessageActionsVC, message: ChatMessage, didTapOnActionItem actionItem: ChatMessageActionItem) {
+        routeMessageAction(actionItem, for: message)
+    }
+
     // MARK: Actions
 
     /// Pushes `components.threadVC` for the thread of `messageId` (on the navigation controller,

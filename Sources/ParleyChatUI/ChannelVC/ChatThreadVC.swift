@@ -105,6 +105,21 @@ open class ChatThreadVC: _ViewController, ChatMessageListVCDataSource, ChatMessa
         messageComposerVC.content.quoteMessage(message)
     }
 
+    /// Opens the message popup: the reaction picker (when allowed), the message and its actions.
+    open func chatMessageListVC(_ vc: ChatMessageListVC, didLongPressOn message: ChatMessage, messageView: ChatMessageContentView) {
+        presentMessagePopup(for: message, messageView: messageView, showsReactionAuthors: false)
+    }
+
+    /// Opens the message popup with the reaction authors.
+    open func chatMessageListVC(_ vc: ChatMessageListVC, didTapOnReactionsOf message: ChatMessage, messageView: ChatMessageContentView) {
+        presentMessagePopup(for: message, messageView: messageView, showsReactionAuthors: true)
+    }
+
+    /// Routes the popup's reply and edit to the thread's composer (see ChatThreadVC+MessagePopup.swift).
+    open func chatMessageActionsVC(_ vc: ChatMessageActionsVC, message: ChatMessage, didTapOnActionItem actionItem: ChatMessageActionItem) {
+        routeMessageAction(actionItem, for: message)
+    }
+
     // MARK: ChatMessageControllerDelegate
 
     /// Updates the parent's row (reply count, reactions, edits).

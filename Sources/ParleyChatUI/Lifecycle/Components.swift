@@ -80,6 +80,39 @@ public struct Components {
     /// The composer's send button.
     public var sendButton: UIButton.Type = SendButton.self
 
+    // MARK: Reactions and message popup (issue 8, seed 004)
+
+    /// The bubble above a message holding its reactions.
+    public var messageReactionsBubbleView: ChatReactionsBubbleView.Type = ChatReactionsBubbleView.self
+    /// The row (or column) of reactions inside the reactions bubble.
+    public var messageReactionsView: ChatMessageReactionsView.Type = ChatMessageReactionsView.self
+    /// One reaction in the reactions bubble.
+    public var messageReactionItemView: ChatMessageReactionItemView.Type = ChatMessageReactionItemView.self
+    /// The reaction picker at the top of the message popup.
+    public var reactionPickerVC: ChatMessageReactionsPickerVC.Type = ChatMessageReactionsPickerVC.self
+    /// The bubble of the reaction picker.
+    public var reactionPickerBubbleView: ChatReactionPickerBubbleView.Type = DefaultChatReactionPickerBubbleView.self
+    /// The reactions inside the reaction picker's bubble.
+    public var reactionPickerReactionsView: ChatReactionPickerReactionsView.Type = ChatReactionPickerReactionsView.self
+    /// One reaction in the reaction picker.
+    public var reactionPickerReactionItemView: ChatMessageReactionItemView.Type = ChatMessageReactionItemView.self
+    /// The popup a long press on a message (or a tap on its reactions) opens.
+    public var messagePopupVC: ChatMessagePopupVC.Type = ChatMessagePopupVC.self
+    /// The list of actions at the bottom of the message popup.
+    public var messageActionsVC: ChatMessageActionsVC.Type = ChatMessageActionsVC.self
+    /// Who reacted with what, at the bottom of the popup a tap on the reactions opens.
+    public var reactionAuthorsVC: ChatMessageReactionAuthorsVC.Type = ChatMessageReactionAuthorsVC.self
+    /// One author in the reaction authors grid.
+    public var reactionAuthorCell: ChatMessageReactionAuthorViewCell.Type = ChatMessageReactionAuthorViewCell.self
+    /// The order of reactions in the bubble and the picker; alphabetical by type by default.
+    ///
+    /// ```swift
+    /// Components.default.reactionsSorting = { $0.score < $1.score }
+    /// ```
+    public var reactionsSorting: (ChatMessageReactionData, ChatMessageReactionData) -> Bool = { $0.type.rawValue < $1.type.rawValue }
+    /// Whether picking a reaction replaces the current user's other reactions to the message.
+    public var isUniqueReactionsEnabled: Bool = false
+
     /// The components every chat view uses unless given others.
     public static var `default` = Components()
 }

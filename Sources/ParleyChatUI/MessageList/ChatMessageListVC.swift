@@ -49,6 +49,10 @@ public protocol ChatMessageListVCDelegate: AnyObject {
     func chatMessageListVC(_ vc: ChatMessageListVC, didTapOnErrorIndicatorOf message: ChatMessage)
     /// A message was swiped to the right far enough to reply to it.
     func chatMessageListVC(_ vc: ChatMessageListVC, didSwipeToReplyTo message: ChatMessage)
+    /// A message was long-pressed (0.33 s): the channel screen opens the message popup.
+    func chatMessageListVC(_ vc: ChatMessageListVC, didLongPressOn message: ChatMessage, messageView: ChatMessageContentView)
+    /// A message's reactions were tapped: the channel screen opens the reaction authors.
+    func chatMessageListVC(_ vc: ChatMessageListVC, didTapOnReactionsOf message: ChatMessage, messageView: ChatMessageContentView)
 }
 
 extension ChatMessageListVCDelegate {
@@ -72,6 +76,10 @@ extension ChatMessageListVCDelegate {
     public func chatMessageListVC(_ vc: ChatMessageListVC, didTapOnErrorIndicatorOf message: ChatMessage) {}
     /// Does nothing.
     public func chatMessageListVC(_ vc: ChatMessageListVC, didSwipeToReplyTo message: ChatMessage) {}
+    /// Does nothing.
+    public func chatMessageListVC(_ vc: ChatMessageListVC, didLongPressOn message: ChatMessage, messageView: ChatMessageContentView) {}
+    /// Does nothing.
+    public func chatMessageListVC(_ vc: ChatMessageListVC, didTapOnReactionsOf message: ChatMessage, messageView: ChatMessageContentView) {}
 }
 
 /// The list view of ``ChatMessageListVC``: a ``ComponentView`` anchored at its bottom (a chat
@@ -186,6 +194,7 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
             self.handleSwipe(pan)
         }
         listView.addGestureRecognizer(swipeToReplyGestureRecognizer)
+        setUpMessageLongPress()
     }
 
     /// The list fills the view; the button sits 16 pt from the trailing and bottom edges.
@@ -608,5 +617,11 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
     /// Forwards to the delegate.
     open func messageContentView(_ view: ChatMessageContentView, didTapOnMention user: ChatUser) {
         delegate?.chatMessageListVC(self, didTapOnMention: user)
+    }
+
+    /// Forwards to the delegate.
+    open func messageContentViewDidTapOnReactionsView(_ view: ChatMessageContentView) {
+        guard let message = view.content else { return }
+        delegate?.chatMessageListVC(self, didTapOnReactionsOf: message, messageView: view)
     }
 }

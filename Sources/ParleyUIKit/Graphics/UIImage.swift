@@ -237,6 +237,21 @@ extension UIImage {
         bundles.withLock { list in if !list.contains(where: { $0 === bundle }) { list.append(bundle) } }
     }
 
+    /// SwiftPM's resource bundles (`<Package>_<Target>.resources`) beside the executable, so
+    /// `UIImage(named:)` finds a library's images before the library registered its bundle.
+    private static let packageResourceBundles: [Bundle] = {
+        var folders = [Bundle.main.bundleURL]
+        if let executable = Bundle.main.executableURL?.deletingLastPathComponent() { folders.append(executable) }
+        var found: [Bundle] = []
+        for folder in Set(folders.map(\.standardizedFileURL)) {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            for name in names.sorted() where name.hasSuffix(".resources") || name.hasSuffix(".bundle") {
+                if let bundle = Bundle(url: folder.appendingPathComponent(name)) { found.append(bundle) }
+            }
+        }
+        return found
+    }()
+
     static func lookUp(named name: String, in bundle: Bundle?) -> UIImage? {
         if name.isEmpty { return nil }
         if let image = registry.withLock({ $0[name] }) { return image }
@@ -244,6 +259,7 @@ extension UIImage {
         if let bundle { searched.append(bundle) }
         searched.append(Bundle.main)
         searched += bundles.withLock { $0 }
+        searched += packageResourceBundles
         for candidate in searched {
             for (suffix, ext) in [("", "svg"), ("@2x", "png"), ("", "png"), ("@3x", "png"), ("", "jpg"), ("", "jpeg")] {
                 if let url = candidate.url(forResource: name + suffix, withExtension: ext),

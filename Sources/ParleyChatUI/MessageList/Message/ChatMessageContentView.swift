@@ -15,6 +15,8 @@ public protocol ChatMessageContentViewDelegate: AnyObject {
     func messageContentView(_ view: ChatMessageContentView, didTapOnLink url: URL)
     /// A mention in the text was tapped.
     func messageContentView(_ view: ChatMessageContentView, didTapOnMention user: ChatUser)
+    /// The reactions bubble was tapped (the list shows the reaction authors).
+    func messageContentViewDidTapOnReactionsView(_ view: ChatMessageContentView)
 }
 
 extension ChatMessageContentViewDelegate {
@@ -28,6 +30,8 @@ extension ChatMessageContentViewDelegate {
     public func messageContentView(_ view: ChatMessageContentView, didTapOnLink url: URL) {}
     /// Does nothing.
     public func messageContentView(_ view: ChatMessageContentView, didTapOnMention user: ChatUser) {}
+    /// Does nothing.
+    public func messageContentViewDidTapOnReactionsView(_ view: ChatMessageContentView) {}
 }
 
 /// One message in the message list, laid out from its layout options.
@@ -135,6 +139,9 @@ open class ChatMessageContentView: _View {
     open private(set) lazy var errorIndicatorContainer = UIView()
     /// The red "failed to send" button.
     open private(set) lazy var errorIndicator = UIButton(type: .system)
+    /// The reactions above the bubble (`components.messageReactionsBubbleView`; see
+    /// ChatMessageContentView+Reactions.swift).
+    open private(set) lazy var reactionsBubbleView: ChatReactionsBubbleView = makeComponent(components.messageReactionsBubbleView.init(frame: .zero))
 
     /// Constraints between the containers, replaced when the options change.
     private var optionConstraints: [NSLayoutConstraint] = []
@@ -203,6 +210,7 @@ open class ChatMessageContentView: _View {
             guard let self, let message = self.content else { return }
             self.delegate?.messageContentViewDidTapOnErrorIndicator(message)
         }, for: .touchUpInside)
+        setUpReactionsBubble()
     }
 
     /// Arranges the parts `layoutOptions` asks for; does nothing before the options are known.
@@ -215,7 +223,7 @@ open class ChatMessageContentView: _View {
         mainContainer.translatesAutoresizingMaskIntoConstraints = false
         addSubview(mainContainer)
         var constraints = [
-            mainContainer.topAnchor.constraint(equalTo: topAnchor),
+            mainContainerTopConstraint(for: options),
             mainContainer.bottomAnchor.constraint(equalTo: bottomAnchor),
         ]
 
@@ -294,6 +302,7 @@ open class ChatMessageContentView: _View {
             }
         }
 
+        constraints += reactionsBubbleConstraints(for: options)
         NSLayoutConstraint.activate(constraints)
         optionConstraints = constraints
     }
@@ -457,6 +466,7 @@ open class ChatMessageContentView: _View {
             threadAvatarView.isHidden = threadLastReplyAuthor == nil
             threadIconView.isHidden = threadLastReplyAuthor != nil
         }
+        updateReactionsBubble(options: options)
     }
 
     // MARK: Text

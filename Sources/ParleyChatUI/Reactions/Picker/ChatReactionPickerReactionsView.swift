@@ -1,0 +1,32 @@
+import Foundation
+import ParleyChat
+import ParleyUIKit
+
+/// The reactions inside the reaction picker: every available reaction, large, the current
+/// user's highlighted. Its `stackView` is horizontal by default; make it vertical in a subclass:
+///
+/// ```swift
+/// class CustomChatReactionPickerReactionsView: ChatReactionPickerReactionsView {
+///     override func setUpLayout() {
+///         super.setUpLayout()
+///         stackView.axis = .vertical
+///     }
+/// }
+/// ```
+@MainActor
+open class ChatReactionPickerReactionsView: ChatMessageReactionsView {
+    /// The picker's items: `components.reactionPickerReactionItemView`.
+    open override var reactionItemView: ChatMessageReactionItemView.Type { components.reactionPickerReactionItemView }
+
+    /// Creates the view.
+    public required init(frame: CGRect) {
+        super.init(frame: frame)
+        animatesNewReactions = false
+    }
+
+    /// Spaces the large items a little more.
+    open override func setUpLayout() {
+        super.setUpLayout()
+        stackView.spacing = 4
+    }
+}
