@@ -152,7 +152,20 @@ extension HeadlessWindowTests {
         let label = try #require(labels.first, "the newest message is on screen")
         // Left aligned, 8 pt in, whoever sent it: no bubble, no avatar.
         #expect(label.convert(label.bounds, to: view).minX == 8)
-        #expect(all(ChatAvatarView.self, in: view).isEmpty)
+        // No avatar beside the messages (the navigation bar may hold the channel's).
+        let messageAvatars = all(ChatAvatarView.self, in: view).filter { avatar in
+            var node: UIView? = avatar
+            while let current = node, current !== view {
+                if current.isHidden || current.alpha == 0 { return false }
+                node = current.superview
+            }
+            return avatar.convert(avatar.bounds, to: view).minY >= 44
+        }
+        #expect(messageAvatars.isEmpty)
+        // The default factory, on the same screen, does show avatars beside the messages.
+        let plain = DeclarativeScenes.makeChannel(size: CGSize(width: 390, height: 700), factory: DefaultViewFactory.shared)
+        plain.layoutIfNeeded()
+        #expect(all(UILabel.self, in: plain).contains { $0.text == "I pushed the new mockups to the shared folder" && $0.convert($0.bounds, to: plain).minX > 8 })
         Snapshot.assert(view, named: "docs-custom-factory", scale: 2, style: .light)
         Snapshot.assert(view, named: "docs-custom-factory-dark", scale: 2, style: .dark)
     }
