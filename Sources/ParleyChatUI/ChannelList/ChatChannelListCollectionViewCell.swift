@@ -43,12 +43,7 @@ open class ChatChannelListCollectionViewCell: _Control, ReusableView {
         itemView.components = components
         itemView.translatesAutoresizingMaskIntoConstraints = false
         addSubview(itemView)
-        NSLayoutConstraint.activate([
-            itemView.leadingAnchor.constraint(equalTo: leadingAnchor),
-            itemView.trailingAnchor.constraint(equalTo: trailingAnchor),
-            itemView.topAnchor.constraint(equalTo: topAnchor),
-            itemView.bottomAnchor.constraint(equalTo: bottomAnchor),
-        ])
+        NSLayoutConstraint.activate(edgeConstraints(pinning: itemView))
         separatorView.isUserInteractionEnabled = false
         addSubview(separatorView)
     }

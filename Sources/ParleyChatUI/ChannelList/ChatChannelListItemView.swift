@@ -95,11 +95,7 @@ open class ChatChannelListItemView: _View {
         mainContainer.layoutMargins = UIEdgeInsets(top: 12, left: 16, bottom: 12, right: 16)
         mainContainer.translatesAutoresizingMaskIntoConstraints = false
         addSubview(mainContainer)
-        NSLayoutConstraint.activate([
-            mainContainer.leadingAnchor.constraint(equalTo: leadingAnchor),
-            mainContainer.trailingAnchor.constraint(equalTo: trailingAnchor),
-            mainContainer.topAnchor.constraint(equalTo: topAnchor),
-            mainContainer.bottomAnchor.constraint(equalTo: bottomAnchor),
+        NSLayoutConstraint.activate(edgeConstraints(pinning: mainContainer) + [
             avatarView.widthAnchor.constraint(equalToConstant: 48),
             avatarView.heightAnchor.constraint(equalTo: avatarView.widthAnchor),
         ])

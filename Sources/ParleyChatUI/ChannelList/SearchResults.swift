@@ -90,11 +90,7 @@ open class ChatMessageSearchResultView: _Control, ReusableView {
         mainContainer.isUserInteractionEnabled = false
         mainContainer.translatesAutoresizingMaskIntoConstraints = false
         addSubview(mainContainer)
-        NSLayoutConstraint.activate([
-            mainContainer.leadingAnchor.constraint(equalTo: leadingAnchor),
-            mainContainer.trailingAnchor.constraint(equalTo: trailingAnchor),
-            mainContainer.topAnchor.constraint(equalTo: topAnchor),
-            mainContainer.bottomAnchor.constraint(equalTo: bottomAnchor),
+        NSLayoutConstraint.activate(edgeConstraints(pinning: mainContainer) + [
             avatarView.widthAnchor.constraint(equalToConstant: 40),
             avatarView.heightAnchor.constraint(equalTo: avatarView.widthAnchor),
         ])

@@ -67,12 +67,7 @@ open class ChatMessageReactionsView: _View {
         super.setUpLayout()
         addSubview(stackView)
         stackView.translatesAutoresizingMaskIntoConstraints = false
-        NSLayoutConstraint.activate([
-            stackView.leadingAnchor.constraint(equalTo: leadingAnchor),
-            stackView.trailingAnchor.constraint(equalTo: trailingAnchor),
-            stackView.topAnchor.constraint(equalTo: topAnchor),
-            stackView.bottomAnchor.constraint(equalTo: bottomAnchor),
-        ])
+        NSLayoutConstraint.activate(edgeConstraints(pinning: stackView))
     }
 
     /// The reactions that are shown: those with an appearance, sorted by

@@ -122,10 +122,9 @@ extension HeadlessWindowTests {
         Components.default.channelContentView = ThreeLineItemView.self
         let list = makeChannelList(data)
         let cell = try #require(visibleCells(list).first)
-        #expect(cell.itemView is ThreeLineItemView)
+        let item = try #require(cell.itemView as? ThreeLineItemView)
         #expect(cell.bounds.height > standard + 10)
         // The extra line fits inside the row, above its bottom margin.
-        let item = cell.itemView as! ThreeLineItemView
         let extra = item.memberCountLabel.convert(item.memberCountLabel.bounds, to: cell)
         #expect(extra.height > 10 && extra.maxY <= cell.bounds.height - 8)
     }

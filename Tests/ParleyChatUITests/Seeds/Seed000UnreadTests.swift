@@ -83,9 +83,11 @@ class iMessageChannelListItemView: ChatChannelListItemView {
         }
         // The scene data has unread and read channels, so both alphas were checked.
         let ana = try #require(cells.first { $0.content?.channel.cid == data.channels["ana"] })
-        #expect((ana.itemView as! iMessageChannelListItemView).mainContainer.arrangedSubviews[0].alpha == 1)
+        let anaItem = try #require(ana.itemView as? iMessageChannelListItemView)
+        #expect(anaItem.mainContainer.arrangedSubviews[0].alpha == 1)
         let ben = try #require(cells.first { $0.content?.channel.cid == data.channels["ben"] })
-        #expect((ben.itemView as! iMessageChannelListItemView).mainContainer.arrangedSubviews[0].alpha == 0)
+        let benItem = try #require(ben.itemView as? iMessageChannelListItemView)
+        #expect(benItem.mainContainer.arrangedSubviews[0].alpha == 0)
     }
 
     @Test func defaultRowsKeepTheBadgeInTheTopContainer() throws {

@@ -44,11 +44,7 @@ open class ChatMessageDeliveryStatusView: _View {
         super.setUpLayout()
         imageView.translatesAutoresizingMaskIntoConstraints = false
         addSubview(imageView)
-        NSLayoutConstraint.activate([
-            imageView.leadingAnchor.constraint(equalTo: leadingAnchor),
-            imageView.trailingAnchor.constraint(equalTo: trailingAnchor),
-            imageView.topAnchor.constraint(equalTo: topAnchor),
-            imageView.bottomAnchor.constraint(equalTo: bottomAnchor),
+        NSLayoutConstraint.activate(edgeConstraints(pinning: imageView) + [
             imageView.widthAnchor.constraint(equalToConstant: 14),
             imageView.heightAnchor.constraint(equalToConstant: 14),
         ])

@@ -23,25 +23,13 @@ open class ChatReactionPickerBubbleView: _View {
     /// Pins the reactions view to the edges.
     open override func setUpLayout() {
         super.setUpLayout()
-        embed(reactionsView, in: self, insets: .zero)
+        embed(reactionsView)
     }
 
     /// Hands the content to the reactions view.
     open override func updateContent() {
         super.updateContent()
         reactionsView.content = content
-    }
-
-    /// Pins `view` inside `container` with `insets`.
-    func embed(_ view: UIView, in container: UIView, insets: UIEdgeInsets) {
-        container.addSubview(view)
-        view.translatesAutoresizingMaskIntoConstraints = false
-        NSLayoutConstraint.activate([
-            view.leadingAnchor.constraint(equalTo: container.leadingAnchor, constant: insets.left),
-            view.trailingAnchor.constraint(equalTo: container.trailingAnchor, constant: -insets.right),
-            view.topAnchor.constraint(equalTo: container.topAnchor, constant: insets.top),
-            view.bottomAnchor.constraint(equalTo: container.bottomAnchor, constant: -insets.bottom),
-        ])
     }
 }
 
@@ -120,7 +108,7 @@ open class DefaultChatReactionPickerBubbleView: ChatReactionPickerBubbleView {
             contentViewBackground.topAnchor.constraint(equalTo: topAnchor),
             contentViewBackground.bottomAnchor.constraint(equalTo: bottomAnchor, constant: -tailReach),
         ])
-        embed(reactionsView, in: contentViewBackground, insets: contentInsets)
+        contentViewBackground.embed(reactionsView, insets: contentInsets)
     }
 
     /// Colours, outline and tail images.
