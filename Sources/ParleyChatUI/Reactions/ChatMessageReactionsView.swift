@@ -56,6 +56,9 @@ open class ChatMessageReactionsView: _View {
     public var animatesNewReactions = true
 
     private var itemsByType: [MessageReactionType: ChatMessageReactionItemView] = [:]
+    /// Set by a container that reuses this view for another message: the next content is a new
+    /// message's reactions, not new reactions on the same message, so nothing animates in.
+    var showsAnotherMessageNext = false
 
     /// Creates the view.
     public required override init(frame: CGRect) {
@@ -82,7 +85,8 @@ open class ChatMessageReactionsView: _View {
     open override func updateContent() {
         super.updateContent()
         let reactions = visibleReactions
-        let hadItems = !itemsByType.isEmpty
+        let hadItems = !itemsByType.isEmpty && !showsAnotherMessageNext
+        showsAnotherMessageNext = false
         var next: [MessageReactionType: ChatMessageReactionItemView] = [:]
         var ordered: [ChatMessageReactionItemView] = []
         var added: [ChatMessageReactionItemView] = []

@@ -64,6 +64,9 @@ open class ChatReactionsBubbleView: _View {
         message.reactionsData.filter { $0.count > 0 || $0.score > 0 }
     }
 
+    /// The message whose reactions the view shows.
+    private var shownMessageId: MessageId?
+
     /// Creates the bubble.
     public required override init(frame: CGRect) {
         super.init(frame: frame)
@@ -103,6 +106,9 @@ open class ChatReactionsBubbleView: _View {
     open override func updateContent() {
         super.updateContent()
         let reactions = content.map(reactions(for:)) ?? []
+        // A reused bubble showing another message shows its reactions at once.
+        reactionsView.showsAnotherMessageNext = content?.id != shownMessageId
+        shownMessageId = content?.id
         reactionsView.content = .init(useBigIcons: false, reactions: reactions, didTapOnReaction: { [weak self] _ in self?.onTap?() })
         isHidden = reactionsView.visibleReactions.isEmpty
         accessibilityLabel = reactions.map { "\($0.type.rawValue) \($0.count)" }.joined(separator: ", ")

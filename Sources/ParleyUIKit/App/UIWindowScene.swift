@@ -82,13 +82,14 @@ open class UIWindowScene: UIScene {
     /// Draws the scene's windows into a frame (Cairo user space in points).
     func draw(into cr: OpaquePointer) {
         let background = traitCollection.userInterfaceStyle == .dark ? 0.0 : 1.0
-        cairo_set_source_rgb(cr, background, background, background)
-        cairo_paint(cr)
+        // Held back: a window with an opaque background over the whole scene replaces it.
+        Compositor.paintTarget(cr, red: background, green: background, blue: background, alpha: 1)
         for window in visibleWindows {
             cairo_save(cr)
             cairo_translate(cr, Double(window.frame.minX), Double(window.frame.minY))
             Compositor.renderFrame(window.layer, into: cr, scale: screen.scale, traits: window.traitCollection)
             cairo_restore(cr)
         }
+        Compositor.flushPendingFill(cr)
     }
 }

@@ -22,6 +22,8 @@ public enum Compositor {
     public private(set) static var composedLayersInLastFrame = 0
 
     private static var rasterizedThisFrame = 0
+    /// A solid fill of whole device pixels not drawn yet (see `deferFill`).
+    private static var pendingFill: PendingFill?
     private static var composedThisFrame = 0
 
     /// Asks for a frame (called by every visual change).
@@ -42,9 +44,64 @@ public enum Compositor {
         let traits = (root.delegate as? UIView)?.traitCollection ?? traits
         let opaque = (root.backgroundColor?.components(for: traits).alpha ?? 0) >= 1 && root.cornerRadius == 0 && root.opacity >= 1 && !root.isHidden
         guard !opaque else { return }
+        paintTarget(cr, red: 0, green: 0, blue: 0, alpha: 0)
+    }
+
+    /// Sets every pixel inside the current clip to one colour (alpha 0 clears). The fill is held
+    /// back like a layer's opaque background, so the backgrounds composed over it can replace it;
+    /// the next `renderFrame` or `flushPendingFill` draws it if they do not.
+    static func paintTarget(_ cr: OpaquePointer, red: Double, green: Double, blue: Double, alpha: Double) {
+        var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
+        cairo_clip_extents(cr, &x1, &y1, &x2, &y2)
+        cairo_user_to_device(cr, &x1, &y1)
+        cairo_user_to_device(cr, &x2, &y2)
+        let extents = CGRect(x: min(x1, x2), y: min(y1, y2), width: abs(x2 - x1), height: abs(y2 - y1))
+        let fill = PendingFill(rect: extents, red: red, green: green, blue: blue, alpha: alpha)
+        if let aligned = fill.pixelAligned, !isDrawingIntoGroup(cr) {
+            deferFill(aligned, cr)
+        } else {
+            flushPendingFill(cr)
+            cairo_save(cr)
+            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+            cairo_set_source_rgba(cr, red, green, blue, alpha)
+            cairo_paint(cr)
+            cairo_restore(cr)
+        }
+    }
+
+    /// Whether `cr` draws into a pushed group (whose pixels a deferred fill must not skip).
+    private static func isDrawingIntoGroup(_ cr: OpaquePointer) -> Bool {
+        cairo_get_group_target(cr) != cairo_get_target(cr)
+    }
+
+    /// Holds back a solid fill of whole device pixels instead of drawing it. A full-screen chat
+    /// frame fills the same rectangles several times (the scene, the window, the screen's view,
+    /// the list); painting only the last opaque one saves a pass over the frame per layer.
+    /// - A later opaque fill that covers the held one replaces it.
+    /// - A later fill of the same colour inside the held one is dropped.
+    /// - Anything else drawn first (`flushPendingFill`) paints the held fill.
+    private static func deferFill(_ fill: PendingFill, _ cr: OpaquePointer) {
+        if let held = pendingFill {
+            if fill.alpha >= 1 && fill.rect.contains(held.rect) {
+                pendingFill = fill
+                return
+            }
+            if fill.hasSameColor(as: held) && held.rect.contains(fill.rect) { return }
+            flushPendingFill(cr)
+        }
+        pendingFill = fill
+    }
+
+    /// Draws the held fill, if any (before anything else is drawn or clipped).
+    static func flushPendingFill(_ cr: OpaquePointer) {
+        guard let fill = pendingFill else { return }
+        pendingFill = nil
         cairo_save(cr)
-        cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
-        cairo_paint(cr)
+        cairo_identity_matrix(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        cairo_set_source_rgba(cr, fill.red, fill.green, fill.blue, fill.alpha)
+        cairo_rectangle(cr, Double(fill.rect.minX), Double(fill.rect.minY), Double(fill.rect.width), Double(fill.rect.height))
+        cairo_fill(cr)
         cairo_restore(cr)
     }
 
@@ -60,7 +117,9 @@ public enum Compositor {
         cairo_user_to_device(cr, &x1, &y1)
         cairo_user_to_device(cr, &x2, &y2)
         let deviceClip = CGRect(x: min(x1, x2), y: min(y1, y2), width: abs(x2 - x1), height: abs(y2 - y1))
-        compose(root, cr, scale: scale, parentTraits: traits, isRoot: true, deviceClip: deviceClip)
+        compose(root, cr, scale: scale, parentTraits: traits, isRoot: true, deviceClip: deviceClip,
+                plainClip: !isDrawingIntoGroup(cr))
+        flushPendingFill(cr)
         cairo_restore(cr)
         rasterizedLayersInLastFrame = rasterizedThisFrame
         composedLayersInLastFrame = composedThisFrame
@@ -79,7 +138,9 @@ public enum Compositor {
         return rect.applying(t)
     }
 
-    private static func compose(_ layer: CALayer, _ cr: OpaquePointer, scale: CGFloat, parentTraits: UITraitCollection, isRoot: Bool, deviceClip: CGRect) {
+    /// `plainClip`: Cairo's clip is exactly `deviceClip` (no rounded or rotated clip, no group),
+    /// so a background that fills whole device pixels can be held back (`deferFill`).
+    private static func compose(_ layer: CALayer, _ cr: OpaquePointer, scale: CGFloat, parentTraits: UITraitCollection, isRoot: Bool, deviceClip: CGRect, plainClip: Bool) {
         if layer.isHidden || layer.opacity <= 0 { return }
         let traits = (layer.delegate as? UIView)?.traitCollection ?? parentTraits
         let size = layer.bounds.size
@@ -133,36 +194,62 @@ public enum Compositor {
             cairo_save(cr)
             savedState = true
         }
-        if group { cairo_push_group(cr) }
+        if group {
+            flushPendingFill(cr)
+            // The group's surface spans the clip: bound it by what this subtree can cover, so a
+            // fading button does not allocate, clear and blend a whole frame.
+            let extent = deviceBox(subtreeExtent(layer), matrix).intersection(deviceClip)
+            guard !extent.isEmpty else { return }
+            let x0 = extent.minX.rounded(.down), y0 = extent.minY.rounded(.down)
+            cairo_identity_matrix(cr)
+            cairo_rectangle(cr, Double(x0), Double(y0), Double(extent.maxX.rounded(.up) - x0), Double(extent.maxY.rounded(.up) - y0))
+            cairo_clip(cr)
+            cairo_set_matrix(cr, &matrix)
+            cairo_push_group(cr)
+        }
         let alpha = group ? 1 : opacity
 
         let bounds = CGRect(origin: .zero, size: size)
         let radius = min(layer.cornerRadius, size.width / 2, size.height / 2)
+        let axisAligned = matrix.xy == 0 && matrix.yx == 0 && matrix.xx > 0 && matrix.yy > 0
         if ownVisible && layer.shadowOpacity > 0, let color = layer.shadowColor {
+            flushPendingFill(cr)
             drawShadow(layer, color: color, cr, scale: scale, traits: traits, alpha: alpha)
         }
         if ownVisible && hasBackground && !bakesBackground, let color = layer.backgroundColor {
-            setSource(cr, color, traits, alpha)
-            addRoundedRect(cr, bounds, radius: radius, corners: layer.maskedCorners)
-            cairo_fill(cr)
+            let c = color.components(for: traits)
+            let fill = PendingFill(rect: deviceBox(bounds, matrix).intersection(deviceClip), red: Double(c.red), green: Double(c.green),
+                                   blue: Double(c.blue), alpha: Double(c.alpha * alpha))
+            if plainClip && !group && radius <= 0 && axisAligned && fill.alpha >= 1, let aligned = fill.pixelAligned {
+                if !aligned.rect.isEmpty { deferFill(aligned, cr) }
+            } else {
+                flushPendingFill(cr)
+                setSource(cr, color, traits, alpha)
+                addRoundedRect(cr, bounds, radius: radius, corners: layer.maskedCorners)
+                cairo_fill(cr)
+            }
         }
         var childClip = deviceClip
         if clipsAtCompose {
+            flushPendingFill(cr)
             addRoundedRect(cr, bounds, radius: radius, corners: layer.maskedCorners)
             cairo_clip(cr)
             childClip = deviceClip.intersection(deviceBox(bounds, matrix))
         }
         if let content {
+            flushPendingFill(cr)
             paint(content, cr, at: layer.drawnRect, scale: layer.backingScale, alpha: alpha, matrix: matrix)
         }
         if let sublayers = layer.sublayers, !childClip.isEmpty {
+            let childPlainClip = plainClip && !group && (!clipsAtCompose || (radius <= 0 && axisAligned))
             cairo_translate(cr, Double(-layer.bounds.minX), Double(-layer.bounds.minY))
             for sublayer in sublayers {
-                compose(sublayer, cr, scale: scale, parentTraits: traits, isRoot: false, deviceClip: childClip)
+                compose(sublayer, cr, scale: scale, parentTraits: traits, isRoot: false, deviceClip: childClip, plainClip: childPlainClip)
             }
             cairo_set_matrix(cr, &matrix)
         }
         if ownVisible && hasBorder && !bakesBorder, let color = layer.borderColor {
+            flushPendingFill(cr)
             let w = layer.borderWidth
             setSource(cr, color, traits, alpha)
             if radius <= 0 {
@@ -180,9 +267,27 @@ public enum Compositor {
             }
         }
         if group {
+            flushPendingFill(cr)
             cairo_pop_group_to_source(cr)
             cairo_paint_with_alpha(cr, Double(opacity))
         }
+    }
+
+    /// Where a layer and its visible sublayers can put pixels (content, border, shadow), in the
+    /// layer's own space (origin at its bounds' top-left corner).
+    private static func subtreeExtent(_ layer: CALayer) -> CGRect {
+        let shadowPad = layer.shadowOpacity > 0 ? layer.shadowRadius * 3 + max(abs(layer.shadowOffset.width), abs(layer.shadowOffset.height)) : 0
+        let pad = shadowPad + layer.borderWidth
+        var rect = CGRect(origin: .zero, size: layer.bounds.size).union(layer.drawingRect).insetBy(dx: -pad, dy: -pad)
+        if !layer.masksToBounds, let sublayers = layer.sublayers {
+            let toLocal = CGAffineTransform(translationX: -layer.bounds.minX, y: -layer.bounds.minY)
+            for sublayer in sublayers where !sublayer.isHidden && sublayer.opacity > 0 {
+                let toParent = CGAffineTransform(translationX: sublayer.bounds.minX, y: sublayer.bounds.minY)
+                    .concatenating(sublayer.transformToSuperlayer).concatenating(toLocal)
+                rect = rect.union(subtreeExtent(sublayer).applying(toParent))
+            }
+        }
+        return rect
     }
 
     /// The layer's own pixels — its content and, when baked, its rounded background — redrawn
@@ -369,6 +474,28 @@ public enum Compositor {
             cairo_mask_surface(cr, cache.mask, 0, 0)
         }
         cairo_restore(cr)
+    }
+}
+
+/// A solid rectangle fill in device pixels, drawn with Cairo's SOURCE operator.
+struct PendingFill {
+    var rect: CGRect
+    var red: Double, green: Double, blue: Double, alpha: Double
+
+    /// The fill snapped to whole device pixels, or nil when an edge falls inside a pixel (that
+    /// pixel is only partly covered, so the fill cannot stand in for what lies beneath).
+    var pixelAligned: PendingFill? {
+        if rect.isEmpty { return PendingFill(rect: .zero, red: red, green: green, blue: blue, alpha: alpha) }
+        let edges = [rect.minX, rect.minY, rect.maxX, rect.maxY]
+        guard edges.allSatisfy({ abs($0 - $0.rounded()) < 1e-6 }) else { return nil }
+        var aligned = self
+        aligned.rect = CGRect(x: rect.minX.rounded(), y: rect.minY.rounded(),
+                              width: rect.maxX.rounded() - rect.minX.rounded(), height: rect.maxY.rounded() - rect.minY.rounded())
+        return aligned
+    }
+
+    func hasSameColor(as other: PendingFill) -> Bool {
+        red == other.red && green == other.green && blue == other.blue && alpha == other.alpha
     }
 }
 

@@ -374,3 +374,28 @@ final class ReactionsHarness {
         #expect(thread.messageController.message?.replyCount == 1)
     }
 }
+
+@MainActor
+@Suite(.serialized) struct ReactionsReuseTests {
+    /// A bubble reused for another message (a list row scrolled into view) shows that message's
+    /// reactions at once; only a reaction added to the same message fades in. Scrolling used to
+    /// fade in every reaction of each row that appeared, and group-composite it for 0.25 s.
+    @Test func aReusedBubbleShowsAnotherMessagesReactionsWithoutAnimating() throws {
+        let backend = HeadlessBackend.install()
+        let window = backend.openWindow(size: CGSize(width: 300, height: 200), title: "reuse")
+        let first = ReactionFixtures.message(id: "m1", groups: [(.like, 1, 1, false)])
+        let (container, bubble) = ReactionFixtures.bubble(for: first)
+        window.addSubview(container)
+        let second = ReactionFixtures.message(id: "m2", groups: [(.like, 1, 1, false), (.love, 2, 2, false)])
+        bubble.content = second
+        let love = try #require(bubble.reactionsView.itemViews.first { $0.content?.reaction.type == .love })
+        #expect(love.alpha == 1)
+        #expect(love.transform == .identity)
+
+        let grown = ReactionFixtures.message(id: "m2", groups: [(.like, 1, 1, false), (.love, 2, 2, false), (.wow, 1, 1, false)])
+        bubble.content = grown
+        let wow = try #require(bubble.reactionsView.itemViews.first { $0.content?.reaction.type == .wow })
+        #expect(wow.alpha < 1)
+        withExtendedLifetime(container) {}
+    }
+}

@@ -75,6 +75,56 @@ import Testing
         #expect(abs(Int(pixels[30, 10].r) - 128) <= 2)
     }
 
+    /// A group's surface is bounded by what its subtree covers, sublayers outside its bounds and
+    /// transformed ones included: they must still show, faded.
+    @Test func aFadedGroupStillShowsSublayersOutsideItsBounds() {
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        root.backgroundColor = UIColor(red: 1, green: 1, blue: 1, alpha: 1)
+        let group = UIView(frame: CGRect(x: 40, y: 40, width: 10, height: 10))
+        group.alpha = 0.5
+        let outside = UIView(frame: CGRect(x: -35, y: 20, width: 10, height: 10))
+        let rotated = UIView(frame: CGRect(x: 20, y: -30, width: 20, height: 20))
+        rotated.transform = CGAffineTransform(rotationAngle: .pi / 4)
+        let grandchild = UIView(frame: CGRect(x: 5, y: 5, width: 10, height: 10))
+        for view in [outside, rotated, grandchild] { view.backgroundColor = UIColor(red: 0, green: 0, blue: 0, alpha: 1) }
+        rotated.addSubview(grandchild)
+        group.addSubview(outside)
+        group.addSubview(rotated)
+        group.addSubview(UIView(frame: .zero))
+        root.addSubview(group)
+        let pixels = root.renderPixels(scale: 1)!
+        #expect(abs(Int(pixels[10, 65].r) - 128) <= 2) // `outside`, at (5…15, 60…70)
+        #expect(abs(Int(pixels[70, 20].r) - 128) <= 2) // the centre of `rotated` (and its child), at (70, 20)
+        #expect(pixels[70, 2] == (255, 255, 255, 255)) // above the rotated square's top corner
+        #expect(pixels[45, 45] == (255, 255, 255, 255)) // the group itself draws nothing
+    }
+
+    /// Opaque backgrounds over one another: the frame shows only the top one, blending where an
+    /// edge falls inside a pixel, whichever fills the compositor held back or dropped.
+    @Test func stackedOpaqueBackgroundsShowTheTopOneAndBlendFractionalEdges() {
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        root.backgroundColor = UIColor(red: 1, green: 0, blue: 0, alpha: 1)
+        let cover = UIView(frame: root.bounds)
+        cover.backgroundColor = UIColor(red: 0, green: 1, blue: 0, alpha: 1)
+        root.addSubview(cover)
+        let sameColor = UIView(frame: CGRect(x: 10, y: 10, width: 20, height: 20))
+        sameColor.backgroundColor = UIColor(red: 0, green: 1, blue: 0, alpha: 1)
+        cover.addSubview(sameColor)
+        let fractional = UIView(frame: CGRect(x: 40.5, y: 0, width: 20, height: 50))
+        fractional.backgroundColor = UIColor(red: 0, green: 0, blue: 1, alpha: 1)
+        cover.addSubview(fractional)
+        let over = UIView(frame: CGRect(x: 0, y: 40, width: 100, height: 20))
+        over.backgroundColor = UIColor(red: 0, green: 1, blue: 0, alpha: 1)
+        cover.addSubview(over)
+        let pixels = root.renderPixels(scale: 1)!
+        #expect(pixels[5, 5] == (0, 255, 0, 255))
+        #expect(pixels[20, 20] == (0, 255, 0, 255))
+        #expect(pixels[50, 20] == (0, 0, 255, 255))
+        #expect(pixels[40, 20].b > 100 && pixels[40, 20].g > 100) // half covered: green and blue
+        #expect(pixels[50, 45] == (0, 255, 0, 255)) // `over` covers the blue
+        #expect(pixels[50, 80] == (0, 255, 0, 255))
+    }
+
     /// A container class that draws nothing keeps no surface even after redraw requests (a trait
     /// change, a resize): before, each request made it allocate, draw and scan a surface again.
     @Test func aNonDrawingClassStaysSurfaceFreeAfterSetNeedsDisplay() {
