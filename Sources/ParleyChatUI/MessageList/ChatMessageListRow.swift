@@ -14,6 +14,8 @@ struct ChatMessageListRow: Component {
     let measure: @MainActor (CGFloat) -> CGFloat
     let make: @MainActor () -> UIView
     let update: @MainActor (UIView) -> Void
+    /// The view `measure` filled and sized, handed over when the row comes on screen.
+    var prepared: (@MainActor () -> UIView?)? = nil
 
     func layout(_ constraint: Constraint) -> ChatMessageListRowNode {
         let width = constraint.maxSize.width.isFinite ? max(0, constraint.maxSize.width) : 0
@@ -34,6 +36,7 @@ struct ChatMessageListRowNode: RenderNode {
     var reuseKey: String? { row.reuseKey }
     var shouldRenderView: Bool { true }
     func makeView() -> UIView { row.make() }
+    func takePreparedView() -> UIView? { row.prepared?() }
     func updateView(_ view: UIView) { row.update(view) }
 }
 

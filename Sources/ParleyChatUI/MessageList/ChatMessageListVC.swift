@@ -165,9 +165,15 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
 
     // MARK: State
 
-    /// Sizing instances, one per reuse key: rows are measured without making views.
+    /// Sizing instances of separators and the typing indicator, one per reuse key.
     private var sizingViews: [String: UIView] = [:]
     private lazy var sizingContainer: UIView = UIView(frame: .zero)
+    /// Message rows measured but not on screen yet, by message id: each was measured in the view
+    /// it will show in (taken from the list's pool, or made), so coming on screen costs neither a
+    /// second fill nor a second Auto Layout pass. Oldest first; at most `preparedRowLimit`.
+    private var preparedRows: [(id: MessageId, key: String, view: ChatMessageContentView)] = []
+    /// About two screenfuls of rows.
+    private let preparedRowLimit = 32
     /// How many rows were measured (tests: only rows near the screen are).
     private(set) var measuredRowCount = 0
     private var hasDecidedUnreadSeparator = false
@@ -356,13 +362,11 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
             reuseKey: key,
             measure: { [weak self] width in
                 guard let self else { return 0 }
-                let view = self.sizingView(key) { self.components.messageContentView.init(frame: .zero) }
-                guard let sizing = view as? ChatMessageContentView else { return 0 }
-                sizing.setUpLayoutIfNeeded(options: options)
-                sizing.channel = channel
-                sizing.content = message
+                let row = self.measuringRowView(for: message.id, key: key, options: options)
+                row.setUpLayoutIfNeeded(options: options)
+                row.show(message, channel: channel)
                 self.measuredRowCount += 1
-                return fittingHeight(of: sizing, width: width)
+                return fittingHeight(of: row, width: width)
             },
             make: { [weak self] in
                 guard let self else { return UIView() }
@@ -378,10 +382,49 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
                 let current = self.snapshot?.message(id: message.id)
                 row.delegate = self
                 row.setUpLayoutIfNeeded(options: current?.options ?? options)
-                row.channel = self.snapshot?.channel ?? channel
-                row.content = current?.message ?? message
+                row.show(current?.message ?? message, channel: self.snapshot?.channel ?? channel)
                 self.delegate?.chatMessageListVC(self, willDisplay: current?.message ?? message)
-            })
+            },
+            prepared: { [weak self] in self?.takePreparedRowView(for: message.id, key: key) })
+    }
+
+    /// The view that measures the row of `id`: the one on screen when the row is (a reload of a
+    /// changed message updates it anyway), else the one that will show it (`preparedRowView`).
+    private func measuringRowView(for id: MessageId, key: String, options: ChatMessageLayoutOptions) -> ChatMessageContentView {
+        if let shown = contentView(forMessageId: id), shown.layoutOptions == options { return shown }
+        return preparedRowView(for: id, key: key)
+    }
+
+    /// The view that measures the row of `id` and will show it: the one prepared earlier, else
+    /// one from the list's pool, else a new one (hidden until the list shows it).
+    private func preparedRowView(for id: MessageId, key: String) -> ChatMessageContentView {
+        if let index = preparedRows.firstIndex(where: { $0.id == id }) {
+            let entry = preparedRows[index]
+            if entry.key == key { return entry.view }
+            preparedRows.remove(at: index)
+            listView.enqueueReusableView(entry.view, withReuseKey: entry.key)
+        }
+        let view: ChatMessageContentView
+        if let pooled = listView.dequeueReusableView(withReuseKey: key) as? ChatMessageContentView {
+            view = pooled
+        } else {
+            view = components.messageContentView.init(frame: .zero)
+            view.appearance = appearance
+            view.components = components
+            sizingContainer.addSubview(view)
+        }
+        preparedRows.append((id, key, view))
+        if preparedRows.count > preparedRowLimit {
+            let oldest = preparedRows.removeFirst()
+            listView.enqueueReusableView(oldest.view, withReuseKey: oldest.key)
+        }
+        return view
+    }
+
+    /// Hands the prepared view of the row of `id` to the list, which shows it.
+    private func takePreparedRowView(for id: MessageId, key: String) -> UIView? {
+        guard let index = preparedRows.firstIndex(where: { $0.id == id && $0.key == key }) else { return nil }
+        return preparedRows.remove(at: index).view
     }
 
     func dateSeparatorRow(for date: Date) -> ChatMessageListRow {

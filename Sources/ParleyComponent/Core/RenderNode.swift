@@ -44,6 +44,11 @@ public protocol RenderNode {
     /// Creates a view for this node (called only when the node becomes visible and no reusable
     /// view is available).
     func makeView() -> UIView
+    /// A view this node already made and filled ahead of time (a row measured with the view it
+    /// will show in), handed over when the node comes on screen instead of a pooled or new
+    /// view; `updateView` still follows. `nil` (the default) when there is none. Called once
+    /// per appearance: the node gives the view up.
+    func takePreparedView() -> UIView?
     /// Brings a view (new, reused, or kept across a reload) up to date with this node.
     func updateView(_ view: UIView)
 }
@@ -63,6 +68,8 @@ extension RenderNode {
     public var shouldRenderView: Bool { children.isEmpty }
     /// No baseline.
     public var firstBaseline: CGFloat? { nil }
+    /// No view made ahead of time.
+    public func takePreparedView() -> UIView? { nil }
 
     /// Every child (correct for any layout, fast for few children).
     public func visibleIndexes(in frame: CGRect) -> [Int] {

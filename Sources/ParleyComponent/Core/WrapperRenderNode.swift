@@ -53,6 +53,8 @@ public struct WrapperRenderNode: RenderNode {
     public var firstBaseline: CGFloat? { content.firstBaseline }
     /// The content's view.
     public func makeView() -> UIView { content.makeView() }
+    /// The content's view made ahead of time.
+    public func takePreparedView() -> UIView? { content.takePreparedView() }
     /// Updates the content's view, then runs the modifier's update closures in order.
     public func updateView(_ view: UIView) {
         content.updateView(view)

@@ -607,7 +607,11 @@ final class ComponentEngine {
     /// A view for a node coming on screen: pooled or new, framed and updated.
     private func makeView(for renderable: Renderable) -> UIView {
         let made: UIView
-        if let key = renderable.node.reuseKey, let pooled = reusePool.dequeue(key: key) {
+        if let prepared = renderable.node.takePreparedView() {
+            made = prepared
+            ReusePool.resetForDisplay(made)
+            stats.reused += 1
+        } else if let key = renderable.node.reuseKey, let pooled = reusePool.dequeue(key: key) {
             made = pooled
             stats.reused += 1
         } else {

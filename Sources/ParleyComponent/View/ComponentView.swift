@@ -107,6 +107,19 @@ open class ComponentView: UIScrollView {
     /// What the last reload or render did to views.
     public var lastRenderStats: ComponentRenderStats { engine.stats }
 
+    /// Takes a view out of the reuse pool for `reuseKey` without showing it (it stays a hidden
+    /// subview), for a node to fill ahead of display and hand over through
+    /// `RenderNode.takePreparedView()`; `nil` when the pool has none.
+    public func dequeueReusableView(withReuseKey reuseKey: String) -> UIView? {
+        engine.reusePool.dequeueParked(key: reuseKey)
+    }
+
+    /// Parks `view` (hidden) in the reuse pool under `reuseKey`, for the next node with that key;
+    /// a full pool removes it from its superview instead.
+    public func enqueueReusableView(_ view: UIView, withReuseKey reuseKey: String) {
+        engine.reusePool.enqueue(view, key: reuseKey)
+    }
+
     /// Reloads now: layout + render.
     public func reloadData() { engine.reload() }
 

@@ -41,13 +41,24 @@ final class ReusePool {
     /// A pooled view for `key`, reset by `prepareForReuse` and to the defaults an animator may
     /// have changed; `nil` when none is pooled.
     func dequeue(key: String) -> UIView? {
+        guard let view = dequeueParked(key: key) else { return nil }
+        ReusePool.resetForDisplay(view)
+        (view as? ReusableView)?.prepareForReuse()
+        return view
+    }
+
+    /// A pooled view for `key` as it is, still hidden (to be filled ahead of display).
+    func dequeueParked(key: String) -> UIView? {
         guard var list = views[key], let view = list.popLast() else { return nil }
         views[key] = list
+        return view
+    }
+
+    /// Undoes parking and what an animator may have changed: shown, opaque, untransformed.
+    static func resetForDisplay(_ view: UIView) {
         view.alpha = 1
         view.isHidden = false
         view.transform = .identity
-        (view as? ReusableView)?.prepareForReuse()
-        return view
     }
 
     /// Views pooled now, over all keys.

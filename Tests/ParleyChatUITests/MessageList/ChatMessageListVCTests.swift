@@ -124,6 +124,28 @@ import ParleyUIKit
         #expect(vc.listView.visibleViews.count < 60, "only rows near the screen have views")
     }
 
+    /// A row is measured in the view that then shows it, and filled once: before, a sizing
+    /// view was filled (twice: channel, then message) and measured, then the shown view was
+    /// filled twice more and laid out again.
+    @Test func eachRowIsFilledOnceWhenItComesOnScreen() throws {
+        CountingMessageView.fills = [:]
+        let source = StaticMessageListSource(channel: F.channel(), messages: F.messages(40))
+        let (vc, host) = makeHostedList(source, contentView: CountingMessageView.self)
+        let shown = vc.listView.visibleViews.compactMap { $0 as? CountingMessageView }.filter { !$0.isHidden }
+        #expect(shown.count >= 5)
+        for view in shown {
+            let id = try #require(view.content?.id)
+            #expect(CountingMessageView.fills[id] == 1, "\(id) filled \(CountingMessageView.fills[id] ?? 0) times")
+        }
+        // Scrolling up brings in rows measured ahead, without filling them again.
+        vc.listView.contentOffset.y -= 300
+        host.layoutIfNeeded()
+        for view in vc.listView.visibleViews.compactMap({ $0 as? CountingMessageView }) where !view.isHidden {
+            let id = try #require(view.content?.id)
+            #expect(CountingMessageView.fills[id] == 1, "\(id) filled \(CountingMessageView.fills[id] ?? 0) times")
+        }
+    }
+
     @Test func scrollingNearTheTopAsksForOlderMessagesOncePerPage() {
         let source = StaticMessageListSource(channel: F.channel(), messages: F.messages(60))
         let (vc, host) = makeHostedList(source)
@@ -249,5 +271,15 @@ import ParleyUIKit
         vc.reloadData()
         host.layoutIfNeeded()
         #expect(vc.listView.frame(id: "rtl") == nil)
+    }
+}
+
+/// The default message view, counting `updateContent()` calls per message shown.
+final class CountingMessageView: ChatMessageContentView {
+    static var fills: [MessageId: Int] = [:]
+
+    override func updateContent() {
+        super.updateContent()
+        if let id = content?.id { Self.fills[id, default: 0] += 1 }
     }
 }

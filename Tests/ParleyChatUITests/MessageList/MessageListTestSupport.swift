@@ -85,11 +85,12 @@ enum MessageListFixtures {
     }
 }
 
-/// A list controller with `FixedHeightMessageView` rows in a view of `size`, laid out.
+/// A list controller with `contentView` rows (`FixedHeightMessageView` by default) in a view of `size`, laid out.
 @MainActor
-func makeHostedList(_ source: StaticMessageListSource, size: CGSize = CGSize(width: 390, height: 640)) -> (ChatMessageListVC, UIView) {
+func makeHostedList(_ source: StaticMessageListSource, size: CGSize = CGSize(width: 390, height: 640),
+                    contentView: ChatMessageContentView.Type = FixedHeightMessageView.self) -> (ChatMessageListVC, UIView) {
     let vc = ChatMessageListVC()
-    vc.components.messageContentView = FixedHeightMessageView.self
+    vc.components.messageContentView = contentView
     vc.appearance.formatters.messageDateSeparator = DefaultMessageDateSeparatorFormatter(
         environment: FormattingEnvironment(calendar: MessageListFixtures.utc, now: { MessageListFixtures.day.addingTimeInterval(12 * 3_600) }))
     vc.dataSource = source

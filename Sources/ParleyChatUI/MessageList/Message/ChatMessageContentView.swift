@@ -181,7 +181,20 @@ open class ChatMessageContentView: _View {
     }
 
     private func updateContentIfReady() {
-        if lifecycle.isInitialized { updateContent() }
+        if lifecycle.isInitialized && !isSettingContent { updateContent() }
+    }
+
+    /// Set while `show(_:channel:)` sets both properties, so only the second updates.
+    private var isSettingContent = false
+
+    /// Shows `message` of `channel` with one `updateContent()`, or none when the view shows
+    /// exactly them already (a row measured ahead of display, shown unchanged).
+    func show(_ message: ChatMessage?, channel: ChatChannel?) {
+        if lifecycle.isInitialized, message == content, channel == self.channel { return }
+        isSettingContent = true
+        self.channel = channel
+        isSettingContent = false
+        content = message
     }
 
     // MARK: Lifecycle
