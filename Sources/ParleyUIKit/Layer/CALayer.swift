@@ -45,41 +45,54 @@ open class CALayer {
     /// The layer's own coordinate space: its size and the origin of its sublayers' space.
     open var bounds: CGRect = .zero {
         didSet {
-            if bounds.size != oldValue.size { invalidateContent() } else if bounds != oldValue { Compositor.setNeedsFrame() }
+            if bounds.size != oldValue.size { invalidateContent() } else if bounds != oldValue { drawingChanged() }
         }
     }
     /// Where the anchor point sits in the superlayer's space.
-    open var position: CGPoint = .zero { didSet { if position != oldValue { Compositor.setNeedsFrame() } } }
+    open var position: CGPoint = .zero { didSet { if position != oldValue { placementChanged() } } }
     /// The point of the bounds (0…1 of each side) that `position` locates and `transform` turns around.
-    open var anchorPoint = CGPoint(x: 0.5, y: 0.5) { didSet { Compositor.setNeedsFrame() } }
-    var affine: CGAffineTransform = .identity { didSet { Compositor.setNeedsFrame() } }
+    open var anchorPoint = CGPoint(x: 0.5, y: 0.5) { didSet { placementChanged() } }
+    var affine: CGAffineTransform = .identity { didSet { placementChanged() } }
 
     /// Fills the bounds (rounded by `cornerRadius`) under the content.
-    open var backgroundColor: UIColor? { didSet { if backgroundColor != oldValue || backgroundColor?.isDynamic == true { Compositor.setNeedsFrame() } } }
+    open var backgroundColor: UIColor? { didSet { if backgroundColor != oldValue || backgroundColor?.isDynamic == true { drawingChanged() } } }
     /// Rounds the background, the border and, with `masksToBounds`, the content and sublayers.
-    open var cornerRadius: CGFloat = 0 { didSet { if cornerRadius != oldValue { Compositor.setNeedsFrame() } } }
+    open var cornerRadius: CGFloat = 0 { didSet { if cornerRadius != oldValue { drawingChanged() } } }
     /// Which corners `cornerRadius` rounds.
-    open var maskedCorners: CACornerMask = .all { didSet { Compositor.setNeedsFrame() } }
+    open var maskedCorners: CACornerMask = .all { didSet { drawingChanged() } }
     /// Clips content and sublayers to the (rounded) bounds.
-    open var masksToBounds = false { didSet { if masksToBounds != oldValue { Compositor.setNeedsFrame() } } }
+    open var masksToBounds = false { didSet { if masksToBounds != oldValue { drawingChanged() } } }
     /// Border width, drawn inside the bounds above content and sublayers.
-    open var borderWidth: CGFloat = 0 { didSet { Compositor.setNeedsFrame() } }
+    open var borderWidth: CGFloat = 0 { didSet { drawingChanged() } }
     /// Border colour.
-    open var borderColor: UIColor? = .black { didSet { Compositor.setNeedsFrame() } }
+    open var borderColor: UIColor? = .black { didSet { drawingChanged() } }
     /// Shadow colour.
-    open var shadowColor: UIColor? = .black { didSet { Compositor.setNeedsFrame() } }
+    open var shadowColor: UIColor? = .black { didSet { drawingChanged() } }
     /// Shadow opacity (0 hides the shadow).
-    open var shadowOpacity: Float = 0 { didSet { Compositor.setNeedsFrame() } }
+    open var shadowOpacity: Float = 0 { didSet { drawingChanged() } }
     /// Shadow offset.
-    open var shadowOffset = CGSize(width: 0, height: -3) { didSet { Compositor.setNeedsFrame() } }
+    open var shadowOffset = CGSize(width: 0, height: -3) { didSet { drawingChanged() } }
     /// Shadow blur radius.
-    open var shadowRadius: CGFloat = 3 { didSet { if shadowRadius != oldValue { shadowCache = nil }; Compositor.setNeedsFrame() } }
+    open var shadowRadius: CGFloat = 3 { didSet { if shadowRadius != oldValue { shadowCache = nil }; drawingChanged() } }
     /// Shadow shape; nil uses the rounded bounds.
-    open var shadowPath: CGPath? { didSet { if shadowPath != oldValue { shadowCache = nil }; Compositor.setNeedsFrame() } }
+    open var shadowPath: CGPath? { didSet { if shadowPath != oldValue { shadowCache = nil }; drawingChanged() } }
     /// Opacity multiplied into the layer and its sublayers.
-    open var opacity: Float = 1 { didSet { if opacity != oldValue { Compositor.setNeedsFrame() } } }
+    open var opacity: Float = 1 { didSet { if opacity != oldValue { placementChanged() } } }
     /// Hidden layers and their sublayers are not drawn.
-    open var isHidden = false { didSet { if isHidden != oldValue { Compositor.setNeedsFrame() } } }
+    open var isHidden = false {
+        didSet {
+            guard isHidden != oldValue else { return }
+            // A hidden layer (a parked list row) keeps no composed bitmap.
+            if isHidden { rasterCache = nil }
+            placementChanged()
+        }
+    }
+    /// Composes the layer and its sublayers once into a bitmap (at the screen's scale) that
+    /// frames reuse until something in the subtree changes; moving, fading or hiding the layer
+    /// itself keeps the bitmap. For subtrees that move as a whole, such as list rows: a scroll
+    /// frame then blits one bitmap per row instead of composing each label and bubble.
+    open var shouldRasterize = false {
+        didSet { if shouldRasterize != oldValue { rasterCache = nil; placementChanged() } } }
     /// An image shown as the content, scaled to the bounds (instead of drawing).
     open var contents: UIImage? { didSet { setNeedsDisplay() } }
     /// A name for debugging.
@@ -98,6 +111,8 @@ open class CALayer {
     var needsDisplayFlag = true
     var hasContent = true
     var shadowCache: ShadowCache?
+    var rasterCache: RasterCache?
+    var borderRing: BorderRing?
     var traitsForDrawing: UITraitCollection?
     var drawnRect: CGRect = .zero
     var bakedDecoration: BakedDecoration?
@@ -137,7 +152,7 @@ open class CALayer {
         list.insert(layer, at: min(Int(index), list.count))
         sublayers = list
         layer.superlayer = self
-        Compositor.setNeedsFrame()
+        drawingChanged()
     }
 
     /// Inserts a sublayer just below a sibling.
@@ -159,7 +174,7 @@ open class CALayer {
         parent.sublayers?.removeAll { $0 === self }
         if parent.sublayers?.isEmpty == true { parent.sublayers = nil }
         superlayer = nil
-        Compositor.setNeedsFrame()
+        parent.drawingChanged()
     }
 
     /// Marks the content for redrawing before the next frame.
@@ -168,7 +183,7 @@ open class CALayer {
         // A view class known to draw nothing stays without a surface: allocating, drawing and
         // scanning one on every redraw request is what made it known.
         if contents != nil || !Compositor.isNonDrawing(delegate) { hasContent = true }
-        Compositor.setNeedsFrame()
+        drawingChanged()
     }
 
     /// Whether the content will be redrawn before the next frame.
@@ -199,7 +214,26 @@ open class CALayer {
     private func invalidateContent() {
         needsDisplayFlag = true
         shadowCache = nil
+        drawingChanged()
+    }
+
+    /// What the layer draws changed (content, background, border, shadow, sublayers): its own
+    /// composed bitmap and those of its ancestors are out of date.
+    func drawingChanged() {
+        rasterCache?.isValid = false
+        placementChanged()
+    }
+
+    /// Where or how visibly the layer sits changed (position, transform, opacity, hidden): the
+    /// ancestors' composed bitmaps are out of date; its own still holds.
+    func placementChanged() {
         Compositor.setNeedsFrame()
+        guard Compositor.hasRasterCaches else { return }
+        var ancestor = superlayer
+        while let layer = ancestor {
+            layer.rasterCache?.isValid = false
+            ancestor = layer.superlayer
+        }
     }
 
     /// Converts a point from this layer's space to another layer's space (both in one tree).

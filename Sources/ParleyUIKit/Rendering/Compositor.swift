@@ -29,6 +29,10 @@ public enum Compositor {
     /// Asks for a frame (called by every visual change).
     public static func setNeedsFrame() { needsFrame = true }
 
+    /// Whether any layer has had a composed bitmap (`shouldRasterize`): until then, changes need
+    /// not tell their ancestors.
+    static var hasRasterCaches = false
+
     /// Classes whose `draw(_:)` was found to draw nothing, so their instances keep no surface.
     static var nonDrawingClasses: Set<ObjectIdentifier> = []
 
@@ -140,7 +144,10 @@ public enum Compositor {
 
     /// `plainClip`: Cairo's clip is exactly `deviceClip` (no rounded or rotated clip, no group),
     /// so a background that fills whole device pixels can be held back (`deferFill`).
-    private static func compose(_ layer: CALayer, _ cr: OpaquePointer, scale: CGFloat, parentTraits: UITraitCollection, isRoot: Bool, deviceClip: CGRect, plainClip: Bool) {
+    /// `rasterRoot`: the layer is composed into its own bitmap (`shouldRasterize`), at the
+    /// origin, without its opacity (the bitmap's blit applies it).
+    private static func compose(_ layer: CALayer, _ cr: OpaquePointer, scale: CGFloat, parentTraits: UITraitCollection, isRoot: Bool,
+                                deviceClip: CGRect, plainClip: Bool, rasterRoot: Bool = false) {
         if layer.isHidden || layer.opacity <= 0 { return }
         let traits = (layer.delegate as? UIView)?.traitCollection ?? parentTraits
         let size = layer.bounds.size
@@ -168,6 +175,12 @@ public enum Compositor {
         var matrix = cairo_matrix_t()
         cairo_get_matrix(cr, &matrix)
 
+        if layer.shouldRasterize && !rasterRoot && matrix.xy == 0 && matrix.yx == 0
+            && abs(matrix.xx - Double(scale)) < 1e-9 && abs(matrix.yy - Double(scale)) < 1e-9 {
+            composeRasterized(layer, cr, scale: scale, traits: traits, matrix: matrix, deviceClip: deviceClip)
+            return
+        }
+
         // Skip what lies entirely outside the clip: the layer itself always, its sublayers when it clips them.
         // A clean layer's content rectangle is the one it was drawn in (computing it can cost a text lookup).
         let contentRect = layer.backing != nil && !layer.needsDisplayFlag ? layer.drawnRect : layer.drawingRect
@@ -177,7 +190,7 @@ public enum Compositor {
         if !ownVisible && (layer.masksToBounds || layer.sublayers == nil) { return }
         composedThisFrame += 1
 
-        let opacity = CGFloat(layer.opacity)
+        let opacity = rasterRoot ? 1 : CGFloat(layer.opacity)
         let hasBackground = (layer.backgroundColor?.components(for: traits).alpha ?? 0) > 0
         let hasBorder = layer.borderWidth > 0 && layer.borderColor != nil
         // Rounded backgrounds are rasterised once into the layer's surface with its content (and,
@@ -260,6 +273,9 @@ public enum Compositor {
                 cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
                 cairo_fill(cr)
                 cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+            } else if let ring = borderRing(layer, color: color, traits: traits, radius: radius, scale: scale, matrix: matrix) {
+                // Stroking a curve costs more than blitting it: the ring is drawn once.
+                paint(ring.surface, cr, at: bounds, scale: scale, alpha: alpha, matrix: matrix)
             } else {
                 cairo_set_line_width(cr, Double(w))
                 addRoundedRect(cr, bounds.insetBy(dx: w / 2, dy: w / 2), radius: max(0, radius - w / 2), corners: layer.maskedCorners)
@@ -273,18 +289,107 @@ public enum Compositor {
         }
     }
 
+    /// The layer's rounded border drawn once into a bitmap of its bounds, when the layer is
+    /// composed axis-aligned at `scale` (so the blit lands on whole pixels); nil otherwise.
+    private static func borderRing(_ layer: CALayer, color: UIColor, traits: UITraitCollection, radius: CGFloat, scale: CGFloat,
+                                   matrix: cairo_matrix_t) -> BorderRing? {
+        guard matrix.xy == 0, matrix.yx == 0, abs(matrix.xx - Double(scale)) < 1e-9, abs(matrix.yy - Double(scale)) < 1e-9 else { return nil }
+        let key = BorderRing.Key(size: layer.bounds.size, radius: radius, width: layer.borderWidth, corners: layer.maskedCorners,
+                                 color: TextColor(color, traits: traits), scale: scale)
+        if let ring = layer.borderRing, ring.key == key { return ring }
+        let pw = Int((key.size.width * scale).rounded(.up)), ph = Int((key.size.height * scale).rounded(.up))
+        guard pw > 0, ph > 0, pw * ph <= 4_000_000, let surface = Surface(pixelWidth: pw, pixelHeight: ph),
+              let ring = cairo_create(surface.raw) else { return nil }
+        cairo_scale(ring, Double(scale), Double(scale))
+        let c = key.color
+        cairo_set_source_rgba(ring, Double(c.red) / 65535, Double(c.green) / 65535, Double(c.blue) / 65535, Double(c.alpha) / 65535)
+        cairo_set_line_width(ring, Double(key.width))
+        let w = key.width
+        addRoundedRect(ring, CGRect(origin: .zero, size: key.size).insetBy(dx: w / 2, dy: w / 2), radius: max(0, radius - w / 2), corners: key.corners)
+        cairo_stroke(ring)
+        cairo_destroy(ring)
+        cairo_surface_flush(surface.raw)
+        rasterizedThisFrame += 1
+        let made = BorderRing(key: key, surface: surface)
+        layer.borderRing = made
+        return made
+    }
+
+    /// Blits the layer's composed bitmap, composing it first when something in the subtree
+    /// changed (or the scale or light/dark style did). `matrix` is axis-aligned at `scale`.
+    private static func composeRasterized(_ layer: CALayer, _ cr: OpaquePointer, scale: CGFloat, traits: UITraitCollection,
+                                          matrix: cairo_matrix_t, deviceClip: CGRect) {
+        let cache: RasterCache
+        if let existing = layer.rasterCache, existing.isValid, existing.scale == scale,
+           existing.style == traits.userInterfaceStyle, existing.direction == traits.layoutDirection {
+            cache = existing
+        } else {
+            // Whole device pixels around everything the subtree draws.
+            let extent = subtreeExtent(layer, includesOwnBounds: false)
+            guard !extent.isNull, !extent.isEmpty, extent.width.isFinite, extent.height.isFinite else {
+                layer.rasterCache = nil
+                return
+            }
+            let x0 = (extent.minX * scale).rounded(.down) / scale, y0 = (extent.minY * scale).rounded(.down) / scale
+            let rect = CGRect(x: x0, y: y0, width: ((extent.maxX * scale).rounded(.up)) / scale - x0,
+                              height: ((extent.maxY * scale).rounded(.up)) / scale - y0)
+            // Cull first: a row scrolled out of the clip is not worth a bitmap.
+            guard deviceClip.intersects(deviceBox(rect, matrix)) else { return }
+            let pw = Int((rect.width * scale).rounded()), ph = Int((rect.height * scale).rounded())
+            guard pw > 0, ph > 0, pw * ph <= 16_000_000 else { layer.rasterCache = nil; return }
+            let surface: Surface
+            if let old = layer.rasterCache?.surface, old.pixelWidth == pw, old.pixelHeight == ph {
+                surface = old
+            } else if let fresh = Surface(pixelWidth: pw, pixelHeight: ph) {
+                surface = fresh
+            } else {
+                return
+            }
+            guard let inner = cairo_create(surface.raw) else { return }
+            // A fill held back for the frame belongs to the frame, not to the bitmap.
+            flushPendingFill(cr)
+            cairo_set_operator(inner, CAIRO_OPERATOR_CLEAR)
+            cairo_paint(inner)
+            cairo_set_operator(inner, CAIRO_OPERATOR_OVER)
+            cairo_scale(inner, Double(scale), Double(scale))
+            cairo_translate(inner, Double(-rect.minX - layer.bounds.minX), Double(-rect.minY - layer.bounds.minY))
+            let full = CGRect(x: 0, y: 0, width: pw, height: ph)
+            compose(layer, inner, scale: scale, parentTraits: traits, isRoot: true, deviceClip: full, plainClip: true, rasterRoot: true)
+            flushPendingFill(inner)
+            cairo_destroy(inner)
+            cairo_surface_flush(surface.raw)
+            rasterizedThisFrame += 1
+            cache = RasterCache(surface: surface, rect: rect, scale: scale, style: traits.userInterfaceStyle, direction: traits.layoutDirection)
+            layer.rasterCache = cache
+            hasRasterCaches = true
+        }
+        guard deviceClip.intersects(deviceBox(cache.rect, matrix)) else { return }
+        composedThisFrame += 1
+        flushPendingFill(cr)
+        paint(cache.surface, cr, at: cache.rect, scale: scale, alpha: CGFloat(layer.opacity), matrix: matrix)
+    }
+
     /// Where a layer and its visible sublayers can put pixels (content, border, shadow), in the
     /// layer's own space (origin at its bounds' top-left corner).
-    private static func subtreeExtent(_ layer: CALayer) -> CGRect {
+    /// `includesOwnBounds: false` leaves out the bounds of a layer that draws nothing itself (a
+    /// full-width row whose bubble covers a third of it).
+    private static func subtreeExtent(_ layer: CALayer, includesOwnBounds: Bool = true) -> CGRect {
         let shadowPad = layer.shadowOpacity > 0 ? layer.shadowRadius * 3 + max(abs(layer.shadowOffset.width), abs(layer.shadowOffset.height)) : 0
         let pad = shadowPad + layer.borderWidth
-        var rect = CGRect(origin: .zero, size: layer.bounds.size).union(layer.drawingRect).insetBy(dx: -pad, dy: -pad)
-        if !layer.masksToBounds, let sublayers = layer.sublayers {
+        let ownBounds = CGRect(origin: .zero, size: layer.bounds.size)
+        let drawsItself = includesOwnBounds || layer.masksToBounds || layer.backgroundColor != nil || pad > 0
+            || (layer.drawsContent && layer.hasContent && !isNonDrawing(layer.delegate))
+        var rect = drawsItself ? ownBounds.union(layer.drawingRect).insetBy(dx: -pad, dy: -pad) : CGRect.null
+        if layer.masksToBounds {
+            return rect
+        }
+        if let sublayers = layer.sublayers {
             let toLocal = CGAffineTransform(translationX: -layer.bounds.minX, y: -layer.bounds.minY)
             for sublayer in sublayers where !sublayer.isHidden && sublayer.opacity > 0 {
                 let toParent = CGAffineTransform(translationX: sublayer.bounds.minX, y: sublayer.bounds.minY)
                     .concatenating(sublayer.transformToSuperlayer).concatenating(toLocal)
-                rect = rect.union(subtreeExtent(sublayer).applying(toParent))
+                let child = subtreeExtent(sublayer, includesOwnBounds: includesOwnBounds)
+                if !child.isNull { rect = rect.union(child.applying(toParent)) }
             }
         }
         return rect
@@ -474,6 +579,46 @@ public enum Compositor {
             cairo_mask_surface(cr, cache.mask, 0, 0)
         }
         cairo_restore(cr)
+    }
+}
+
+/// A layer's rounded border, stroked once (see `Compositor.borderRing`).
+final class BorderRing {
+    struct Key: Equatable {
+        var size: CGSize
+        var radius: CGFloat
+        var width: CGFloat
+        var corners: CACornerMask
+        var color: TextColor
+        var scale: CGFloat
+    }
+
+    let key: Key
+    let surface: Surface
+
+    init(key: Key, surface: Surface) {
+        self.key = key
+        self.surface = surface
+    }
+}
+
+/// A layer's subtree composed into one bitmap (`CALayer.shouldRasterize`).
+final class RasterCache {
+    let surface: Surface
+    /// The bitmap's rectangle in the layer's own space (origin at its bounds' top-left corner).
+    let rect: CGRect
+    let scale: CGFloat
+    let style: UIUserInterfaceStyle
+    let direction: UITraitEnvironmentLayoutDirection
+    /// False once anything in the subtree changed.
+    var isValid = true
+
+    init(surface: Surface, rect: CGRect, scale: CGFloat, style: UIUserInterfaceStyle, direction: UITraitEnvironmentLayoutDirection) {
+        self.surface = surface
+        self.rect = rect
+        self.scale = scale
+        self.style = style
+        self.direction = direction
     }
 }
 

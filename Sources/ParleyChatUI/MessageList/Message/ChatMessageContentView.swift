@@ -147,9 +147,11 @@ open class ChatMessageContentView: _View {
     private var optionConstraints: [NSLayoutConstraint] = []
     private var didSetUpFixedConstraints = false
 
-    /// Creates the view.
+    /// Creates the view; its layer rasterizes (`shouldRasterize`), as the row moves as a whole.
     public required override init(frame: CGRect) {
         super.init(frame: frame)
+        // A row moves as a whole while the list scrolls: frames blit it as one bitmap.
+        layer.shouldRasterize = true
     }
 
     /// Builds the subviews for `options` (once; again only if the options differ).
