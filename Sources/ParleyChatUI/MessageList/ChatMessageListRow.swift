@@ -19,11 +19,17 @@ struct ChatMessageListRow: Component {
 
     func layout(_ constraint: Constraint) -> ChatMessageListRowNode {
         let width = constraint.maxSize.width.isFinite ? max(0, constraint.maxSize.width) : 0
-        var height = measure(width)
-        if !height.isFinite || height < 0 { height = 0 }
-        // Whole half points: the rows are drawn at 1× and 2×.
-        height = (height * 2).rounded(.up) / 2
+        let height = Self.rounded(measure(width))
         return ChatMessageListRowNode(row: self, size: CGSize(width: width, height: height).bound(to: constraint))
+    }
+}
+
+extension ChatMessageListRow {
+    /// A measured height as the row's: whole half points (rows are drawn at 1× and 2×), never
+    /// negative or infinite.
+    static func rounded(_ height: CGFloat) -> CGFloat {
+        guard height.isFinite, height > 0 else { return 0 }
+        return (height * 2).rounded(.up) / 2
     }
 }
 

@@ -366,7 +366,15 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
                 row.setUpLayoutIfNeeded(options: options)
                 row.show(message, channel: channel)
                 self.measuredRowCount += 1
-                return fittingHeight(of: row, width: width)
+                let height = fittingHeight(of: row, width: width)
+                if self.contentView(forMessageId: message.id) !== row {
+                    // Ahead of display: lay the row out at the size it will have and compose its
+                    // bitmap now, so the frame that shows it only places it.
+                    row.frame = CGRect(origin: row.frame.origin, size: CGSize(width: width, height: ChatMessageListRow.rounded(height)))
+                    row.layoutIfNeeded()
+                    row.layer.rasterizeIfNeeded()
+                }
+                return height
             },
             make: { [weak self] in
                 guard let self else { return UIView() }

@@ -55,7 +55,16 @@ final class ComponentEngine {
     var animator: any ComponentAnimator = ImmediateAnimator()
     var contentAnchor: ComponentView.ContentAnchor = .top { didSet { if contentAnchor != oldValue { setNeedsReload() } } }
     var prefetchDistance: CGFloat?
-    var maxLazyMeasurementsPerFrame = 4
+    var maxLazyMeasurementsPerFrame = 2
+    /// Set while the prefetch zone is being filled, batch by batch, until it is full.
+    private var isRefillingPrefetchZone = false
+    /// Set by a reload that measured rows on screen: the next frame goes out without prefetching.
+    private var defersPrefetch = false
+    /// Set once a layout pass of this frame prefetched (a frame may lay out several times).
+    private var prefetchedThisFrame = false
+    /// Whether the next frame is already asked for, and whether it is to measure more rows.
+    private var rendersNextFrame = false
+    private var measuresNextFrame = false
 
     private(set) var visible: [Renderable] = []
     private(set) var visibleViews: [UIView] = []
@@ -183,7 +192,11 @@ final class ComponentEngine {
         var anchor = captureAnchor()
         layoutRoot(component)
         anchor = restore(anchor, sameTree: false)
+        // A reload is already an expensive frame (the first of a screen, a page of older rows):
+        // it goes out first, prefetching follows in the next frames.
+        defersPrefetch = true
         anchor = measureLazyRows(anchor: anchor)
+        defersPrefetch = true
         renderViews(updateViews: true)
         reloadCount += 1
     }
@@ -319,42 +332,72 @@ final class ComponentEngine {
 
     // MARK: Lazy rows
 
-    /// Measures the lazy rows that intersect the viewport (always) and up to
-    /// `maxLazyMeasurementsPerFrame` more within the prefetch distance (nearest first), keeping
-    /// `anchor` on screen through every correction.
+    /// Measures the lazy rows that intersect the viewport (always) and, up to
+    /// `maxLazyMeasurementsPerFrame` rows per frame counting those, more within the prefetch
+    /// distance (nearest first), keeping `anchor` on screen through every correction.
+    ///
+    /// Prefetching works in batches: it starts when unmeasured rows come within half the
+    /// distance and goes on, frame after frame, until the whole distance is measured. Most
+    /// frames of a scroll then measure nothing, and the few that do measure several rows.
     @discardableResult
     private func measureLazyRows(anchor: ScrollAnchor) -> ScrollAnchor {
         var anchor = anchor
         guard unresolvedLazy > 0 else { return anchor }
         var budget = max(0, maxLazyMeasurementsPerFrame)
+        let prefetches = !defersPrefetch && !prefetchedThisFrame
+        defersPrefetch = false
         var rounds = 0
         var leftOver = false
         while rounds < 32, let root {
             rounds += 1
             let viewport = view.bounds
-            let reachY = prefetchDistance ?? viewport.height
-            let reachX = prefetchDistance ?? viewport.width
-            let zone = viewport.insetBy(dx: -max(0, reachX), dy: -max(0, reachY))
+            let reachY = max(0, prefetchDistance ?? viewport.height)
+            let reachX = max(0, prefetchDistance ?? viewport.width)
+            let zone = viewport.insetBy(dx: -reachX, dy: -reachY)
             let found = LazyScanner.unresolved(in: root, origin: rootOrigin, frame: zone)
-            if found.isEmpty { leftOver = false; break }
+            if found.isEmpty { leftOver = false; isRefillingPrefetchZone = false; break }
             var selected = found.filter { RenderGeometry.overlaps($0.frame, viewport) }
-            if budget > 0 {
+            budget = max(0, budget - selected.count)
+            let lowWater = viewport.insetBy(dx: -reachX / 2, dy: -reachY / 2)
+            let wantsPrefetch = maxLazyMeasurementsPerFrame > 0
+                && (isRefillingPrefetchZone || found.contains { RenderGeometry.overlaps($0.frame, lowWater) })
+            if wantsPrefetch && prefetches && budget > 0 {
+                isRefillingPrefetchZone = true
+                prefetchedThisFrame = true
                 let near = found.filter { !RenderGeometry.overlaps($0.frame, viewport) }
                     .sorted { Self.distance($0.frame, viewport) < Self.distance($1.frame, viewport) }
                 selected.append(contentsOf: near.prefix(budget))
                 budget -= min(budget, near.count)
             }
-            leftOver = found.count > selected.count
+            // Rows left for the next frames: only those a batch (or the deferred one) will measure.
+            leftOver = wantsPrefetch && found.count > selected.count
             guard !selected.isEmpty else { break }
             let sameTree = resolve(selected)
             anchor = restore(anchor, sameTree: sameTree)
         }
-        if leftOver {
-            // The rest of the prefetch zone waits for the next frames, a few rows each.
-            needsRender = true
-            view.setNeedsLayout()
+        if leftOver || prefetchedThisFrame {
+            // The rest of the prefetch zone waits for the next frames, a batch each.
+            renderOnNextFrame(measuresMore: leftOver)
         }
         return anchor
+    }
+
+    /// Lets the next frame prefetch again and, when rows are left, render (and so measure) then.
+    private func renderOnNextFrame(measuresMore: Bool) {
+        measuresNextFrame = measuresNextFrame || measuresMore
+        guard !rendersNextFrame else { return }
+        rendersNextFrame = true
+        let next: @MainActor () -> Void = { [weak self] in
+            guard let self else { return }
+            self.rendersNextFrame = false
+            self.prefetchedThisFrame = false
+            guard self.measuresNextFrame else { return }
+            self.measuresNextFrame = false
+            self.needsRender = true
+            self.view.setNeedsLayout()
+        }
+        // Outside a window no frame comes: the next layout pass is the next "frame".
+        if view.window == nil { next() } else { UIApplication.shared.performOnNextFrame(next) }
     }
 
     private static func distance(_ frame: CGRect, _ viewport: CGRect) -> CGFloat {

@@ -79,7 +79,7 @@ open class ComponentView: UIScrollView {
     }
 
     /// How many lazy rows outside the viewport may be measured per frame (rows entering the
-    /// viewport are always measured); 4 by default.
+    /// viewport are always measured); 2 by default.
     public var maxLazyMeasurementsPerFrame: Int {
         get { engine.maxLazyMeasurementsPerFrame }
         set { engine.maxLazyMeasurementsPerFrame = max(0, newValue) }

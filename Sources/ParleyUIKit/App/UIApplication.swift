@@ -63,6 +63,7 @@ open class UIApplication: UIResponder {
     private var lastFrameTime: TimeInterval = -.infinity
     /// Calls to run once the next layout pass finished (`viewDidAppear` follows the first layout).
     private var afterLayout: [@MainActor () -> Void] = []
+    private var nextFrameBlocks: [@MainActor () -> Void] = []
     /// The pointer and touches between events.
     let pointer = PointerState()
     /// The scroll view the wheel or keyboard scrolled last (keys go there when nothing is under the pointer).
@@ -183,15 +184,34 @@ open class UIApplication: UIResponder {
         Compositor.setNeedsFrame()
     }
 
+    /// Runs `block` at the start of the next frame, before its layout — or at once when nothing
+    /// drives frames (a view rendered to an image, a test without a backend). Work that would
+    /// make one frame late (measuring rows ahead of a scroll, say) continues there, a part per
+    /// frame. Parley's addition to UIKit.
+    public func performOnNextFrame(_ block: @escaping @MainActor () -> Void) {
+        guard FrameScheduler.shared.isDriven else {
+            block()
+            return
+        }
+        nextFrameBlocks.append(block)
+    }
+
     /// Whether a frame should be produced now (something changed, animates, or waits for layout).
     var wantsFrame: Bool {
         Compositor.needsFrame || UIView.layoutIsPending || FrameScheduler.shared.hasActiveTickers || !afterLayout.isEmpty
+            || !nextFrameBlocks.isEmpty
     }
 
     /// One frame: timers, per-frame callbacks, layout, deferred appearance calls, and rendering
     /// if anything changed.
     func performFrame(at time: TimeInterval) {
         let scheduler = FrameScheduler.shared
+        if !nextFrameBlocks.isEmpty {
+            // Blocks these add wait for the frame after.
+            let blocks = nextFrameBlocks
+            nextFrameBlocks.removeAll()
+            for block in blocks { block() }
+        }
         scheduler.fireDueTimers(at: time)
         scheduler.tick(at: time)
         layoutWindows()

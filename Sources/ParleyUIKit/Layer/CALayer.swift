@@ -217,6 +217,15 @@ open class CALayer {
         drawingChanged()
     }
 
+    /// Composes the bitmap of a layer that rasterizes (`shouldRasterize`) now, if it is out of
+    /// date, at its view's display scale and style, so the frame that first shows the layer only
+    /// blits it: for a list row prepared (sized and laid out) ahead of display.
+    public func rasterizeIfNeeded() {
+        guard shouldRasterize else { return }
+        let traits = (delegate as? UIView)?.traitCollection ?? .default
+        Compositor.rasterize(self, scale: max(1, traits.displayScale), traits: traits)
+    }
+
     /// What the layer draws changed (content, background, border, shadow, sublayers): its own
     /// composed bitmap and those of its ancestors are out of date.
     func drawingChanged() {

@@ -148,7 +148,8 @@ public enum Compositor {
     /// origin, without its opacity (the bitmap's blit applies it).
     private static func compose(_ layer: CALayer, _ cr: OpaquePointer, scale: CGFloat, parentTraits: UITraitCollection, isRoot: Bool,
                                 deviceClip: CGRect, plainClip: Bool, rasterRoot: Bool = false) {
-        if layer.isHidden || layer.opacity <= 0 { return }
+        // A bitmap holds the layer as it looks when shown: its own hiding and opacity apply at the blit.
+        if !rasterRoot && (layer.isHidden || layer.opacity <= 0) { return }
         let traits = (layer.delegate as? UIView)?.traitCollection ?? parentTraits
         let size = layer.bounds.size
         // Only the matrix changes unless this layer clips or groups; then the whole state is saved.
@@ -319,54 +320,70 @@ public enum Compositor {
     /// changed (or the scale or light/dark style did). `matrix` is axis-aligned at `scale`.
     private static func composeRasterized(_ layer: CALayer, _ cr: OpaquePointer, scale: CGFloat, traits: UITraitCollection,
                                           matrix: cairo_matrix_t, deviceClip: CGRect) {
-        let cache: RasterCache
-        if let existing = layer.rasterCache, existing.isValid, existing.scale == scale,
-           existing.style == traits.userInterfaceStyle, existing.direction == traits.layoutDirection {
-            cache = existing
-        } else {
-            // Whole device pixels around everything the subtree draws.
-            let extent = subtreeExtent(layer, includesOwnBounds: false)
-            guard !extent.isNull, !extent.isEmpty, extent.width.isFinite, extent.height.isFinite else {
-                layer.rasterCache = nil
-                return
-            }
-            let x0 = (extent.minX * scale).rounded(.down) / scale, y0 = (extent.minY * scale).rounded(.down) / scale
-            let rect = CGRect(x: x0, y: y0, width: ((extent.maxX * scale).rounded(.up)) / scale - x0,
-                              height: ((extent.maxY * scale).rounded(.up)) / scale - y0)
-            // Cull first: a row scrolled out of the clip is not worth a bitmap.
-            guard deviceClip.intersects(deviceBox(rect, matrix)) else { return }
-            let pw = Int((rect.width * scale).rounded()), ph = Int((rect.height * scale).rounded())
-            guard pw > 0, ph > 0, pw * ph <= 16_000_000 else { layer.rasterCache = nil; return }
-            let surface: Surface
-            if let old = layer.rasterCache?.surface, old.pixelWidth == pw, old.pixelHeight == ph {
-                surface = old
-            } else if let fresh = Surface(pixelWidth: pw, pixelHeight: ph) {
-                surface = fresh
-            } else {
-                return
-            }
-            guard let inner = cairo_create(surface.raw) else { return }
-            // A fill held back for the frame belongs to the frame, not to the bitmap.
-            flushPendingFill(cr)
-            cairo_set_operator(inner, CAIRO_OPERATOR_CLEAR)
-            cairo_paint(inner)
-            cairo_set_operator(inner, CAIRO_OPERATOR_OVER)
-            cairo_scale(inner, Double(scale), Double(scale))
-            cairo_translate(inner, Double(-rect.minX - layer.bounds.minX), Double(-rect.minY - layer.bounds.minY))
-            let full = CGRect(x: 0, y: 0, width: pw, height: ph)
-            compose(layer, inner, scale: scale, parentTraits: traits, isRoot: true, deviceClip: full, plainClip: true, rasterRoot: true)
-            flushPendingFill(inner)
-            cairo_destroy(inner)
-            cairo_surface_flush(surface.raw)
-            rasterizedThisFrame += 1
-            cache = RasterCache(surface: surface, rect: rect, scale: scale, style: traits.userInterfaceStyle, direction: traits.layoutDirection)
-            layer.rasterCache = cache
-            hasRasterCaches = true
-        }
-        guard deviceClip.intersects(deviceBox(cache.rect, matrix)) else { return }
+        // Cull first: a row scrolled out of the clip is not worth a bitmap.
+        let visible: (CGRect) -> Bool = { deviceClip.intersects(deviceBox($0, matrix)) }
+        guard let cache = rasterCache(for: layer, scale: scale, traits: traits, isVisible: visible), visible(cache.rect) else { return }
         composedThisFrame += 1
         flushPendingFill(cr)
         paint(cache.surface, cr, at: cache.rect, scale: scale, alpha: CGFloat(layer.opacity), matrix: matrix)
+    }
+
+    /// Composes the bitmap of a layer that rasterizes, if it is out of date, outside any frame
+    /// (see `CALayer.rasterizeIfNeeded()`).
+    static func rasterize(_ layer: CALayer, scale: CGFloat, traits: UITraitCollection) {
+        guard layer.shouldRasterize else { return }
+        _ = rasterCache(for: layer, scale: scale, traits: traits, isVisible: { _ in true })
+    }
+
+    /// The layer's up-to-date bitmap, composed now if anything in the subtree changed (or the
+    /// scale or light/dark style did); nil when the subtree draws nothing or `isVisible` says
+    /// its rectangle (layer space) is not worth composing.
+    private static func rasterCache(for layer: CALayer, scale: CGFloat, traits: UITraitCollection,
+                                    isVisible: (CGRect) -> Bool) -> RasterCache? {
+        if let existing = layer.rasterCache, existing.isValid, existing.scale == scale,
+           existing.style == traits.userInterfaceStyle, existing.direction == traits.layoutDirection {
+            return existing
+        }
+        // Whole device pixels around everything the subtree draws.
+        let extent = subtreeExtent(layer, includesOwnBounds: false)
+        guard !extent.isNull, !extent.isEmpty, extent.width.isFinite, extent.height.isFinite else {
+            layer.rasterCache = nil
+            return nil
+        }
+        let x0 = (extent.minX * scale).rounded(.down) / scale, y0 = (extent.minY * scale).rounded(.down) / scale
+        let rect = CGRect(x: x0, y: y0, width: ((extent.maxX * scale).rounded(.up)) / scale - x0,
+                          height: ((extent.maxY * scale).rounded(.up)) / scale - y0)
+        guard isVisible(rect) else { return nil }
+        let pw = Int((rect.width * scale).rounded()), ph = Int((rect.height * scale).rounded())
+        guard pw > 0, ph > 0, pw * ph <= 16_000_000 else { layer.rasterCache = nil; return nil }
+        let surface: Surface
+        if let old = layer.rasterCache?.surface, old.pixelWidth == pw, old.pixelHeight == ph {
+            surface = old
+        } else if let fresh = Surface(pixelWidth: pw, pixelHeight: ph) {
+            surface = fresh
+        } else {
+            return nil
+        }
+        guard let inner = cairo_create(surface.raw) else { return nil }
+        // A fill held back for the frame belongs to the frame's target, not to the bitmap.
+        let held = pendingFill
+        pendingFill = nil
+        defer { pendingFill = held }
+        cairo_set_operator(inner, CAIRO_OPERATOR_CLEAR)
+        cairo_paint(inner)
+        cairo_set_operator(inner, CAIRO_OPERATOR_OVER)
+        cairo_scale(inner, Double(scale), Double(scale))
+        cairo_translate(inner, Double(-rect.minX - layer.bounds.minX), Double(-rect.minY - layer.bounds.minY))
+        let full = CGRect(x: 0, y: 0, width: pw, height: ph)
+        compose(layer, inner, scale: scale, parentTraits: traits, isRoot: true, deviceClip: full, plainClip: true, rasterRoot: true)
+        flushPendingFill(inner)
+        cairo_destroy(inner)
+        cairo_surface_flush(surface.raw)
+        rasterizedThisFrame += 1
+        let cache = RasterCache(surface: surface, rect: rect, scale: scale, style: traits.userInterfaceStyle, direction: traits.layoutDirection)
+        layer.rasterCache = cache
+        hasRasterCaches = true
+        return cache
     }
 
     /// Where a layer and its visible sublayers can put pixels (content, border, shadow), in the

@@ -146,6 +146,29 @@ import ParleyUIKit
         }
     }
 
+    /// Rows measured ahead of the viewport are laid out and composed then: the frame that scrolls
+    /// one into view measures, lays out and rasterizes nothing.
+    @Test func aRowPreparedAheadComesOnScreenWithoutRasterizing() throws {
+        let backend = HeadlessBackend.install()
+        let source = StaticMessageListSource(channel: F.channel(), messages: F.messages(200))
+        let vc = ChatMessageListVC()
+        vc.dataSource = source
+        vc.delegate = source
+        let window = backend.openWindow(size: CGSize(width: 390, height: 640), rootViewController: vc)
+        for _ in 0..<30 { backend.advance(by: 1.0 / 60) }
+        let shown = Set(vc.idsOnScreen)
+        var appeared = false
+        for _ in 0..<10 where !appeared {
+            vc.listView.contentOffset.y -= 20
+            backend.advance(by: 1.0 / 60)
+            appeared = !Set(vc.idsOnScreen).subtracting(shown).isEmpty
+            #expect(Compositor.rasterizedLayersInLastFrame == 0)
+            #expect(vc.listView.lastRenderStats.measured == 0)
+        }
+        #expect(appeared, "scrolling up 200 pt brings in a row")
+        withExtendedLifetime(window) {}
+    }
+
     @Test func scrollingNearTheTopAsksForOlderMessagesOncePerPage() {
         let source = StaticMessageListSource(channel: F.channel(), messages: F.messages(60))
         let (vc, host) = makeHostedList(source)
