@@ -13,9 +13,11 @@ final class LayoutCounter {
 @MainActor
 struct CountedRow: Component {
     let counter: LayoutCounter
+    var cost: TimeInterval = 0
 
     func layout(_ constraint: Constraint) -> some RenderNode {
         counter.count += 1
+        if cost > 0 { Thread.sleep(forTimeInterval: cost) }
         return ColorBox(.systemGray5).size(width: .fill, height: .absolute(40)).layout(constraint)
     }
 }
@@ -23,13 +25,15 @@ struct CountedRow: Component {
 /// How a component view in a window spreads measuring rows ahead of the viewport over frames.
 @MainActor
 @Suite(.serialized) struct PrefetchTests {
-    private func hostedList(rows: Int) -> (HeadlessBackend, ComponentView, LayoutCounter) {
+    private func hostedList(rows: Int, cost: TimeInterval = 0, timeBudget: TimeInterval = .infinity) -> (HeadlessBackend, ComponentView, LayoutCounter) {
         let backend = HeadlessBackend.install()
         let window = backend.openWindow(size: CGSize(width: 320, height: 480), title: "prefetch")
         let view = ComponentView(frame: window.bounds)
         window.addSubview(view)
         let counter = LayoutCounter()
-        view.component = VStack(children: (0..<rows).map { CountedRow(counter: counter).lazy(id: "r\($0)", estimatedHeight: 40) })
+        // No time limit unless asked: a debug build measures slowly.
+        view.prefetchTimeBudget = timeBudget
+        view.component = VStack(children: (0..<rows).map { CountedRow(counter: counter, cost: cost).lazy(id: "r\($0)", estimatedHeight: 40) })
         return (backend, view, counter)
     }
 
@@ -67,5 +71,20 @@ struct CountedRow: Component {
         for _ in 0..<12 { backend.advance(by: 1.0 / 60) }
         // Measured down to 260 + 480 + 480 = 1,220 pt: rows 0…30.
         #expect(counter.count == 31)
+    }
+
+    /// A batch stops once the frame has spent its prefetch time: rows that take 3 ms each are
+    /// prefetched one a frame under a 2-ms budget.
+    @Test func aBatchStopsWhenTheFrameSpentItsPrefetchTime() {
+        let (backend, view, counter) = hostedList(rows: 1_000, cost: 0.003, timeBudget: 0.002)
+        backend.advance(by: 1.0 / 60)
+        var perFrame: [Int] = []
+        for _ in 0..<6 {
+            let before = counter.count
+            backend.advance(by: 1.0 / 60)
+            perFrame.append(counter.count - before)
+        }
+        #expect(view.maxLazyMeasurementsPerFrame > 1)
+        #expect(perFrame.dropFirst().allSatisfy { $0 == 1 }, "\(perFrame)")
     }
 }

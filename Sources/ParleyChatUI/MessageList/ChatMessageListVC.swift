@@ -400,12 +400,13 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
     /// changed message updates it anyway), else the one that will show it (`preparedRowView`).
     private func measuringRowView(for id: MessageId, key: String, options: ChatMessageLayoutOptions) -> ChatMessageContentView {
         if let shown = contentView(forMessageId: id), shown.layoutOptions == options { return shown }
-        return preparedRowView(for: id, key: key)
+        return preparedRowView(for: id, key: key, options: options)
     }
 
     /// The view that measures the row of `id` and will show it: the one prepared earlier, else
-    /// one from the list's pool, else a new one (hidden until the list shows it).
-    private func preparedRowView(for id: MessageId, key: String) -> ChatMessageContentView {
+    /// one from the list's pool, else a new one — a hidden subview of the list until the list
+    /// shows it (moving it in from another superview would cost a constraint sweep).
+    private func preparedRowView(for id: MessageId, key: String, options: ChatMessageLayoutOptions) -> ChatMessageContentView {
         if let index = preparedRows.firstIndex(where: { $0.id == id }) {
             let entry = preparedRows[index]
             if entry.key == key { return entry.view }
@@ -419,7 +420,10 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
             view = components.messageContentView.init(frame: .zero)
             view.appearance = appearance
             view.components = components
-            sizingContainer.addSubview(view)
+            view.isHidden = true
+            // Set up for its options before it joins the list, so it sets up once.
+            view.setUpLayoutIfNeeded(options: options)
+            listView.addSubview(view)
         }
         preparedRows.append((id, key, view))
         if preparedRows.count > preparedRowLimit {

@@ -56,6 +56,7 @@ final class ComponentEngine {
     var contentAnchor: ComponentView.ContentAnchor = .top { didSet { if contentAnchor != oldValue { setNeedsReload() } } }
     var prefetchDistance: CGFloat?
     var maxLazyMeasurementsPerFrame = 2
+    var prefetchTimeBudget: TimeInterval = 0.002
     /// Set while the prefetch zone is being filled, batch by batch, until it is full.
     private var isRefillingPrefetchZone = false
     /// Set by a reload that measured rows on screen: the next frame goes out without prefetching.
@@ -346,6 +347,8 @@ final class ComponentEngine {
         var budget = max(0, maxLazyMeasurementsPerFrame)
         let prefetches = !defersPrefetch && !prefetchedThisFrame
         defersPrefetch = false
+        let started = ProcessInfo.processInfo.systemUptime
+        var prefetched = 0
         var rounds = 0
         var leftOver = false
         while rounds < 32, let root {
@@ -361,13 +364,17 @@ final class ComponentEngine {
             let lowWater = viewport.insetBy(dx: -reachX / 2, dy: -reachY / 2)
             let wantsPrefetch = maxLazyMeasurementsPerFrame > 0
                 && (isRefillingPrefetchZone || found.contains { RenderGeometry.overlaps($0.frame, lowWater) })
-            if wantsPrefetch && prefetches && budget > 0 {
+            // One row a round, so a batch stops once the frame has spent its prefetch time (rows
+            // that need a new view cost several times a reused one's).
+            if wantsPrefetch && prefetches && budget > 0
+                && (prefetched == 0 || ProcessInfo.processInfo.systemUptime - started < prefetchTimeBudget),
+               let nearest = found.filter({ !RenderGeometry.overlaps($0.frame, viewport) })
+                   .min(by: { Self.distance($0.frame, viewport) < Self.distance($1.frame, viewport) }) {
                 isRefillingPrefetchZone = true
                 prefetchedThisFrame = true
-                let near = found.filter { !RenderGeometry.overlaps($0.frame, viewport) }
-                    .sorted { Self.distance($0.frame, viewport) < Self.distance($1.frame, viewport) }
-                selected.append(contentsOf: near.prefix(budget))
-                budget -= min(budget, near.count)
+                selected.append(nearest)
+                budget -= 1
+                prefetched += 1
             }
             // Rows left for the next frames: only those a batch (or the deferred one) will measure.
             leftOver = wantsPrefetch && found.count > selected.count

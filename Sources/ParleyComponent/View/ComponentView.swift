@@ -85,6 +85,13 @@ open class ComponentView: UIScrollView {
         set { engine.maxLazyMeasurementsPerFrame = max(0, newValue) }
     }
 
+    /// How long a frame may spend measuring rows ahead of the viewport before it leaves the rest
+    /// to the next frames (the first row of a batch is always measured); 2 ms by default.
+    public var prefetchTimeBudget: TimeInterval {
+        get { engine.prefetchTimeBudget }
+        set { engine.prefetchTimeBudget = max(0, newValue) }
+    }
+
     /// The render node of the last layout (with lazy rows measured so far).
     public var renderNode: (any RenderNode)? { engine.root }
 
