@@ -421,8 +421,8 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
             view.appearance = appearance
             view.components = components
             view.isHidden = true
-            // Set up for its options before it joins the list, so it sets up once.
-            view.setUpLayoutIfNeeded(options: options)
+            // Joining the list sets it up, once, for these options.
+            view.presetLayoutOptions(options)
             listView.addSubview(view)
         }
         preparedRows.append((id, key, view))

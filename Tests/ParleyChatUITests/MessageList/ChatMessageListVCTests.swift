@@ -136,6 +136,8 @@ import ParleyUIKit
         for view in shown {
             let id = try #require(view.content?.id)
             #expect(CountingMessageView.fills[id] == 1, "\(id) filled \(CountingMessageView.fills[id] ?? 0) times")
+            // Set up once, with the window's traits: not again when it joined the list.
+            #expect(view.appearanceSetUps == 1)
         }
         // Scrolling up brings in rows measured ahead, without filling them again.
         vc.listView.contentOffset.y -= 300
@@ -152,11 +154,17 @@ import ParleyUIKit
         let backend = HeadlessBackend.install()
         let source = StaticMessageListSource(channel: F.channel(), messages: F.messages(200))
         let vc = ChatMessageListVC()
+        vc.components.messageContentView = CountingMessageView.self
         vc.dataSource = source
         vc.delegate = source
         let window = backend.openWindow(size: CGSize(width: 390, height: 640), rootViewController: vc)
         for _ in 0..<30 { backend.advance(by: 1.0 / 60) }
         let shown = Set(vc.idsOnScreen)
+        // Each row view set itself up once, in the window: joining the list with other traits
+        // and tint than it was set up with used to run setUpAppearance and updateContent again.
+        let rows = vc.listView.visibleViews.compactMap { $0 as? CountingMessageView }.filter { !$0.isHidden }
+        #expect(!rows.isEmpty)
+        #expect(rows.allSatisfy { $0.appearanceSetUps == 1 }, "\(rows.map(\.appearanceSetUps))")
         var appeared = false
         for _ in 0..<10 where !appeared {
             vc.listView.contentOffset.y -= 20
@@ -300,6 +308,12 @@ import ParleyUIKit
 /// The default message view, counting `updateContent()` calls per message shown.
 final class CountingMessageView: ChatMessageContentView {
     static var fills: [MessageId: Int] = [:]
+    var appearanceSetUps = 0
+
+    override func setUpAppearance() {
+        super.setUpAppearance()
+        appearanceSetUps += 1
+    }
 
     override func updateContent() {
         super.updateContent()

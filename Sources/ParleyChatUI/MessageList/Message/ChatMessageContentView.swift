@@ -172,6 +172,13 @@ open class ChatMessageContentView: _View {
         }
     }
 
+    /// Gives a view that has not set itself up yet the options its first `setUpLayout()` builds
+    /// for, so joining a window sets it up once, with the window's traits and tint (setting up
+    /// first and joining after runs `setUpAppearance()` and `updateContent()` again).
+    func presetLayoutOptions(_ options: ChatMessageLayoutOptions) {
+        if !lifecycle.isInitialized { layoutOptions = options }
+    }
+
     /// Removes the option-dependent arrangement so `setUpLayout()` can build another.
     private func tearDownLayout() {
         NSLayoutConstraint.deactivate(optionConstraints)

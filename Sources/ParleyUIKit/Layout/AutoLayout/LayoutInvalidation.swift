@@ -29,9 +29,31 @@ enum LayoutInvalidation {
         root.setNeedsLayout()
     }
 
+    /// Views already reported by `structureDidChange` in the current batch (without and with the
+    /// parent root); nil outside a batch.
+    private static var reported: (plain: Set<ObjectIdentifier>, withParent: Set<ObjectIdentifier>)?
+
+    /// Runs `body`, which activates or deactivates constraints but does not change the view
+    /// hierarchy, reporting each view's structural change once: a stack view's forty
+    /// constraints walk up to the layout root once per view rather than twice per constraint.
+    static func batchingStructureChanges(_ body: () -> Void) {
+        guard reported == nil else { return body() }
+        reported = ([], [])
+        defer { reported = nil }
+        body()
+    }
+
     /// Constraints, items or the hierarchy around `view` changed: the systems that hold `view`
     /// must scan their members again.
     static func structureDidChange(around view: UIView, includingParentRoot: Bool) {
+        if reported != nil {
+            let key = ObjectIdentifier(view)
+            if includingParentRoot {
+                guard reported!.withParent.insert(key).inserted else { return }
+            } else {
+                guard reported!.plain.insert(key).inserted, !reported!.withParent.contains(key) else { return }
+            }
+        }
         let root = visitEngines(from: view) { $0.structureDirty = true }
         root.autoLayoutState.hostsAutoLayout = true
         requestLayout(of: root)

@@ -267,12 +267,16 @@ open class NSLayoutConstraint: @MainActor CustomStringConvertible {
     /// Activates every constraint (faster to read, and UIKit's recommended form, than setting
     /// `isActive` one by one).
     public static func activate(_ constraints: [NSLayoutConstraint]) {
-        for constraint in constraints { constraint.isActive = true }
+        LayoutInvalidation.batchingStructureChanges {
+            for constraint in constraints { constraint.isActive = true }
+        }
     }
 
     /// Deactivates every constraint.
     public static func deactivate(_ constraints: [NSLayoutConstraint]) {
-        for constraint in constraints { constraint.isActive = false }
+        LayoutInvalidation.batchingStructureChanges {
+            for constraint in constraints { constraint.isActive = false }
+        }
     }
 
     /// The items, first then second.

@@ -98,9 +98,11 @@ final class StackConstraintBuilder {
                 added.append(constraint)
             }
         }
-        NSLayoutConstraint.deactivate(Array(active.values))
+        LayoutInvalidation.batchingStructureChanges {
+            NSLayoutConstraint.deactivate(Array(active.values))
+            for constraint in added { constraint.install(on: container) }
+        }
         active = next
-        for constraint in added { constraint.install(on: container) }
     }
 
     /// Deactivates everything (the container is going away or changing kind).
