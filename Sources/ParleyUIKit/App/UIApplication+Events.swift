@@ -61,13 +61,13 @@ extension UIApplication {
         case let .keyUp(native, usage, characters):
             sendKey(native: native, usage: usage, characters: characters, phase: .ended, isRepeat: false, time: time)
         case let .textInput(_, text):
-            guard !text.isEmpty else { return }
+            guard !text.isEmpty, !isTextInputCovered else { return }
             if let marked = UIResponder.currentFirstResponder as? MarkedTextInput { marked.unmarkText(committing: text) } else {
                 (UIResponder.currentFirstResponder as? UIKeyInput)?.insertText(text)
             }
             updateTextInputRect()
         case let .textEditing(_, text, cursor):
-            guard let input = UIResponder.currentFirstResponder as? MarkedTextInput else { return }
+            guard let input = UIResponder.currentFirstResponder as? MarkedTextInput, !isTextInputCovered else { return }
             let length = (text as NSString).length
             let utf16Cursor = text.unicodeScalars.prefix(max(0, cursor)).reduce(0) { $0 + $1.utf16.count }
             if text.isEmpty {
@@ -157,6 +157,13 @@ extension UIApplication {
         default:
             event.pointerWindow?.sendEvent(event)
         }
+    }
+
+    /// Whether the first responder sits under a presented controller (a popup or sheet over the
+    /// composer): typed text then goes nowhere rather than into the hidden field.
+    private var isTextInputCovered: Bool {
+        guard let view = UIResponder.currentFirstResponder as? UIView, let window = view.window else { return false }
+        return window.presentedController(covering: view) != nil
     }
 
     /// The end of the responder chain for keys: scroll the scroll view under the pointer (or the

@@ -117,6 +117,23 @@ open class UIAlertController: UIViewController {
         view.setNeedsLayout()
     }
 
+    /// Escape chooses the cancel action (and does nothing without one); Return chooses the
+    /// preferred action, as with a hardware keyboard in UIKit.
+    open override func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
+        let codes = presses.compactMap { $0.key?.keyCode }
+        let chosen: UIAlertAction?
+        if codes.contains(.keyboardEscape) {
+            chosen = actions.first { $0.style == .cancel && $0.isEnabled }
+        } else if codes.contains(.keyboardReturnOrEnter) || codes.contains(.keypadEnter) {
+            chosen = preferredAction.flatMap { $0.isEnabled ? $0 : nil }
+        } else {
+            super.pressesBegan(presses, with: event)
+            return
+        }
+        guard let chosen, !isBeingDismissed else { return }
+        dismiss(animated: true) { chosen.handler?(chosen) }
+    }
+
     open override func viewDidLayoutSubviews() {
         super.viewDidLayoutSubviews()
         let bounds = view.bounds

@@ -31,6 +31,7 @@ extension UIViewController {
             presented.dismiss(animated: true)
         }
         presented.presentationContainer = container
+        container.presentedController = presented
         container.host(presented.view)
         if style == .fullScreen { beginAppearanceTransition(false, animated: flag) }
         presented.beginAppearanceTransition(true, animated: flag)
@@ -129,6 +130,8 @@ final class PresentationContainerView: UIView {
     let dimmingView = UIView()
     let cardView = UIView()
     var onDimmingTap: (@MainActor () -> Void)?
+    /// The controller whose view this container hosts; keys go to it while it is on top.
+    weak var presentedController: UIViewController?
 
     init(style: UIModalPresentationStyle, transition: UIModalTransitionStyle, frame: CGRect) {
         self.style = style

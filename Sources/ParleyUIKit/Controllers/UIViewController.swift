@@ -256,11 +256,22 @@ open class UIViewController: UIResponder {
 
     // MARK: Presentation
 
+    /// Escape dismisses a presented controller (unless ``isModalInPresentation``), as it closes
+    /// sheets and popovers on a desktop; other keys go on up the responder chain.
+    open override func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
+        if presentationContainer != nil, !isModalInPresentation, !isBeingDismissed,
+           presses.contains(where: { $0.key?.keyCode == .keyboardEscape }) {
+            dismiss(animated: true)
+            return
+        }
+        super.pressesBegan(presses, with: event)
+    }
+
     /// How the controller is shown when presented.
     open var modalPresentationStyle: UIModalPresentationStyle = .automatic
     /// How the presentation animates.
     open var modalTransitionStyle: UIModalTransitionStyle = .coverVertical
-    /// Whether a sheet can be dismissed by clicking outside it (a Parley convenience; UIKit uses a swipe).
+    /// Whether a sheet refuses to be dismissed by clicking outside it or by Escape (UIKit: a swipe).
     open var isModalInPresentation = false
 
     /// The controller this one presents.

@@ -163,7 +163,9 @@ open class UIWindow: UIView {
         case .presses:
             guard let event = event as? UIPressesEvent else { return }
             let first = UIResponder.currentFirstResponder
-            let responder: UIResponder = (first as? UIView).flatMap { $0.window === self ? $0 : nil } ?? first.flatMap { $0 is UIViewController ? $0 : nil } ?? self
+            var responder: UIResponder = (first as? UIView).flatMap { $0.window === self ? $0 : nil } ?? first.flatMap { $0 is UIViewController ? $0 : nil } ?? self
+            // A presented controller on top takes the keys the first responder under it would get.
+            if let presented = presentedController(covering: responder) { responder = presented }
             let presses = event.allPresses
             for phase in [UIPress.Phase.began, .ended, .cancelled] {
                 let set = presses.filter { $0.phase == phase }
@@ -179,6 +181,20 @@ open class UIWindow: UIView {
         default:
             break
         }
+    }
+
+    /// The controller presented on top of this window when `responder` lies outside it (under
+    /// it, or elsewhere): keys meant for `responder` go to that controller, typed text nowhere.
+    func presentedController(covering responder: UIResponder) -> UIViewController? {
+        guard let top = subviews.last(where: { $0 is PresentationContainerView }) as? PresentationContainerView,
+              let presented = top.presentedController else { return nil }
+        if let view = responder as? UIView { return view.isDescendant(of: top) ? nil : presented }
+        var controller = responder as? UIViewController
+        while let current = controller {
+            if current === presented { return nil }
+            controller = current.parent
+        }
+        return presented
     }
 
     /// Gives a wheel step to the innermost scroll view under the pointer that can move that way.

@@ -277,6 +277,42 @@ final class ReactionsHarness {
         await h.eventually("the popup closed") { h.channelVC.presentedViewController == nil }
     }
 
+    @Test func escapeClosesTheAlertThenThePopupWhileTheComposerKeepsItsText() async throws {
+        let h = try await ReactionsHarness()
+        let composer = h.channelVC.messageComposerVC
+        h.backend.tap(at: h.center(of: composer.composerView.inputTextView))
+        h.backend.type("draft")
+        h.backend.runUntilIdle()
+        #expect(composer.composerView.inputTextView.isFirstResponder)
+
+        let popup = try #require(try h.longPress(h.aliceMessage))
+        let actions = try #require(popup.actionsController)
+        let delete = try #require(actions.actionControls.first { $0.content?.title == "Delete Message" })
+        h.backend.tap(at: h.center(of: delete))
+        h.backend.runUntilIdle()
+        #expect(actions.deleteConfirmation != nil)
+
+        // Escape answers the alert with Cancel; the popup stays.
+        h.backend.press(.keyboardEscape)
+        h.backend.runUntilIdle()
+        #expect(actions.deleteConfirmation == nil)
+        #expect(h.channelVC.presentedMessagePopup === popup)
+        #expect(h.message(h.aliceMessage)?.isDeleted == false)
+
+        // Typing while the popup covers the composer goes nowhere.
+        h.backend.type("x")
+        #expect(composer.content.text == "draft")
+
+        // A second Escape closes the popup, not the composer's draft.
+        h.backend.press(.keyboardEscape)
+        h.backend.runUntilIdle()
+        #expect(h.channelVC.presentedMessagePopup == nil)
+        #expect(composer.content.text == "draft")
+        #expect(composer.composerView.inputTextView.isFirstResponder)
+        h.backend.type("!")
+        #expect(composer.content.text == "draft!", "typing goes to the composer again")
+    }
+
     @Test func replyAndEditGoToTheComposerAndCopyFillsThePasteboard() async throws {
         let h = try await ReactionsHarness()
         let popup = try #require(try h.longPress(h.bobMessage))

@@ -146,6 +146,60 @@ struct ViewControllerLifecycleTests {
         #expect(root.presentedViewController == nil)
     }
 
+    @Test func escapeClosesASheetOverTheFocusedFieldUnlessItIsModal() {
+        let backend = HeadlessBackend.install()
+        let root = UIViewController()
+        let field = UITextField(frame: CGRect(x: 20, y: 20, width: 200, height: 30))
+        root.view.addSubview(field)
+        _ = backend.openWindow(size: CGSize(width: 300, height: 400), rootViewController: root)
+        #expect(field.becomeFirstResponder())
+        let sheet = UIViewController()
+        sheet.isModalInPresentation = true
+        root.present(sheet, animated: false)
+        backend.advance(by: 0.1)
+        backend.press(.keyboardEscape)
+        backend.type("a")
+        backend.advance(by: 0.6)
+        #expect(root.presentedViewController === sheet, "a modal sheet stays")
+        #expect(field.text == "", "the covered field gets no text")
+
+        sheet.isModalInPresentation = false
+        backend.press(.keyboardEscape)
+        backend.advance(by: 0.6)
+        #expect(root.presentedViewController == nil)
+        #expect(field.isFirstResponder)
+        backend.type("b")
+        #expect(field.text == "b")
+    }
+
+    @Test func escapeCancelsAnAlertAndReturnChoosesThePreferredAction() {
+        let backend = HeadlessBackend.install()
+        let root = UIViewController()
+        _ = backend.openWindow(size: CGSize(width: 300, height: 400), rootViewController: root)
+        var chosen: [String] = []
+        func makeAlert() -> UIAlertController {
+            let alert = UIAlertController(title: "Leave?", message: nil, preferredStyle: .alert)
+            alert.addAction(UIAlertAction(title: "Stay", style: .cancel) { chosen.append($0.title ?? "") })
+            let leave = UIAlertAction(title: "Leave", style: .default) { chosen.append($0.title ?? "") }
+            alert.addAction(leave)
+            alert.preferredAction = leave
+            return alert
+        }
+        root.present(makeAlert(), animated: true)
+        backend.advance(by: 0.5)
+        backend.press(.keyboardEscape)
+        backend.advance(by: 0.5)
+        #expect(chosen == ["Stay"])
+        #expect(root.presentedViewController == nil)
+
+        root.present(makeAlert(), animated: true)
+        backend.advance(by: 0.5)
+        backend.press(.keyboardReturnOrEnter)
+        backend.advance(by: 0.5)
+        #expect(chosen == ["Stay", "Leave"])
+        #expect(root.presentedViewController == nil)
+    }
+
     @Test func childrenAppearWithTheirParent() {
         let backend = HeadlessBackend.install()
         let log = Log()
