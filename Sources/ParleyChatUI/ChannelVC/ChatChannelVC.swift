@@ -82,10 +82,12 @@ open class ChatChannelVC: _ViewController, ChatMessageListVCDataSource, ChatMess
         if messageListVC.isScrolledToBottom { markReadIfNeeded() }
     }
 
-    /// Updates the header and the typing indicator.
+    /// Updates the header and the typing indicator; marks the channel read when the list rests at
+    /// the bottom (the unread count of a new message arrives with the channel, after the message).
     open func channelController(_ controller: ChatChannelController, didUpdateChannel channel: ChatChannel) {
         updateContentIfNeeded()
         messageListVC.reloadData()
+        if messageListVC.isScrolledToBottom { markReadIfNeeded() }
     }
 
     // MARK: ChatMessageListVCDataSource
@@ -176,8 +178,11 @@ open class ChatChannelVC: _ViewController, ChatMessageListVCDataSource, ChatMess
         else { return }
         isMarkingRead = true
         Task { @MainActor [weak self] in
-            try? await channelController.markRead()
-            self?.isMarkingRead = false
+            let marked = (try? await channelController.markRead()) != nil
+            guard let self else { return }
+            isMarkingRead = false
+            // A message that came while the request ran is read too, if the list is still at the bottom.
+            if marked, messageListVC.isScrolledToBottom { markReadIfNeeded() }
         }
     }
 

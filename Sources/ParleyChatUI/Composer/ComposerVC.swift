@@ -5,7 +5,8 @@ import ParleyUIKit
 /// The message composer controller: text, send, reply and edit modes, typing events.
 ///
 /// Enter sends the trimmed text (nothing happens when it is empty); Shift+Enter breaks the line.
-/// In reply mode (`content.quoteMessage(_:)`) the header says "Reply to Alice", the quoted message
+/// In reply mode (`content.quoteMessage(_:)`) the header says "Reply to Alice" ("Reply to You" for
+/// one of your own messages), the quoted message
 /// shows above the text and the message is sent quoting it; in edit mode
 /// (`content.editMessage(_:)`) the header says "Edit Message" and Enter saves the edit. The
 /// header's cancel button returns to a new message. While the user types, the controller sends
@@ -141,7 +142,8 @@ open class ComposerVC: _ViewController, UITextViewDelegate {
             composer.titleLabel.text = "Edit Message"
             composer.headerView.isHidden = false
         } else if let quoting = content.quotingMessage {
-            composer.titleLabel.text = "Reply to \(Self.displayName(of: quoting.author))"
+            let isOwn = quoting.author.id == channelController?.client.currentUserId
+            composer.titleLabel.text = "Reply to \(isOwn ? "You" : Self.displayName(of: quoting.author))"
             composer.headerView.isHidden = false
         } else {
             composer.titleLabel.text = nil

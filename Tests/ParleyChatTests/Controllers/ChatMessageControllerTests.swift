@@ -19,6 +19,7 @@ import Testing
         try controller.loadPreviousReplies()
         #expect(controller.replies.map(\.id) == replies)
         #expect(controller.hasLoadedAllPreviousReplies)
+        #expect(try client.channel(cid)?.previewMessage?.id == root, "replies kept in the thread do not become the channel's preview")
 
         let mine = try await controller.createNewReply(text: "mine", showReplyInChannel: true)
         try await eventually("reply appended") { controller.replies.last?.id == mine && controller.message?.replyCount == 41 }

@@ -83,6 +83,18 @@ import ParleyUIKit
         await waitUntil("the channel is marked read") { vc.channelController.channel?.unreadCount.messages == 0 }
     }
 
+    @Test func aMessageArrivingAtTheBottomIsMarkedReadWithoutAnotherFrame() async throws {
+        let (client, cid, clock) = try await makeChatChannel(messageCount: 60)
+        let (vc, _, _) = makeHostedChannelVC(client, cid)
+        #expect(vc.messageListVC.isScrolledToBottom)
+        // The message diff comes first, the channel with its new unread count right after; no
+        // layout pass runs in between or after.
+        try await sendAs("bob", "Fresh news", id: "fresh", in: client, cid: cid, clock: clock)
+        await waitUntil("the channel is marked read") {
+            vc.channelController.messages.last?.id == "fresh" && (try? client.channel(cid))?.unreadCount.messages == 0
+        }
+    }
+
     @Test func theUnreadSeparatorSitsAboveTheFirstUnreadMessage() async throws {
         let (client, cid, clock) = try await makeChatChannel(messageCount: 20)
         for index in 0..<3 {

@@ -205,6 +205,16 @@ extension HeadlessWindowTests {
         #expect(world.composer.content.quotingMessage == nil)
     }
 
+    @Test func replyingToYourOwnMessageSaysYou() async throws {
+        let world = try await makeWorld()
+        defer { world.cleanUp() }
+        let ownId = try await world.alice.sendMessage("Note to self", in: world.cid)
+        let own = try #require(try world.alice.message(id: ownId))
+        world.composer.content.quoteMessage(own)
+        world.backend.advance(by: 0.05)
+        #expect(world.composer.composerView.titleLabel.text == "Reply to You")
+    }
+
     @Test func inAThreadEnterRepliesInTheThread() async throws {
         let world = try await makeWorld()
         defer { world.cleanUp() }
