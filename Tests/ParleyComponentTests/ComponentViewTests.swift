@@ -44,6 +44,33 @@ final class ReuseProbeView: UIView, ReusableView {
         #expect(view.contentOffset.y > 1234)
     }
 
+    @Test(arguments: [false, true])
+    func atTheTopRowsInsertedAboveComeIntoView(lazy: Bool) throws {
+        let view = ComponentView(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        var ids = (0..<100).map { "r\($0)" }
+        view.component = lazy ? AnyComponentBox(lazyRows(ids, height: Self.varied)) : AnyComponentBox(rows(ids, height: Self.varied))
+        view.layoutIfNeeded()
+        #expect(view.contentOffset.y == 0)
+        // r7 moves to the top, as a channel with a new message does.
+        ids.removeAll { $0 == "r7" }
+        ids.insert("r7", at: 0)
+        view.component = lazy ? AnyComponentBox(lazyRows(ids, height: Self.varied)) : AnyComponentBox(rows(ids, height: Self.varied))
+        view.layoutIfNeeded()
+        #expect(view.contentOffset.y == 0, "the list stays at its top")
+        let first = screenPositions(view).min { $0.value < $1.value }?.key
+        #expect(first?.hasPrefix("r7/") == true, "the moved row shows first, not \(first ?? "nothing")")
+        // A few points down, the rows the user looks at stay put instead.
+        view.contentOffset = CGPoint(x: 0, y: 30)
+        view.layoutIfNeeded()
+        let before = screenPositions(view)
+        ids.insert("new", at: 0)
+        view.component = lazy ? AnyComponentBox(lazyRows(ids, height: Self.varied)) : AnyComponentBox(rows(ids, height: Self.varied))
+        view.layoutIfNeeded()
+        let after = screenPositions(view)
+        #expect(!before.isEmpty)
+        for (id, y) in before { #expect(after[id] == y, "\(id) moved") }
+    }
+
     @Test func correctingEstimatesNeverMovesVisibleContent() {
         let view = ComponentView(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
         let ids = (0..<2000).map { "r\($0)" }

@@ -148,6 +148,8 @@ final class ComponentEngine {
 
     /// Whether the offset rests at the bottom of the content (within a point).
     var isAtBottom: Bool { view.contentOffset.y >= offsetLimits.maxY - 1 }
+    /// Whether the view rests at the top of its content.
+    var isAtTop: Bool { view.contentOffset.y <= offsetLimits.minY + 0.5 }
 
     /// Moves the offset as anchoring asks, remembering the shift for kept views.
     private func setOffset(_ offset: CGPoint) {
@@ -257,6 +259,10 @@ final class ComponentEngine {
             return contentAnchor == .bottom ? .bottom : .top
         }
         if contentAnchor == .bottom && isAtBottom { return .bottom }
+        // A top-anchored view resting at its top stays there, as a UIKit list does: rows inserted
+        // above (a channel moving to the top of the list) come into view instead of pushing
+        // what was first out of sight.
+        if contentAnchor == .top && isAtTop { return .top }
         let offset = view.contentOffset
         // The rows the user saw in the last frame, even if this scroll has moved them out of
         // the viewport: keeping them consistent with the scroll is what keeps the scroll
