@@ -250,9 +250,23 @@ extension UIView {
             autoLayoutState.descendantNeedsUpdateConstraints = true
             markAncestorsForConstraintUpdate()
         }
-        guard !view.translatesAutoresizingMaskIntoConstraints || view.autoLayoutStorage?.constraints.isEmpty == false
+        // A frame-positioned view (a list's row) is a layout root of its own: the system around
+        // it only cares when one of its constraints reaches out of its subtree.
+        guard !view.translatesAutoresizingMaskIntoConstraints || Self.hasConstraintReachingOut(of: view)
         else { return }
         LayoutInvalidation.structureDidChange(around: self, includingParentRoot: false)
+    }
+
+    /// Whether a constraint on `view` names an item outside `view`'s subtree.
+    private static func hasConstraintReachingOut(of view: UIView) -> Bool {
+        guard let constraints = view.autoLayoutStorage?.constraints, !constraints.isEmpty else { return false }
+        for constraint in constraints {
+            for item in constraint.layoutItems {
+                guard let owner = item.layoutOwnerView else { return true }
+                if owner !== view, !owner.isDescendant(of: view) { return true }
+            }
+        }
+        return false
     }
 
     /// UIKit's rule on removal: constraints between the removed subtree and the rest of the
@@ -260,7 +274,6 @@ extension UIView {
     func autoLayoutSubviewWasRemoved(_ view: UIView) {
         (self as? any ArrangedSubviewsContainer)?.arrangedSubviewWasRemoved(view)
         var crossing: [NSLayoutConstraint] = []
-        var touched = false
         // The removed subtree, so that "is this constraint inside it" is a lookup per item
         // instead of a walk up the ancestors.
         var subtree: Set<ObjectIdentifier> = []
@@ -279,7 +292,6 @@ extension UIView {
             if let guide = state.safeAreaGuide { items.append(guide) }
             for item in items {
                 for constraint in item.existingLayoutState?.constraints ?? [] {
-                    touched = true
                     let inside = constraint.layoutItems.allSatisfy { other in
                         other.layoutOwnerView.map { subtree.contains(ObjectIdentifier($0)) } ?? false
                     }
@@ -287,8 +299,10 @@ extension UIView {
                 }
             }
         }
+        // Deactivating the crossing constraints tells the systems they were in; a frame-positioned
+        // view whose constraints all stay inside was never part of the system around it.
         NSLayoutConstraint.deactivate(crossing)
-        if touched || !view.translatesAutoresizingMaskIntoConstraints {
+        if !view.translatesAutoresizingMaskIntoConstraints {
             LayoutInvalidation.structureDidChange(around: self, includingParentRoot: false)
         }
     }
