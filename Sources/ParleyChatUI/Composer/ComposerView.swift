@@ -52,9 +52,12 @@ open class ComposerView: _View {
     /// A short error ("This channel is frozen"), shown under the input after a failed send.
     open private(set) lazy var errorLabel = UILabel()
 
-    /// Creates the view.
+    /// Creates the view. It is rasterised (`layer.shouldRasterize`): a frame blits one bitmap
+    /// of the composer instead of composing its dozen layers, until something in it changes
+    /// (a keystroke, the caret's blink).
     public required override init(frame: CGRect) {
         super.init(frame: frame)
+        layer.shouldRasterize = true
     }
 
     /// Hands the composer's appearance and components down to a subview it creates, so a

@@ -215,6 +215,45 @@ extension HeadlessWindowTests {
         #expect(world.composer.composerView.titleLabel.text == "Reply to You")
     }
 
+    @Test func theRasterisedComposerShowsWhatIsTypedOnScreen() async throws {
+        let world = try await makeWorld()
+        defer { world.cleanUp() }
+        #expect(world.composer.composerView.layer.shouldRasterize)
+        _ = world.textView.resignFirstResponder()
+        world.backend.advance(by: 0.05)
+        let empty = try #require(world.backend.snapshot(of: world.window)?.rgbaPixels())
+        world.tap(world.textView)
+        world.backend.type("Hello there")
+        world.backend.advance(by: 0.05)
+        let typed = try #require(world.backend.snapshot(of: world.window)?.rgbaPixels())
+        let frame = world.textView.convert(world.textView.bounds, to: nil)
+        let scale = CGFloat(typed.width) / world.window.bounds.width
+        func region(_ pixels: RGBAPixels) -> [UInt8] {
+            var bytes: [UInt8] = []
+            for y in Int(frame.minY * scale)..<Int(frame.maxY * scale) {
+                for x in Int(frame.minX * scale)..<Int(frame.maxX * scale) {
+                    let p = pixels[x, y]
+                    bytes += [p.r, p.g, p.b]
+                }
+            }
+            return bytes
+        }
+        func differing(_ a: [UInt8], _ b: [UInt8]) -> Int { zip(a, b).filter { $0 != $1 }.count }
+        #expect(differing(region(empty), region(typed)) > 100, "the typed text (not a stale bitmap) is on screen")
+        // Deleting it all brings the placeholder back, pixel for pixel.
+        for _ in 0..<11 { world.backend.press(.keyboardDeleteOrBackspace) }
+        _ = world.textView.resignFirstResponder()
+        world.backend.advance(by: 0.05)
+        let cleared = try #require(world.backend.snapshot(of: world.window)?.rgbaPixels())
+        world.composer.composerView.layer.shouldRasterize = false
+        world.composer.composerView.layer.setNeedsDisplay()
+        world.backend.advance(by: 0.05)
+        let direct = try #require(world.backend.snapshot(of: world.window)?.rgbaPixels())
+        #expect(differing(region(cleared), region(direct)) == 0, "the bitmap matches drawing the layers")
+        #expect(world.textView.text == "" && !world.textView.isFirstResponder)
+        #expect(differing(region(cleared), region(empty)) == 0, "the placeholder is back")
+    }
+
     @Test func inAThreadEnterRepliesInTheThread() async throws {
         let world = try await makeWorld()
         defer { world.cleanUp() }
