@@ -21,8 +21,8 @@ enum ChatBench {
         try FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: workspace) }
 
-        let big = try makeStore(at: workspace.appendingPathComponent("big.sqlite"), messages: 100_000)
-        let small = try makeStore(at: workspace.appendingPathComponent("small.sqlite"), messages: 1_000)
+        let big = try await makeStore(at: workspace.appendingPathComponent("big.sqlite"), messages: 100_000)
+        let small = try await makeStore(at: workspace.appendingPathComponent("small.sqlite"), messages: 1_000)
         return try await MainActor.run { () throws -> [BenchResult] in
             let backend = HeadlessBackend.install()
             let window = backend.openWindow(size: size, title: "Parley bench")
@@ -61,14 +61,62 @@ enum ChatBench {
     }
 
     /// A store on disk with a group channel of `messages` messages; returns its client and channel.
-    static func makeStore(at url: URL, messages: Int) throws -> (client: ChatClient, cid: ChannelId) {
+    /// A demo store whose busy channel has `messages` messages and ends with ``closingMessages``,
+    /// so that both channels open on the same screen of messages and the comparison measures the
+    /// channel's length, not what its newest messages happen to say.
+    static func makeStore(at url: URL, messages: Int) async throws -> (client: ChatClient, cid: ChannelId) {
         let started = Date()
         let client = try ChatClient(config: ChatClientConfig(currentUserId: "sam", databaseURL: url, randomSeed: 5))
-        let summary = try DemoDataGenerator(parameters: DemoDataParameters(seed: 5, busyChannelMessageCount: messages))
+        let count = max(0, messages - closingMessages.count)
+        let summary = try DemoDataGenerator(parameters: DemoDataParameters(seed: 5, busyChannelMessageCount: count))
             .generate(into: client)
+        let cid = summary.busyChannel
+        guard let backend = client.embeddedBackend, let channel = try client.channel(cid) else { return (client, cid) }
+        let others = channel.members.map(\.user.id).filter { $0 != client.currentUserId }.sorted()
+        var time = (channel.lastMessageAt ?? Date()).addingTimeInterval(60)
+        for (index, (speaker, text)) in closingMessages.enumerated() {
+            let author = speaker == 0 || others.isEmpty ? client.currentUserId : others[(speaker - 1) % others.count]
+            time = time.addingTimeInterval(speaker == 0 ? 40 : 95)
+            try await backend.sendMessage(OutgoingMessage(id: "closing-\(index)", cid: cid, text: text, createdAt: time), by: author)
+        }
         log(String(format: "chat: generated a %d-message channel in %.1f s", messages, Date().timeIntervalSince(started)))
-        return (client, summary.busyChannel)
+        return (client, cid)
     }
+
+    /// The conversation both benchmark channels end with: (0 for the current user, else the
+    /// n-th other member, text).
+    static let closingMessages: [(Int, String)] = [
+        (1, "Morning all! Did anyone see the build results from last night?"),
+        (2, "Yes, two flaky tests again. I'll look into them after standup."),
+        (0, "Thanks!"),
+        (1, "The release notes draft is in the shared folder, comments welcome before noon."),
+        (3, "👍"),
+        (2, "Found it: the timeout was too short on the slow runners. Pushed a fix, CI is green now."),
+        (0, "Great catch. Can we also add a retry for the upload step? It failed twice this week and each time it was the network."),
+        (2, "Sure, I'll add it to the same branch."),
+        (1, "Lunch at the usual place?"),
+        (3, "I'm in"),
+        (0, "Me too, 12:30?"),
+        (1, "12:30 works 🍜"),
+        (2, "Before lunch: the design review moved to Thursday because half the team is out tomorrow. Same room, same time."),
+        (0, "Noted, I'll update the calendar invite."),
+        (3, "Does anyone have the link to the dashboard with the latency numbers? The old one seems to be gone."),
+        (1, "It moved under Observability → Services → Chat. I'll pin it here."),
+        (3, "Thank you!"),
+        (0, "Heads up: I'm deploying the search changes to staging in ten minutes. Expect a short blip."),
+        (2, "ok"),
+        (0, "Deployed. Search results now show the channel name under each message, and the highlight works for accented letters too."),
+        (1, "Nice, much easier to scan. One nit: the date separator in results looks a bit heavy in dark mode."),
+        (0, "Good point, I'll lighten it."),
+        (3, "Leaving for lunch, see you there"),
+        (2, "On my way 🏃"),
+        (0, "Coming!"),
+        (1, "Back. The new dessert place next door is worth a try, by the way."),
+        (2, "Adding it to the list for Friday."),
+        (0, "Let's do it. Also: retro notes are up, please add your points before tomorrow."),
+        (3, "Will do after the review."),
+        (1, "Same here ✅"),
+    ]
 
     /// The last open's time in loading + layout and in the first frame's rendering, seconds.
     nonisolated(unsafe) static var lastOpenPhases: (layout: Double, render: Double) = (0, 0)
