@@ -82,8 +82,10 @@ final class ReuseProbeView: UIView, ReusableView {
         var rng = SeededGenerator(seed: 5)
         for _ in 0..<200 {
             let before = screenPositions(view)
-            // Scroll up (into estimated rows) and down, by small and fling-sized steps.
-            let step = CGFloat(Int.random(in: -900...400, using: &rng))
+            // Scroll up (into estimated rows) and down, by small and fling-sized steps, within
+            // the content: past the top the engine pulls a layout back to it, by design.
+            let wanted = view.contentOffset.y + CGFloat(Int.random(in: -900...400, using: &rng))
+            let step = min(max(0, wanted), view.contentSize.height - view.bounds.height) - view.contentOffset.y
             view.contentOffset.y += step
             view.layoutIfNeeded()
             let after = screenPositions(view)

@@ -148,8 +148,9 @@ final class ComponentEngine {
 
     /// Whether the offset rests at the bottom of the content (within a point).
     var isAtBottom: Bool { view.contentOffset.y >= offsetLimits.maxY - 1 }
-    /// Whether the view rests at the top of its content.
-    var isAtTop: Bool { view.contentOffset.y <= offsetLimits.minY + 0.5 }
+    /// Whether the view rests at the top of its content (not pulled past it: a bounce keeps its
+    /// rows where the finger has them).
+    var isAtTop: Bool { abs(view.contentOffset.y - offsetLimits.minY) <= 0.5 }
 
     /// Moves the offset as anchoring asks, remembering the shift for kept views.
     private func setOffset(_ offset: CGPoint) {
