@@ -14,24 +14,39 @@ struct BenchResult: Codable, Sendable {
 
     private enum CodingKeys: String, CodingKey { case name, value, unit, target, better, pass }
 
-    /// Writes every key, with `"target": null` when there is no target (BENCHMARKS.md's shape).
+    /// Writes every key, with `"target": null` when there is no target (BENCHMARKS.md's shape)
+    /// and `"value": null` for a figure that could not be measured (JSON has no NaN).
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(name, forKey: .name)
-        try container.encode(value, forKey: .value)
+        try container.encode(value.isFinite ? value : nil, forKey: .value)
         try container.encode(unit, forKey: .unit)
         try container.encode(target, forKey: .target)
         try container.encode(better, forKey: .better)
         try container.encode(pass, forKey: .pass)
     }
 
+    /// Reads what `encode(to:)` writes (a child `parley bench GROUP`'s results).
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        value = try container.decodeIfPresent(Double.self, forKey: .value) ?? .nan
+        unit = try container.decode(String.self, forKey: .unit)
+        target = try container.decodeIfPresent(Double.self, forKey: .target)
+        better = try container.decode(Better.self, forKey: .better)
+        pass = try container.decode(Bool.self, forKey: .pass)
+    }
+
+    /// A result; an unmeasured (non-finite) value fails.
     init(name: String, value: Double, unit: String, target: Double?, better: Better) {
         self.name = name
         self.value = value
         self.unit = unit
         self.target = target
         self.better = better
-        if let target {
+        if !value.isFinite {
+            pass = false
+        } else if let target {
             pass = better == .lower ? value <= target : value >= target
         } else {
             pass = true

@@ -31,25 +31,67 @@ struct BenchCommand: AsyncParsableCommand {
     ]
 
     func run() async throws {
-        let selected: [Group]
+        var results: [BenchResult] = []
         if let group {
             guard let found = Self.groups.first(where: { $0.name == group }) else {
                 throw ValidationError("No benchmark group '\(group)'. Groups: \(Self.groups.map(\.name).joined(separator: ", ")).")
             }
-            selected = [found]
+            results = try await found.run(quick)
         } else {
-            selected = Self.groups
-        }
-        var results: [BenchResult] = []
-        for group in selected {
-            results += try await group.run(quick)
+            // Every group in a process of its own: memory figures (resident set) and caches are
+            // then the group's alone, not what the groups before it left behind.
+            var failed: [String] = []
+            for group in Self.groups {
+                do {
+                    results += try Self.runInChildProcess(group.name, quick: quick)
+                } catch {
+                    FileHandle.standardError.write(Data("bench: group \(group.name) failed: \(error)\n".utf8))
+                    failed.append(group.name)
+                }
+            }
+            if !failed.isEmpty {
+                FileHandle.standardError.write(Data("bench: failed groups: \(failed.joined(separator: ", "))\n".utf8))
+            }
         }
         let report = BenchReport(machine: Bench.machineDescription(), results: results)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let data = try encoder.encode(report)
         print(String(decoding: data, as: UTF8.self))
-        FileHandle.standardError.write(Data(Bench.table(results).utf8))
+        // A group run for `parley bench` leaves the table to the parent, which prints them all.
+        if ProcessInfo.processInfo.environment[Self.childEnvironmentKey] == nil {
+            FileHandle.standardError.write(Data(Bench.table(results).utf8))
+        }
+    }
+}
+
+extension BenchCommand {
+    /// Set in the environment of a group run by `parley bench` in a child process.
+    static let childEnvironmentKey = "PARLEY_BENCH_CHILD"
+
+    /// A child-process failure: the group's exit status.
+    struct ChildFailure: Error, CustomStringConvertible {
+        let status: Int32
+        var description: String { "exit status \(status)" }
+    }
+
+    /// Runs `parley bench GROUP` (this executable) and returns its results; its table and log
+    /// go to this process's stderr as they come.
+    static func runInChildProcess(_ group: String, quick: Bool) throws -> [BenchResult] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        process.arguments = ["bench", group] + (quick ? ["--quick"] : [])
+        var environment = ProcessInfo.processInfo.environment
+        environment[childEnvironmentKey] = "1"
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.standardError
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw ChildFailure(status: process.terminationStatus) }
+        return try JSONDecoder().decode(BenchReport.self, from: data).results
     }
 }
 
@@ -59,7 +101,8 @@ extension Bench {
         var lines = ["", String(format: "%-40@ %14@ %-6@ %10@  %@", "name" as NSString, "value" as NSString, "unit" as NSString, "target" as NSString, "pass" as NSString)]
         for r in results {
             let target = r.target.map { String(format: "%@%.3g", r.better == .lower ? "≤" : "≥", $0) } ?? "—"
-            lines.append(String(format: "%-40@ %14.4f %-6@ %10@  %@", r.name as NSString, r.value, r.unit as NSString, target as NSString, (r.pass ? "pass" : "FAIL") as NSString))
+            let value = r.value.isFinite ? String(format: "%14.4f", r.value) : String(format: "%14@", "n/a" as NSString)
+            lines.append(String(format: "%-40@ %@ %-6@ %10@  %@", r.name as NSString, value as NSString, r.unit as NSString, target as NSString, (r.pass ? "pass" : "FAIL") as NSString))
         }
         return lines.joined(separator: "\n") + "\n"
     }
