@@ -91,7 +91,12 @@ final class TextEngine: @unchecked Sendable {
 
     /// The size of `request`'s text in points, not rounded.
     func measure(_ request: TextRequest) -> CGSize {
-        layout(for: request).size
+        lock.lock(); defer { lock.unlock() }
+        // A hit reads the size in place: no reference to the layout leaves the cache.
+        if let size = cache.withValue(for: request, { $0.size }) { return size }
+        let made = makeLayout(request)
+        cache.insert(made, for: request)
+        return made.size
     }
 
     /// A layout that draws `request` into a box `width` wide: the measuring layout when it fits
@@ -301,10 +306,16 @@ final class LRUCache<Key: Hashable, Value> {
     var count: Int { entries.count }
 
     func value(for key: Key) -> Value? {
+        withValue(for: key) { $0 }
+    }
+
+    /// Applies `body` to the value for `key` in place (stamping its use), or returns nil.
+    @inline(__always)
+    func withValue<T>(for key: Key, _ body: (Value) -> T) -> T? {
         guard let index = entries.index(forKey: key) else { return nil }
         clock &+= 1
         entries.values[index].lastUse = clock
-        return entries.values[index].value
+        return body(entries.values[index].value)
     }
 
     func insert(_ value: Value, for key: Key) {
