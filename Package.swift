@@ -25,7 +25,7 @@ let package = Package(
         .systemLibrary(
             name: "CCairoPango",
             pkgConfig: "pangocairo librsvg-2.0 gdk-pixbuf-2.0",
-            providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "librsvg2-dev", "libgdk-pixbuf-2.0-dev"])]
+            providers: [.apt(["libcairo2-dev", "libpixman-1-dev", "libpango1.0-dev", "librsvg2-dev", "libgdk-pixbuf-2.0-dev"])]
         ),
         .systemLibrary(
             name: "CSDL2",

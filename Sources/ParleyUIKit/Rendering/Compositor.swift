@@ -178,7 +178,7 @@ public enum Compositor {
 
         if layer.shouldRasterize && !rasterRoot && matrix.xy == 0 && matrix.yx == 0
             && abs(matrix.xx - Double(scale)) < 1e-9 && abs(matrix.yy - Double(scale)) < 1e-9 {
-            composeRasterized(layer, cr, scale: scale, traits: traits, matrix: matrix, deviceClip: deviceClip)
+            composeRasterized(layer, cr, scale: scale, traits: traits, matrix: matrix, deviceClip: deviceClip, plainClip: plainClip)
             return
         }
 
@@ -250,9 +250,12 @@ public enum Compositor {
             cairo_clip(cr)
             childClip = deviceClip.intersection(deviceBox(bounds, matrix))
         }
+        // The clip now in force is the plain rectangle `childClip` unless a group or a rounded or
+        // turned clip is in the way; blits can then skip Cairo's per-operation setup.
+        let directClip = plainClip && !group && (!clipsAtCompose || (radius <= 0 && axisAligned)) ? childClip : nil
         if let content {
             flushPendingFill(cr)
-            paint(content, cr, at: layer.drawnRect, scale: layer.backingScale, alpha: alpha, matrix: matrix)
+            paint(content, cr, at: layer.drawnRect, scale: layer.backingScale, alpha: alpha, matrix: matrix, directClip: directClip)
         }
         if let sublayers = layer.sublayers, !childClip.isEmpty {
             let childPlainClip = plainClip && !group && (!clipsAtCompose || (radius <= 0 && axisAligned))
@@ -276,7 +279,7 @@ public enum Compositor {
                 cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
             } else if let ring = borderRing(layer, color: color, traits: traits, radius: radius, scale: scale, matrix: matrix) {
                 // Stroking a curve costs more than blitting it: the ring is drawn once.
-                paint(ring.surface, cr, at: bounds, scale: scale, alpha: alpha, matrix: matrix)
+                paint(ring.surface, cr, at: bounds, scale: scale, alpha: alpha, matrix: matrix, directClip: directClip)
             } else {
                 cairo_set_line_width(cr, Double(w))
                 addRoundedRect(cr, bounds.insetBy(dx: w / 2, dy: w / 2), radius: max(0, radius - w / 2), corners: layer.maskedCorners)
@@ -319,13 +322,14 @@ public enum Compositor {
     /// Blits the layer's composed bitmap, composing it first when something in the subtree
     /// changed (or the scale or light/dark style did). `matrix` is axis-aligned at `scale`.
     private static func composeRasterized(_ layer: CALayer, _ cr: OpaquePointer, scale: CGFloat, traits: UITraitCollection,
-                                          matrix: cairo_matrix_t, deviceClip: CGRect) {
+                                          matrix: cairo_matrix_t, deviceClip: CGRect, plainClip: Bool) {
         // Cull first: a row scrolled out of the clip is not worth a bitmap.
         let visible: (CGRect) -> Bool = { deviceClip.intersects(deviceBox($0, matrix)) }
         guard let cache = rasterCache(for: layer, scale: scale, traits: traits, isVisible: visible), visible(cache.rect) else { return }
         composedThisFrame += 1
         flushPendingFill(cr)
-        paint(cache.surface, cr, at: cache.rect, scale: scale, alpha: CGFloat(layer.opacity), matrix: matrix)
+        paint(cache.surface, cr, at: cache.rect, scale: scale, alpha: CGFloat(layer.opacity), matrix: matrix,
+              directClip: plainClip ? deviceClip : nil)
     }
 
     /// Composes the bitmap of a layer that rasterizes, if it is out of date, outside any frame
@@ -510,13 +514,16 @@ public enum Compositor {
     }
 
     /// Paints a cached surface with the current matrix `m` (passed in to avoid asking Cairo again);
-    /// leaves the matrix as it found it and the source set to the surface.
-    private static func paint(_ surface: Surface, _ cr: OpaquePointer, at rect: CGRect, scale: CGFloat, alpha: CGFloat, matrix m: cairo_matrix_t) {
+    /// leaves the matrix as it found it. `directClip` is the clip in force, in device pixels,
+    /// when it is a plain rectangle and drawing goes straight to the target (not into a group).
+    private static func paint(_ surface: Surface, _ cr: OpaquePointer, at rect: CGRect, scale: CGFloat, alpha: CGFloat,
+                              matrix m: cairo_matrix_t, directClip: CGRect? = nil) {
         var m = m
         // Fill the surface's own rectangle rather than paint: the operation stays bounded to it.
         if m.xy == 0, m.yx == 0, abs(m.xx - Double(scale)) < 1e-9, abs(m.yy - Double(scale)) < 1e-9 {
             // Axis-aligned at the surface's own scale: blit at whole device pixels.
             let dx = (m.x0 + m.xx * Double(rect.minX)).rounded(), dy = (m.y0 + m.yy * Double(rect.minY)).rounded()
+            if alpha >= 1, let directClip, blitDirect(surface, cr, x: dx, y: dy, clip: directClip) { return }
             cairo_identity_matrix(cr)
             cairo_set_source_surface(cr, surface.raw, dx, dy)
             cairo_rectangle(cr, dx, dy, Double(surface.pixelWidth), Double(surface.pixelHeight))
@@ -536,6 +543,57 @@ public enum Compositor {
             cairo_restore(cr)
         }
         cairo_set_matrix(cr, &m)
+    }
+
+    /// Whether opaque, pixel-aligned blits under a plain rectangular clip go straight to pixman
+    /// (tests turn it off to compare with Cairo's result).
+    static var usesDirectBlits = true
+    /// Blits done by pixman directly since launch (for tests).
+    static var directBlitCount = 0
+
+    /// The target surface's pixman image, kept while frames draw into the same pixels.
+    private static var targetImage: (surface: OpaquePointer, data: UnsafeMutablePointer<UInt8>, width: Int32, height: Int32,
+                                     stride: Int32, image: OpaquePointer)?
+
+    /// Composites `surface` over the image surface `cr` draws into, at device pixel (`x`, `y`)
+    /// and cut to `clip` (device pixels, the plain rectangular clip in force), with one pixman
+    /// call: a Cairo fill with a surface source spends more setting up than a row's blit costs.
+    /// Returns false (nothing drawn) when Cairo must do it: a group, a device transform, a clip
+    /// edge inside a pixel, another target format.
+    private static func blitDirect(_ surface: Surface, _ cr: OpaquePointer, x: Double, y: Double, clip: CGRect) -> Bool {
+        guard usesDirectBlits, let source = surface.pixmanImage, let target = cairo_get_target(cr),
+              cairo_get_group_target(cr) == target, cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE,
+              let data = cairo_image_surface_get_data(target) else { return false }
+        var offsetX = 0.0, offsetY = 0.0, scaleX = 0.0, scaleY = 0.0
+        cairo_surface_get_device_offset(target, &offsetX, &offsetY)
+        cairo_surface_get_device_scale(target, &scaleX, &scaleY)
+        guard offsetX == 0, offsetY == 0, scaleX == 1, scaleY == 1, abs(x) < 1e9, abs(y) < 1e9 else { return false }
+        let width = cairo_image_surface_get_width(target), height = cairo_image_surface_get_height(target)
+        let stride = cairo_image_surface_get_stride(target)
+        // The clip within the target, in whole pixels.
+        let box = clip.intersection(CGRect(x: 0, y: 0, width: CGFloat(width), height: CGFloat(height)))
+        if box.isNull || box.isEmpty { return true }
+        guard [box.minX, box.minY, box.maxX, box.maxY].allSatisfy({ abs($0 - $0.rounded()) < 1e-6 }) else { return false }
+        let image: OpaquePointer
+        if let cached = targetImage, cached.surface == target, cached.data == data, cached.width == width,
+           cached.height == height, cached.stride == stride {
+            image = cached.image
+        } else {
+            guard let made = Surface.pixmanImage(wrapping: target) else { return false }
+            if let old = targetImage { pixman_image_unref(old.image) }
+            targetImage = (target, data, width, height, stride, made)
+            image = made
+        }
+        let x0 = max(x, Double(box.minX)), y0 = max(y, Double(box.minY))
+        let x1 = min(x + Double(surface.pixelWidth), Double(box.maxX)), y1 = min(y + Double(surface.pixelHeight), Double(box.maxY))
+        guard x1 > x0, y1 > y0 else { return true }
+        let dx = Int32(x0), dy = Int32(y0), w = Int32(x1 - x0), h = Int32(y1 - y0)
+        cairo_surface_flush(surface.raw)
+        cairo_surface_flush(target)
+        pixman_image_composite32(PIXMAN_OP_OVER, source, nil, image, dx - Int32(x), dy - Int32(y), 0, 0, dx, dy, w, h)
+        cairo_surface_mark_dirty_rectangle(target, dx, dy, w, h)
+        directBlitCount += 1
+        return true
     }
 
     private static func setSource(_ cr: OpaquePointer, _ color: UIColor, _ traits: UITraitCollection, _ alpha: CGFloat) {

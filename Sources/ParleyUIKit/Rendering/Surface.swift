@@ -38,7 +38,27 @@ final class Surface: @unchecked Sendable {
         pixelHeight = Int(cairo_image_surface_get_height(surface))
     }
 
-    deinit { cairo_surface_destroy(raw) }
+    deinit {
+        if let pixmanImage { pixman_image_unref(pixmanImage) }
+        cairo_surface_destroy(raw)
+    }
+
+    /// The pixels as a pixman image (made on first use), for blits that skip Cairo's setup.
+    private(set) lazy var pixmanImage: OpaquePointer? = Surface.pixmanImage(wrapping: raw)
+
+    /// A pixman image over an ARGB32 or RGB24 image surface's pixels (nil for other formats).
+    static func pixmanImage(wrapping surface: OpaquePointer) -> OpaquePointer? {
+        let format: pixman_format_code_t
+        switch cairo_image_surface_get_format(surface) {
+        case CAIRO_FORMAT_ARGB32: format = PIXMAN_a8r8g8b8
+        case CAIRO_FORMAT_RGB24: format = PIXMAN_x8r8g8b8
+        default: return nil
+        }
+        guard let data = cairo_image_surface_get_data(surface) else { return nil }
+        return pixman_image_create_bits(format, cairo_image_surface_get_width(surface), cairo_image_surface_get_height(surface),
+                                        UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self),
+                                        cairo_image_surface_get_stride(surface))
+    }
 
     var stride: Int { Int(cairo_image_surface_get_stride(raw)) }
 
