@@ -34,11 +34,16 @@ enum TextContent: Hashable, Sendable {
     case plain(String)
     case attributed(String, [TextRun])
 
+    // Cache lookups compare and hash a request per measurement: both read the bytes in place
+    // (no tuple of the two contents, no mutable copies of the strings to call `withUTF8` on).
     static func == (lhs: TextContent, rhs: TextContent) -> Bool {
-        switch (lhs, rhs) {
-        case let (.plain(a), .plain(b)): return sameBytes(a, b)
-        case let (.attributed(a, ra), .attributed(b, rb)): return ra == rb && sameBytes(a, b)
-        default: return false
+        switch lhs {
+        case .plain(let a):
+            guard case .plain(let b) = rhs else { return false }
+            return sameBytes(a, b)
+        case .attributed(let a, let ra):
+            guard case .attributed(let b, let rb) = rhs else { return false }
+            return ra == rb && sameBytes(a, b)
         }
     }
 
@@ -55,36 +60,47 @@ enum TextContent: Hashable, Sendable {
     }
 
     private static func sameBytes(_ a: String, _ b: String) -> Bool {
-        var a = a, b = b
-        guard a.utf8.count == b.utf8.count else { return false }
-        return a.withUTF8 { pa in b.withUTF8 { pb in pa.count == 0 || memcmp(pa.baseAddress!, pb.baseAddress!, pa.count) == 0 } }
+        let ua = a.utf8, ub = b.utf8
+        guard ua.count == ub.count else { return false }
+        let compared = ua.withContiguousStorageIfAvailable { pa in
+            ub.withContiguousStorageIfAvailable { pb in
+                pa.count == 0 || memcmp(pa.baseAddress!, pb.baseAddress!, pa.count) == 0
+            }
+        }
+        if let compared, let compared { return compared }
+        return ua.elementsEqual(ub)
     }
 
     /// Feeds the hasher one word: a fast multiply–rotate hash of the UTF-8 bytes, eight at a
     /// time. (SipHash over every byte was most of a cache hit's cost.)
     private static func hashBytes(_ s: String, into hasher: inout Hasher) {
-        var s = s
-        let digest = s.withUTF8 { buffer -> UInt64 in
-            let raw = UnsafeRawBufferPointer(buffer)
-            var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(raw.count)
-            var offset = 0
-            while offset + 8 <= raw.count {
-                let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                h = (h ^ word) &* 0xFF51_AFD7_ED55_8CCD
-                h ^= h >> 29
-                offset += 8
-            }
-            var tail: UInt64 = 0
-            var shift: UInt64 = 0
-            while offset < raw.count {
-                tail |= UInt64(raw[offset]) << shift
-                shift += 8
-                offset += 1
-            }
-            h = (h ^ tail) &* 0xC4CE_B9FE_1A85_EC53
-            return h ^ (h >> 32)
-        }
+        let digest = s.utf8.withContiguousStorageIfAvailable(bytesDigest) ?? {
+            var copy = s
+            return copy.withUTF8(bytesDigest)
+        }()
         hasher.combine(digest)
+    }
+
+    /// The multiply–rotate digest of `buffer`.
+    private static func bytesDigest(_ buffer: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let raw = UnsafeRawBufferPointer(buffer)
+        var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(raw.count)
+        var offset = 0
+        while offset + 8 <= raw.count {
+            let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            h = (h ^ word) &* 0xFF51_AFD7_ED55_8CCD
+            h ^= h >> 29
+            offset += 8
+        }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while offset < raw.count {
+            tail |= UInt64(raw[offset]) << shift
+            shift += 8
+            offset += 1
+        }
+        h = (h ^ tail) &* 0xC4CE_B9FE_1A85_EC53
+        return h ^ (h >> 32)
     }
 
     var string: String {
