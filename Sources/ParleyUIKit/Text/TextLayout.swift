@@ -50,11 +50,9 @@ enum TextContent: Hashable, Sendable {
     func hash(into hasher: inout Hasher) {
         switch self {
         case .plain(let s):
-            hasher.combine(0 as UInt8)
-            TextContent.hashBytes(s, into: &hasher)
+            hasher.combine(TextContent.digest(of: s))
         case let .attributed(s, runs):
-            hasher.combine(1 as UInt8)
-            TextContent.hashBytes(s, into: &hasher)
+            hasher.combine(TextContent.digest(of: s) ^ 0x5BD1_E995)
             hasher.combine(runs)
         }
     }
@@ -71,14 +69,13 @@ enum TextContent: Hashable, Sendable {
         return ua.elementsEqual(ub)
     }
 
-    /// Feeds the hasher one word: a fast multiply–rotate hash of the UTF-8 bytes, eight at a
+    /// One word for the hasher: a fast multiply–rotate hash of the UTF-8 bytes, eight at a
     /// time. (SipHash over every byte was most of a cache hit's cost.)
-    private static func hashBytes(_ s: String, into hasher: inout Hasher) {
-        let digest = s.utf8.withContiguousStorageIfAvailable(bytesDigest) ?? {
+    static func digest(of s: String) -> UInt64 {
+        s.utf8.withContiguousStorageIfAvailable(bytesDigest) ?? {
             var copy = s
             return copy.withUTF8(bytesDigest)
         }()
-        hasher.combine(digest)
     }
 
     /// The multiply–rotate digest of `buffer`.
@@ -151,14 +148,34 @@ enum TextContent: Hashable, Sendable {
 
 /// Everything that determines a layout; the key of the layout cache.
 struct TextRequest: Hashable, Sendable {
-    var content: TextContent
-    var font: UIFont
+    let content: TextContent
+    let font: UIFont
     /// The wrapping width in 1/64 points, or -1 for unlimited.
-    var widthKey: Int
-    var maxLines: Int
-    var lineBreakMode: NSLineBreakMode
-    var alignment: NSTextAlignment
-    var lineSpacing: CGFloat
+    let widthKey: Int
+    let maxLines: Int
+    let lineBreakMode: NSLineBreakMode
+    let alignment: NSTextAlignment
+    let lineSpacing: CGFloat
+    /// Width, line limit, modes and spacing in one word, so that a cache lookup hashes and
+    /// compares three values rather than seven.
+    private let shape: Int
+
+    static func == (lhs: TextRequest, rhs: TextRequest) -> Bool {
+        lhs.shape == rhs.shape && lhs.widthKey == rhs.widthKey && lhs.maxLines == rhs.maxLines
+            && lhs.lineSpacing == rhs.lineSpacing && lhs.lineBreakMode == rhs.lineBreakMode && lhs.alignment == rhs.alignment
+            && lhs.font == rhs.font && lhs.content == rhs.content
+    }
+
+    func hash(into hasher: inout Hasher) {
+        // One word for plain text (the common key); attributed text adds its runs.
+        switch content {
+        case .plain(let s):
+            hasher.combine(TextContent.digest(of: s) ^ UInt64(bitPattern: Int64(font.precomputedHash &+ shape)))
+        case .attributed:
+            content.hash(into: &hasher)
+            hasher.combine(font.precomputedHash &+ shape)
+        }
+    }
 
     init(content: TextContent, font: UIFont, width: CGFloat?, maxLines: Int = 0,
          lineBreakMode: NSLineBreakMode = .byWordWrapping, alignment: NSTextAlignment = .natural, lineSpacing: CGFloat = 0) {
@@ -174,7 +191,13 @@ struct TextRequest: Hashable, Sendable {
         self.content = content.cut(toBytes: cap)
         self.lineBreakMode = lineBreakMode
         self.alignment = alignment
-        self.lineSpacing = lineSpacing.isFinite ? max(0, lineSpacing) : 0
+        let spacing: CGFloat = lineSpacing.isFinite && lineSpacing > 0 ? lineSpacing : 0
+        self.lineSpacing = spacing
+        var mix = UInt64(bitPattern: Int64(widthKey)) &* 0x9E37_79B9_7F4A_7C15
+        mix ^= UInt64(truncatingIfNeeded: self.maxLines) &* 0xC2B2_AE3D_27D4_EB4F
+        mix ^= UInt64(truncatingIfNeeded: lineBreakMode.rawValue) << 56 ^ UInt64(truncatingIfNeeded: alignment.rawValue) << 60
+        mix ^= Double(spacing).bitPattern &* 0x1656_67B1_9E37_79F9
+        shape = Int(truncatingIfNeeded: mix)
     }
 
     var width: CGFloat? { widthKey < 0 ? nil : CGFloat(widthKey) / 64 }
@@ -192,9 +215,7 @@ struct TextRequest: Hashable, Sendable {
     }
 
     func with(width: CGFloat?) -> TextRequest {
-        var copy = self
-        copy = TextRequest(content: content, font: font, width: width, maxLines: maxLines, lineBreakMode: lineBreakMode, alignment: alignment, lineSpacing: lineSpacing)
-        return copy
+        TextRequest(content: content, font: font, width: width, maxLines: maxLines, lineBreakMode: lineBreakMode, alignment: alignment, lineSpacing: lineSpacing)
     }
 }
 

@@ -119,8 +119,9 @@ public final class UIFont: Hashable, Sendable, CustomStringConvertible {
     /// The monospaced family and its fallbacks.
     public static let monospacedFamily = "DejaVu Sans Mono, Noto Sans CJK SC"
 
-    /// Computed once: fonts are hashed on every text-cache lookup.
-    private let precomputedHash: Int
+    /// The hash of family, size, weight and slant, computed once: fonts are hashed on every
+    /// text-cache lookup (text cache keys fold it in directly).
+    let precomputedHash: Int
 
     init(family: String, size: CGFloat, weight: Weight, italic: Bool, textStyle: TextStyle? = nil) {
         self.familyName = family

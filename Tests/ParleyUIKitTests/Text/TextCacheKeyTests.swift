@@ -25,4 +25,25 @@ import Testing
         #expect(native == bridged)
         #expect(native.hashValue == bridged.hashValue)
     }
+
+    @Test func requestsDifferingInAnyShapeFieldAreDifferentKeys() {
+        let font = UIFont.systemFont(ofSize: 15)
+        let base = TextRequest(content: .plain("Hello"), font: font, width: 200)
+        #expect(base == TextRequest(content: .plain("Hello"), font: UIFont.systemFont(ofSize: 15), width: 200))
+        #expect(base.hashValue == TextRequest(content: .plain("Hello"), font: UIFont.systemFont(ofSize: 15), width: 200).hashValue)
+        let others = [
+            TextRequest(content: .plain("Hello"), font: font, width: 201),
+            TextRequest(content: .plain("Hello"), font: font, width: nil),
+            TextRequest(content: .plain("Hello"), font: font, width: 200, maxLines: 2),
+            TextRequest(content: .plain("Hello"), font: font, width: 200, lineBreakMode: .byTruncatingTail),
+            TextRequest(content: .plain("Hello"), font: font, width: 200, alignment: .center),
+            TextRequest(content: .plain("Hello"), font: font, width: 200, lineSpacing: 4),
+            TextRequest(content: .plain("Hello"), font: UIFont.systemFont(ofSize: 16), width: 200),
+            TextRequest(content: .plain("Hello"), font: UIFont.boldSystemFont(ofSize: 15), width: 200),
+        ]
+        for other in others { #expect(base != other) }
+        #expect(Set(others.map(\.hashValue)).count == others.count, "no two of these collide")
+        // A negative or zero spacing is no spacing, whatever its sign bit.
+        #expect(TextRequest(content: .plain("Hello"), font: font, width: 200, lineSpacing: -0.0).hashValue == base.hashValue)
+    }
 }
