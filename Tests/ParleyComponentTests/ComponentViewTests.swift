@@ -22,20 +22,25 @@ final class ReuseProbeView: UIView, ReusableView {
 
     static func varied(_ id: String) -> CGFloat { CGFloat(24 + (abs(id.hashValue) % 7) * 11) }
 
+    /// Rows of `varied` heights, measured up front or lazily.
+    func variedRows(_ ids: [String], lazy: Bool) -> AnyComponentBox {
+        lazy ? AnyComponentBox(lazyRows(ids, height: Self.varied)) : AnyComponentBox(rows(ids, height: Self.varied))
+    }
+
     // MARK: Anchoring
 
     @Test(arguments: [false, true])
     func insertingFiftyRowsAboveKeepsTheFirstVisibleRowInPlace(lazy: Bool) throws {
         let view = ComponentView(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
         var ids = (0..<100).map { "r\($0)" }
-        view.component = lazy ? AnyComponentBox(lazyRows(ids, height: Self.varied)) : AnyComponentBox(rows(ids, height: Self.varied))
+        view.component = variedRows(ids, lazy: lazy)
         view.layoutIfNeeded()
         view.contentOffset = CGPoint(x: 0, y: 1234)
         for _ in 0..<40 { view.layoutIfNeeded() }      // let the prefetch settle
         let before = screenPositions(view)
         let first = try #require(view.visibleIDs.first { before[$0] != nil })
         ids.insert(contentsOf: (0..<50).map { "n\($0)" }, at: 0)
-        view.component = lazy ? AnyComponentBox(lazyRows(ids, height: Self.varied)) : AnyComponentBox(rows(ids, height: Self.varied))
+        view.component = variedRows(ids, lazy: lazy)
         view.layoutIfNeeded()
         let after = screenPositions(view)
         #expect(after[first] == before[first])
@@ -48,13 +53,13 @@ final class ReuseProbeView: UIView, ReusableView {
     func atTheTopRowsInsertedAboveComeIntoView(lazy: Bool) throws {
         let view = ComponentView(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
         var ids = (0..<100).map { "r\($0)" }
-        view.component = lazy ? AnyComponentBox(lazyRows(ids, height: Self.varied)) : AnyComponentBox(rows(ids, height: Self.varied))
+        view.component = variedRows(ids, lazy: lazy)
         view.layoutIfNeeded()
         #expect(view.contentOffset.y == 0)
         // r7 moves to the top, as a channel with a new message does.
         ids.removeAll { $0 == "r7" }
         ids.insert("r7", at: 0)
-        view.component = lazy ? AnyComponentBox(lazyRows(ids, height: Self.varied)) : AnyComponentBox(rows(ids, height: Self.varied))
+        view.component = variedRows(ids, lazy: lazy)
         view.layoutIfNeeded()
         #expect(view.contentOffset.y == 0, "the list stays at its top")
         let first = screenPositions(view).min { $0.value < $1.value }?.key
@@ -64,7 +69,7 @@ final class ReuseProbeView: UIView, ReusableView {
         view.layoutIfNeeded()
         let before = screenPositions(view)
         ids.insert("new", at: 0)
-        view.component = lazy ? AnyComponentBox(lazyRows(ids, height: Self.varied)) : AnyComponentBox(rows(ids, height: Self.varied))
+        view.component = variedRows(ids, lazy: lazy)
         view.layoutIfNeeded()
         let after = screenPositions(view)
         #expect(!before.isEmpty)

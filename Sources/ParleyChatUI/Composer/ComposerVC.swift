@@ -6,10 +6,9 @@ import ParleyUIKit
 ///
 /// Enter sends the trimmed text (nothing happens when it is empty); Shift+Enter breaks the line.
 /// In reply mode (`content.quoteMessage(_:)`) the header says "Reply to Alice" ("Reply to You" for
-/// one of your own messages), the quoted message
-/// shows above the text and the message is sent quoting it; in edit mode
-/// (`content.editMessage(_:)`) the header says "Edit Message" and Enter saves the edit. The
-/// header's cancel button returns to a new message. While the user types, the controller sends
+/// one of your own messages), the quoted message shows above the text and the message is sent
+/// quoting it; in edit mode (`content.editMessage(_:)`) the header says "Edit Message" and Enter
+/// saves the edit. The header's cancel button returns to a new message. While the user types, the controller sends
 /// typing events (throttled by the channel controller) and a stop event after
 /// ``stopTypingDelay`` seconds without a keystroke, or when the message is sent.
 ///

@@ -250,15 +250,16 @@ public enum Compositor {
             cairo_clip(cr)
             childClip = deviceClip.intersection(deviceBox(bounds, matrix))
         }
-        // The clip now in force is the plain rectangle `childClip` unless a group or a rounded or
-        // turned clip is in the way; blits can then skip Cairo's per-operation setup.
-        let directClip = plainClip && !group && (!clipsAtCompose || (radius <= 0 && axisAligned)) ? childClip : nil
+        // Whether the clip now in force (for this layer's content, border and sublayers) is the
+        // plain rectangle `childClip`: no group, no rounded or turned clip in the way. Blits can
+        // then skip Cairo's per-operation setup.
+        let childPlainClip = plainClip && !group && (!clipsAtCompose || (radius <= 0 && axisAligned))
+        let directClip = childPlainClip ? childClip : nil
         if let content {
             flushPendingFill(cr)
             paint(content, cr, at: layer.drawnRect, scale: layer.backingScale, alpha: alpha, matrix: matrix, directClip: directClip)
         }
         if let sublayers = layer.sublayers, !childClip.isEmpty {
-            let childPlainClip = plainClip && !group && (!clipsAtCompose || (radius <= 0 && axisAligned))
             cairo_translate(cr, Double(-layer.bounds.minX), Double(-layer.bounds.minY))
             for sublayer in sublayers {
                 compose(sublayer, cr, scale: scale, parentTraits: traits, isRoot: false, deviceClip: childClip, plainClip: childPlainClip)

@@ -82,21 +82,23 @@ final class TextEngine: @unchecked Sendable {
 
     /// The cached layout for `request`, creating it on a miss.
     func layout(for request: TextRequest) -> TextLayout {
-        lock.lock(); defer { lock.unlock() }
-        if let hit = cache.value(for: request) { return hit }
-        let made = makeLayout(request)
-        cache.insert(made, for: request)
-        return made
+        withLayout(for: request) { $0 }
     }
 
     /// The size of `request`'s text in points, not rounded.
     func measure(_ request: TextRequest) -> CGSize {
+        withLayout(for: request) { $0.size }
+    }
+
+    /// `body` applied to the cached layout for `request` (made on a miss), under the lock; a hit
+    /// reads the layout in place, so a measurement hands no reference out of the cache.
+    @inline(__always)
+    private func withLayout<T>(for request: TextRequest, _ body: (TextLayout) -> T) -> T {
         lock.lock(); defer { lock.unlock() }
-        // A hit reads the size in place: no reference to the layout leaves the cache.
-        if let size = cache.withValue(for: request, { $0.size }) { return size }
+        if let hit = cache.withValue(for: request, body) { return hit }
         let made = makeLayout(request)
         cache.insert(made, for: request)
-        return made.size
+        return body(made)
     }
 
     /// A layout that draws `request` into a box `width` wide: the measuring layout when it fits
