@@ -33,6 +33,13 @@ let package = Package(
             providers: [.apt(["libsdl2-dev"])]
         ),
 
+        // What changed in an ordered list, by id, and the one longest-increasing-subsequence
+        // routine: shared by the chat core (controllers' changes) and the engine (view diffs).
+        .target(
+            name: "ParleyDiff",
+            swiftSettings: strict
+        ),
+
         // The toolkit: UIKit's names on Cairo, Pango and SDL2.
         .target(
             name: "ParleyUIKit",
@@ -44,14 +51,14 @@ let package = Package(
         // The declarative layout engine of seed 003: Component → RenderNode, hosted by ComponentView.
         .target(
             name: "ParleyComponent",
-            dependencies: ["ParleyUIKit"],
+            dependencies: ["ParleyUIKit", "ParleyDiff"],
             swiftSettings: strict
         ),
 
         // Chat without UI: models, SQLite store, client, controllers.
         .target(
             name: "ParleyChat",
-            dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["ParleyDiff", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict
         ),
 
@@ -123,7 +130,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ParleyComponentTests",
-            dependencies: ["ParleyComponent", "ParleyUIKit"],
+            dependencies: ["ParleyComponent", "ParleyUIKit", "ParleyDiff"],
             swiftSettings: strict
         ),
         .testTarget(

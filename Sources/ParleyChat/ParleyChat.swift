@@ -13,3 +13,7 @@
 // Invariant kept by the whole module: SQLite is the single source of truth. Controllers never
 // keep state that the store does not have, except the client's outbox of messages the store
 // could not accept (read-only or full disk), which is merged into what they show.
+
+// `ListChange`, the diff every controller delivers, lives in ParleyDiff (the engine applies it
+// too); importing ParleyChat brings it.
+@_exported import ParleyDiff

@@ -1,5 +1,6 @@
 import Foundation
 @testable import ParleyComponent
+import ParleyDiff
 import ParleyUIKit
 import Testing
 
@@ -7,13 +8,13 @@ import Testing
 @MainActor
 @Suite struct ViewDiffPropertyTests {
     @Test func longestIncreasingSubsequence() {
-        #expect(ViewDiff.longestIncreasingSubsequence([]) == [])
-        #expect(ViewDiff.longestIncreasingSubsequence([3, 1, 2]) == [1, 2])
-        #expect(ViewDiff.longestIncreasingSubsequence([0, 1, 2, 3]) == [0, 1, 2, 3])
+        #expect(ParleyDiff.longestIncreasingSubsequence([]) == [])
+        #expect(ParleyDiff.longestIncreasingSubsequence([3, 1, 2]) == [1, 2])
+        #expect(ParleyDiff.longestIncreasingSubsequence([0, 1, 2, 3]) == [0, 1, 2, 3])
         var rng = SeededGenerator(seed: 9)
         for _ in 0..<300 {
             let sequence = Array(0..<Int.random(in: 0...40, using: &rng)).shuffled(using: &rng)
-            let lis = ViewDiff.longestIncreasingSubsequence(sequence)
+            let lis = ParleyDiff.longestIncreasingSubsequence(sequence)
             // Increasing, and as long as the quadratic dynamic programme says.
             #expect(zip(lis, lis.dropFirst()).allSatisfy { sequence[$0] < sequence[$1] && $0 < $1 })
             var best = [Int](repeating: 1, count: sequence.count)

@@ -94,6 +94,11 @@ public class LazyRenderNode: RenderNode {
 
     /// The same row with `content` as its node.
     func with(content: any RenderNode) -> LazyRenderNode { self }
+
+    /// The same row at another constraint: its cached size there if it was measured at that
+    /// width, else its current height as the estimate (text rewraps, but a row rarely changes
+    /// height by much, and the estimate is corrected when the row comes near the screen).
+    func relaid(at constraint: Constraint, cache: SizeCache?) -> LazyRenderNode { self }
 }
 
 /// A lazy row that knows its component's type, so it can lay it out later.
@@ -114,6 +119,23 @@ final class TypedLazyRenderNode<Content: Component>: LazyRenderNode {
 
     override func with(content node: any RenderNode) -> LazyRenderNode {
         TypedLazyRenderNode(content: component, key: key, constraint: constraint, size: node.size, resolved: node)
+    }
+
+    override func relaid(at constraint: Constraint, cache: SizeCache?) -> LazyRenderNode {
+        Self.row(component, id: key.id, revision: key.revision, constraint: constraint, estimatedHeight: size.height, cache: cache)
+    }
+
+    /// A row of a ``ComponentList``: its size (and node) from `cache` when it was measured at
+    /// this constraint and revision, else `estimatedHeight` tall and unmeasured.
+    static func row(_ component: Content, id: String, revision: Int, constraint: Constraint,
+                    estimatedHeight: CGFloat, cache: SizeCache?) -> LazyRenderNode {
+        let key = SizeCache.Key(id: id, revision: revision, constraint: constraint)
+        if let entry = cache?.entry(for: key), let size = entry.size {
+            return TypedLazyRenderNode(content: component, key: key, constraint: constraint, size: size, resolved: entry.node)
+        }
+        let width = constraint.maxSize.width.isFinite ? max(0, constraint.maxSize.width) : 0
+        let estimate = CGSize(width: width, height: max(0, estimatedHeight)).bound(to: constraint)
+        return TypedLazyRenderNode(content: component, key: key, constraint: constraint, size: estimate, resolved: nil)
     }
 }
 

@@ -59,6 +59,14 @@ open class ComponentView: UIScrollView {
         set { engine.component = newValue }
     }
 
+    /// Data-driven rows shown instead of ``component``: edits of the list (an arrival, an update)
+    /// are applied at the next layout pass in O(changed rows + visible rows), whatever its length;
+    /// setting it schedules a reload.
+    public var list: ComponentList? {
+        get { engine.list }
+        set { engine.list = newValue }
+    }
+
     /// Animates views in, between frames and out (nodes may carry their own); immediate by default.
     public var animator: any ComponentAnimator {
         get { engine.animator }
@@ -175,6 +183,9 @@ open class ComponentView: UIScrollView {
 
     /// The component's size within `size`.
     open override func sizeThatFits(_ size: CGSize) -> CGSize {
+        if let list = engine.list {
+            return list.layout(Constraint(maxSize: CGSize(width: size.width, height: .infinity)), cache: engine.sizeCache).size
+        }
         guard let component = engine.component else { return .zero }
         let context = LayoutContext(sizeCache: engine.sizeCache, displayScale: max(1, traitCollection.displayScale))
         return context.run { component.sanitizedLayout(Constraint(maxSize: size)).size }

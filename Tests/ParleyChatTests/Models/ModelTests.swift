@@ -101,10 +101,4 @@ import Testing
         let items = (1...3).map { Item(id: $0, value: "x") }
         #expect(ListChange<Int>.between(items, items).isEmpty)
     }
-
-    @Test func longestIncreasingSubsequenceIsLongest() {
-        #expect(longestIncreasingSubsequence([3, 1, 2, 5, 4]).count == 3)
-        #expect(longestIncreasingSubsequence([]).isEmpty)
-        #expect(longestIncreasingSubsequence([5, 4, 3]).count == 1)
-    }
 }

@@ -29,7 +29,7 @@ public struct ListChange<ID: Hashable & Sendable>: Sendable, Equatable {
     /// `moved` lists the ids kept in both lists whose order differs, found as the complement of a
     /// longest increasing subsequence of old positions (so one channel jumping to the top is one
     /// move, not a shift of every row).
-    static func between<Element: Identifiable & Equatable>(_ old: [Element], _ new: [Element]) -> ListChange
+    package static func between<Element: Identifiable & Equatable>(_ old: [Element], _ new: [Element]) -> ListChange
     where Element.ID == ID {
         var oldIndex: [ID: Int] = [:]
         oldIndex.reserveCapacity(old.count)
@@ -50,32 +50,9 @@ public struct ListChange<ID: Hashable & Sendable>: Sendable, Equatable {
             }
         }
         for element in old where !newIds.contains(element.id) { change.removed.append(element.id) }
-        let stay = longestIncreasingSubsequence(keptOldPositions)
-        for (offset, id) in keptIds.enumerated() where !stay.contains(offset) { change.moved.append(id) }
+        var stays = [Bool](repeating: false, count: keptIds.count)
+        for offset in longestIncreasingSubsequence(keptOldPositions) { stays[offset] = true }
+        for (offset, id) in keptIds.enumerated() where !stays[offset] { change.moved.append(id) }
         return change
     }
-}
-
-/// Offsets into `values` of one longest strictly increasing subsequence (patience sorting).
-func longestIncreasingSubsequence(_ values: [Int]) -> Set<Int> {
-    guard !values.isEmpty else { return [] }
-    var tails: [Int] = []          // offsets of the smallest tail of each length
-    var previous = [Int](repeating: -1, count: values.count)
-    for (offset, value) in values.enumerated() {
-        var low = 0
-        var high = tails.count
-        while low < high {
-            let mid = (low + high) / 2
-            if values[tails[mid]] < value { low = mid + 1 } else { high = mid }
-        }
-        if low > 0 { previous[offset] = tails[low - 1] }
-        if low == tails.count { tails.append(offset) } else { tails[low] = offset }
-    }
-    var result = Set<Int>()
-    var cursor = tails[tails.count - 1]
-    while cursor >= 0 {
-        result.insert(cursor)
-        cursor = previous[cursor]
-    }
-    return result
 }
