@@ -86,7 +86,7 @@ open class ChatChannelVC: _ViewController, ChatMessageListVCDataSource, ChatMess
     /// the bottom (the unread count of a new message arrives with the channel, after the message).
     open func channelController(_ controller: ChatChannelController, didUpdateChannel channel: ChatChannel) {
         updateContentIfNeeded()
-        messageListVC.reloadData()
+        messageListVC.channelDidChange()
         if messageListVC.isScrolledToBottom { markReadIfNeeded() }
     }
 

@@ -135,6 +135,6 @@ open class ChatThreadVC: _ViewController, ChatMessageListVCDataSource, ChatMessa
 
     /// Shows or hides the typing indicator.
     open func messageController(_ controller: ChatMessageController, didChangeTypingUsers users: Set<ChatUser>) {
-        messageListVC.reloadData()
+        messageListVC.channelDidChange()
     }
 }

@@ -6,16 +6,14 @@ import ParleyUIKit
 /// demand and pooled by `reuseKey`, measured by `measure` (a sizing instance kept by the list, so
 /// measuring a row never creates a view).
 ///
-/// Rows are wrapped in `.lazy(id:revision:estimatedHeight:)`, so `measure` runs only for rows near
-/// the viewport, once per (id, revision, width).
+/// Rows are rows of a ``ComponentList`` (lazy), so `measure` runs only for rows near the viewport,
+/// once per (id, version, width).
 @MainActor
 struct ChatMessageListRow: Component {
     let reuseKey: String
     let measure: @MainActor (CGFloat) -> CGFloat
     let make: @MainActor () -> UIView
     let update: @MainActor (UIView) -> Void
-    /// The view `measure` filled and sized, handed over when the row comes on screen.
-    var prepared: (@MainActor () -> UIView?)? = nil
 
     func layout(_ constraint: Constraint) -> ChatMessageListRowNode {
         let width = constraint.maxSize.width.isFinite ? max(0, constraint.maxSize.width) : 0
@@ -42,7 +40,6 @@ struct ChatMessageListRowNode: RenderNode {
     var reuseKey: String? { row.reuseKey }
     var shouldRenderView: Bool { true }
     func makeView() -> UIView { row.make() }
-    func takePreparedView() -> UIView? { row.prepared?() }
     func updateView(_ view: UIView) { row.update(view) }
 }
 

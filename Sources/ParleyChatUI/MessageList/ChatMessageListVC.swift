@@ -15,6 +15,9 @@ public protocol ChatMessageListVCDataSource: AnyObject {
     /// The other users typing here now, for the typing indicator (by default the channel's
     /// `currentlyTypingUsers`).
     func typingUsers(for vc: ChatMessageListVC) -> [ChatUser]
+    /// The index of the message `id` in ``messages(for:)``, for a list that applies a change in
+    /// place (`nil`: the list looks for it itself). The default returns `nil`.
+    func index(ofMessageId id: MessageId, for vc: ChatMessageListVC) -> Int?
 }
 
 extension ChatMessageListVCDataSource {
@@ -22,6 +25,9 @@ extension ChatMessageListVCDataSource {
     public func typingUsers(for vc: ChatMessageListVC) -> [ChatUser] {
         Array(channel(for: vc)?.currentlyTypingUsers ?? [])
     }
+
+    /// `nil`: the list looks for the message at both ends of the messages first.
+    public func index(ofMessageId id: MessageId, for vc: ChatMessageListVC) -> Int? { nil }
 }
 
 /// Receives what happens in a ``ChatMessageListVC``: rows shown, the top reached, taps and swipes
@@ -156,24 +162,27 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
     /// The message the "Unread messages" separator sits above, decided when the list first sees
     /// the channel's read state (it stays put while the screen is open, as in Slack).
     public var unreadSeparatorMessageId: MessageId? {
-        didSet {
-            guard !suppressesReload else { return }
+        get { rows.unreadSeparatorMessageId }
+        set {
             hasDecidedUnreadSeparator = true
-            if unreadSeparatorMessageId != oldValue { reloadData() }
+            rows.setUnreadSeparator(above: newValue)
         }
     }
 
     // MARK: State
 
-    /// Sizing instances of separators and the typing indicator, one per reuse key.
+    /// The rows of the list, kept in step with ``messages`` one change at a time.
+    private lazy var rows = MessageListRows(makers: MessageListRows.Makers(
+        message: { [unowned self] messages, index, startsGroup in self.messageRow(in: messages, at: index, startsGroup: startsGroup) },
+        dateSeparator: { [unowned self] date, day in self.dateSeparatorRow(for: date, day: day) },
+        unreadSeparator: { [unowned self] in self.unreadSeparatorRow() },
+        typingIndicator: { [unowned self] users in self.typingIndicatorRow(users) }))
+    /// The channel the rows were built for.
+    private var rowsChannel: ChatChannel?
+    /// Sizing instances (one per reuse key), in a container outside the window: measuring a row
+    /// never adds a view to the window, and never touches the view that shows the row.
     private var sizingViews: [String: UIView] = [:]
-    private lazy var sizingContainer: UIView = UIView(frame: .zero)
-    /// Message rows measured but not on screen yet, by message id: each was measured in the view
-    /// it will show in (taken from the list's pool, or made), so coming on screen costs neither a
-    /// second fill nor a second Auto Layout pass. Oldest first; at most `preparedRowLimit`.
-    private var preparedRows: [(id: MessageId, key: String, view: ChatMessageContentView)] = []
-    /// About two screenfuls of rows.
-    private let preparedRowLimit = 32
+    private let sizingContainer = UIView(frame: .zero)
     /// How many rows were measured (tests: only rows near the screen are).
     private(set) var measuredRowCount = 0
     private var hasDecidedUnreadSeparator = false
@@ -206,8 +215,6 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
     /// The list fills the view; the button sits 16 pt from the trailing and bottom edges.
     open override func setUpLayout() {
         super.setUpLayout()
-        sizingContainer.isHidden = true
-        view.addSubview(sizingContainer)
         listView.translatesAutoresizingMaskIntoConstraints = false
         scrollToBottomButton.translatesAutoresizingMaskIntoConstraints = false
         view.addSubview(listView)
@@ -245,22 +252,26 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
 
     // MARK: Data
 
-    /// Reads everything from the data source again and rebuilds the rows (views that stay are
-    /// updated in place; what the user sees stays put).
+    /// Reads everything from the data source again and rebuilds the rows (O(messages): views that
+    /// stay are updated in place; what the user sees stays put). Changes of the messages go
+    /// through ``updateMessages(with:)``, changes of the channel through ``channelDidChange()``.
     open func reloadData() {
         guard isViewLoaded else { return }
         messages = dataSource?.messages(for: self) ?? []
-        decideUnreadSeparatorIfNeeded()
-        listView.component = makeListComponent()
+        rowsChannel = dataSource?.channel(for: self)
+        rows.calendar = dateSeparatorCalendar
+        rows.reload(messages, unreadSeparatorAbove: decidedUnreadSeparator(), typingUsers: currentTypingUsers())
+        if listView.list !== rows.list { listView.list = rows.list }
         updateScrollToBottomButton()
     }
 
-    /// Applies a change of the data source's messages: rows are inserted, removed and updated
-    /// without moving what the user sees. New messages at the bottom scroll into view when the
-    /// list rests there (or when the current user sent them); otherwise they add to the
-    /// scroll-to-bottom button's count.
+    /// Applies a change of the data source's messages in place, in O(changed messages): rows are
+    /// inserted, removed and updated without moving what the user sees. New messages at the
+    /// bottom scroll into view when the list rests there (or when the current user sent them);
+    /// otherwise they add to the scroll-to-bottom button's count.
     open func updateMessages(with changes: ListChange<MessageId>) {
         guard isViewLoaded else { return }
+        guard listView.list === rows.list else { return reloadData() }
         let wasAtBottom = isScrolledToBottom
         let previousNewest = messages.last
         let newMessages = dataSource?.messages(for: self) ?? []
@@ -274,13 +285,38 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
                 if message.isSentByCurrentUser { appendedOwn = true } else { appendedFromOthers += 1 }
             }
         }
-        reloadData()
+        messages = newMessages
+        rows.apply(changes, messages: newMessages, indexOf: dataSource.map { source in { [unowned self] in source.index(ofMessageId: $0, for: self) } })
+        if !hasDecidedUnreadSeparator, let id = decidedUnreadSeparator() { rows.setUnreadSeparator(above: id) }
+        updateScrollToBottomButton()
         if appendedOwn {
             scrollToBottom(animated: false)
         } else if !wasAtBottom && appendedFromOthers > 0 {
             newMessagesWhileScrolledUp += appendedFromOthers
             updateScrollToBottomButton()
         }
+    }
+
+    /// The channel changed: the typing indicator follows its typing users and the unread
+    /// separator its read state, in O(1); every row is rebuilt only when something all rows show
+    /// changed (the member count decides author names, the config reactions and replies).
+    open func channelDidChange() {
+        guard isViewLoaded, listView.list === rows.list else { return reloadData() }
+        let channel = dataSource?.channel(for: self)
+        guard Self.rowsSignature(channel) == Self.rowsSignature(rowsChannel) else { return reloadData() }
+        rowsChannel = channel
+        rows.setTypingUsers(currentTypingUsers())
+        if !hasDecidedUnreadSeparator, let id = decidedUnreadSeparator() { rows.setUnreadSeparator(above: id) }
+    }
+
+    /// What every row shows of the channel.
+    private static func rowsSignature(_ channel: ChatChannel?) -> [Int] {
+        guard let channel else { return [] }
+        return [channel.memberCount, channel.config.reactionsEnabled ? 1 : 0, channel.config.repliesEnabled ? 1 : 0]
+    }
+
+    private func currentTypingUsers() -> [ChatUser] {
+        dataSource?.typingUsers(for: self) ?? []
     }
 
     /// Scrolls to the newest message and resets the button's count.
@@ -299,7 +335,8 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
 
     /// The layout options of the message with `id`, as the list's rows use them.
     public func layoutOptions(forMessageId id: MessageId) -> ChatMessageLayoutOptions? {
-        snapshot?.message(id: id)?.options
+        guard let index = messages.firstIndex(where: { $0.id == id }) else { return nil }
+        return layoutOptions(in: messages, at: index)
     }
 
     /// The row view showing the message with `id`, if it is on screen.
@@ -309,138 +346,66 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
 
     // MARK: Rows
 
-    /// The list's rows: per message, a date separator when the day changes, the unread separator
-    /// above the first unread message, the message; then the typing indicator.
-    ///
-    /// Building the rows costs a few hashes per message: a message's layout options (the
-    /// resolver) and its measurement wait until its row comes near the screen.
-    open func makeListComponent() -> any Component {
-        let channel = dataSource?.channel(for: self)
-        let snapshot = MessageListSnapshot(
-            messages: messages, channel: channel, resolver: components.messageLayoutOptionsResolver, appearance: appearance)
-        self.snapshot = snapshot
-        let calendar = dateSeparatorCalendar
-        var children: [any Component] = []
-        children.reserveCapacity(messages.count + 8)
-        children.append(Space(height: 8))
-        var previousDay: Int?
-        for (index, message) in messages.enumerated() {
-            let day = Self.dayNumber(message.createdAt, calendar: calendar)
-            var startsGroup = false
-            if day != previousDay {
-                children.append(dateSeparatorRow(for: message.createdAt).lazy(id: "date-\(message.id)", revision: day, estimatedHeight: 38))
-                startsGroup = true
-            }
-            previousDay = day
-            if message.id == unreadSeparatorMessageId {
-                children.append(unreadSeparatorRow().lazy(id: "unread-separator", revision: 0, estimatedHeight: 40))
-                startsGroup = true
-            }
-            children.append(
-                ChatMessageListMessageRow(list: self, snapshot: snapshot, index: index, startsGroup: startsGroup)
-                    .lazy(id: message.id, revision: snapshot.revision(at: index, startsGroup: startsGroup),
-                          estimatedHeight: estimatedMessageHeight + spacingBetweenGroups))
-        }
-        let typing = (dataSource?.typingUsers(for: self) ?? []).sorted { $0.id < $1.id }
-        if !typing.isEmpty {
-            var hasher = Hasher()
-            for user in typing { hasher.combine(user.id); hasher.combine(user.name) }
-            children.append(typingIndicatorRow(typing).lazy(id: "typing-indicator", revision: hasher.finalize(), estimatedHeight: 30))
-        }
-        children.append(Space(height: 8))
-        return VStack(spacing: 0, alignItems: .stretch, children: children)
+    /// The options of the message at `index`, from `components.messageLayoutOptionsResolver`.
+    private func layoutOptions(in messages: [ChatMessage], at index: Int) -> ChatMessageLayoutOptions {
+        guard let channel = rowsChannel ?? messages.first.map({ ChatChannel(cid: $0.cid) }) else { return [] }
+        return components.messageLayoutOptionsResolver.optionsForMessage(at: index, in: channel, with: messages, appearance: appearance)
     }
 
-    /// The messages and decisions of the last reload, shared by its rows.
-    private(set) var snapshot: MessageListSnapshot?
+    /// The row of the message at `index`: a `components.messageContentView`, reused among
+    /// messages with the same layout options, with the spacing above it (2 pt within a group, more
+    /// between groups). Its version changes with the message and with what it shows of its
+    /// neighbours (its options and spacing); an unchanged version is neither measured nor updated
+    /// again.
+    func messageRow(in messages: [ChatMessage], at index: Int, startsGroup: Bool) -> ComponentList.Row {
+        let message = messages[index]
+        let options = layoutOptions(in: messages, at: index)
+        let continuesGroup = index > 0 && !startsGroup && layoutOptions(in: messages, at: index - 1).contains(.continuousBubble)
+        let spacing = index == 0 ? 0 : (continuesGroup ? spacingInGroup : spacingBetweenGroups)
+        var version = Hasher()
+        version.combine(MessageListRows.contentVersion(of: message))
+        version.combine(options.rawValue)
+        version.combine(spacing)
+        return ComponentList.Row(
+            id: message.id, version: version.finalize(), estimatedHeight: estimatedMessageHeight + spacingBetweenGroups,
+            component: messageRow(message, channel: rowsChannel, options: options).inset(top: spacing))
+    }
 
-    /// The row of one message: a `components.messageContentView`, reused among messages with the
-    /// same layout options, showing the newest value of its message.
+    /// The row of one message: measured in a sizing view kept for its layout options, shown in a
+    /// `components.messageContentView` made on demand and pooled by the list.
     func messageRow(_ message: ChatMessage, channel: ChatChannel?, options: ChatMessageLayoutOptions) -> ChatMessageListRow {
         let key = "message-\(options.rawValue)"
         return ChatMessageListRow(
             reuseKey: key,
             measure: { [weak self] width in
                 guard let self else { return 0 }
-                let row = self.measuringRowView(for: message.id, key: key, options: options)
-                row.setUpLayoutIfNeeded(options: options)
-                row.show(message, channel: channel)
+                let row = self.sizingView(key) { self.components.messageContentView.init(frame: .zero) }
+                guard let sizing = row as? ChatMessageContentView else { return 0 }
+                sizing.setUpLayoutIfNeeded(options: options)
+                sizing.show(message, channel: channel)
                 self.measuredRowCount += 1
-                let height = fittingHeight(of: row, width: width)
-                if self.contentView(forMessageId: message.id) !== row {
-                    // Ahead of display: lay the row out at the size it will have and compose its
-                    // bitmap now, so the frame that shows it only places it.
-                    row.frame = CGRect(origin: row.frame.origin, size: CGSize(width: width, height: ChatMessageListRow.rounded(height)))
-                    row.layoutIfNeeded()
-                    row.layer.rasterizeIfNeeded()
-                }
-                return height
+                return fittingHeight(of: sizing, width: width)
             },
             make: { [weak self] in
                 guard let self else { return UIView() }
                 let view = self.components.messageContentView.init(frame: .zero)
                 view.appearance = self.appearance
                 view.components = self.components
+                // Joining the list sets it up, once, for these options and the window's traits.
+                view.presetLayoutOptions(options)
                 return view
             },
             update: { [weak self] view in
                 guard let self, let row = view as? ChatMessageContentView else { return }
-                // A row measured earlier (same size) may come back from the cache: show the
-                // newest value of its message, with the newest options.
-                let current = self.snapshot?.message(id: message.id)
                 row.delegate = self
-                row.setUpLayoutIfNeeded(options: current?.options ?? options)
-                row.show(current?.message ?? message, channel: self.snapshot?.channel ?? channel)
-                self.delegate?.chatMessageListVC(self, willDisplay: current?.message ?? message)
-            },
-            prepared: { [weak self] in self?.takePreparedRowView(for: message.id, key: key) })
+                row.setUpLayoutIfNeeded(options: options)
+                row.show(message, channel: channel)
+                self.delegate?.chatMessageListVC(self, willDisplay: message)
+            })
     }
 
-    /// The view that measures the row of `id`: the one on screen when the row is (a reload of a
-    /// changed message updates it anyway), else the one that will show it (`preparedRowView`).
-    private func measuringRowView(for id: MessageId, key: String, options: ChatMessageLayoutOptions) -> ChatMessageContentView {
-        if let shown = contentView(forMessageId: id), shown.layoutOptions == options { return shown }
-        return preparedRowView(for: id, key: key, options: options)
-    }
-
-    /// The view that measures the row of `id` and will show it: the one prepared earlier, else
-    /// one from the list's pool, else a new one — a hidden subview of the list until the list
-    /// shows it (moving it in from another superview would cost a constraint sweep).
-    private func preparedRowView(for id: MessageId, key: String, options: ChatMessageLayoutOptions) -> ChatMessageContentView {
-        if let index = preparedRows.firstIndex(where: { $0.id == id }) {
-            let entry = preparedRows[index]
-            if entry.key == key { return entry.view }
-            preparedRows.remove(at: index)
-            listView.enqueueReusableView(entry.view, withReuseKey: entry.key)
-        }
-        let view: ChatMessageContentView
-        if let pooled = listView.dequeueReusableView(withReuseKey: key) as? ChatMessageContentView {
-            view = pooled
-        } else {
-            view = components.messageContentView.init(frame: .zero)
-            view.appearance = appearance
-            view.components = components
-            view.isHidden = true
-            // Joining the list sets it up, once, for these options.
-            view.presetLayoutOptions(options)
-            listView.addSubview(view)
-        }
-        preparedRows.append((id, key, view))
-        if preparedRows.count > preparedRowLimit {
-            let oldest = preparedRows.removeFirst()
-            listView.enqueueReusableView(oldest.view, withReuseKey: oldest.key)
-        }
-        return view
-    }
-
-    /// Hands the prepared view of the row of `id` to the list, which shows it.
-    private func takePreparedRowView(for id: MessageId, key: String) -> UIView? {
-        guard let index = preparedRows.firstIndex(where: { $0.id == id && $0.key == key }) else { return nil }
-        return preparedRows.remove(at: index).view
-    }
-
-    func dateSeparatorRow(for date: Date) -> ChatMessageListRow {
-        ChatMessageListRow(
+    func dateSeparatorRow(for date: Date, day: Int) -> ComponentList.Row {
+        let row = ChatMessageListRow(
             reuseKey: "date-separator",
             measure: { [weak self] width in
                 guard let self else { return 0 }
@@ -450,10 +415,11 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
             },
             make: { [weak self] in self?.makeSubview { $0.components.messageListDateSeparatorView.init(frame: .zero) } ?? UIView() },
             update: { view in (view as? ChatMessageListDateSeparatorView)?.content = date })
+        return ComponentList.Row(id: "date-\(day)", version: day, estimatedHeight: 38, component: row)
     }
 
-    func unreadSeparatorRow() -> ChatMessageListRow {
-        ChatMessageListRow(
+    func unreadSeparatorRow() -> ComponentList.Row {
+        let row = ChatMessageListRow(
             reuseKey: "unread-separator",
             measure: { [weak self] width in
                 guard let self else { return 0 }
@@ -462,10 +428,11 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
             },
             make: { [weak self] in self?.makeSubview { $0.components.messageListUnreadSeparatorView.init(frame: .zero) } ?? UIView() },
             update: { _ in })
+        return ComponentList.Row(id: MessageListRows.unreadSeparatorID, estimatedHeight: 40, component: row)
     }
 
-    func typingIndicatorRow(_ users: [ChatUser]) -> ChatMessageListRow {
-        ChatMessageListRow(
+    func typingIndicatorRow(_ users: [ChatUser]) -> ComponentList.Row {
+        let row = ChatMessageListRow(
             reuseKey: "typing-indicator",
             measure: { [weak self] width in
                 guard let self else { return 0 }
@@ -475,6 +442,9 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
             },
             make: { [weak self] in self?.makeSubview { $0.components.typingIndicatorView.init(frame: .zero) } ?? UIView() },
             update: { view in (view as? TypingIndicatorView)?.content = users })
+        var version = Hasher()
+        for user in users { version.combine(user.id); version.combine(user.name) }
+        return ComponentList.Row(id: MessageListRows.typingIndicatorID, version: version.finalize(), estimatedHeight: 30, component: row)
     }
 
     private func makeSubview<V: _View>(_ make: (ChatMessageListVC) -> V) -> V {
@@ -484,8 +454,24 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
         return view
     }
 
-    /// The sizing instance for `key` (made once, kept hidden in the view so it is set up).
+    /// The sizing instance for `key`: made once, set up in a container that is in no window.
     private func sizingView(_ key: String, make: () -> UIView) -> UIView {
+        // Measured as shown: text rounds to the window's pixels, fonts follow its text size.
+        let traits = listView.traitCollection
+        var overrides = UITraitOverrides()
+        overrides.displayScale = traits.displayScale
+        overrides.userInterfaceStyle = traits.userInterfaceStyle
+        overrides.layoutDirection = traits.layoutDirection
+        overrides.preferredContentSizeCategory = traits.preferredContentSizeCategory
+        if sizingContainer.traitOverrides != overrides {
+            // Sizing views measured at another scale keep sizes rounded to its pixels in their
+            // layout: new ones measure at the new scale.
+            if sizingContainer.traitOverrides.displayScale != overrides.displayScale {
+                for view in sizingViews.values { view.removeFromSuperview() }
+                sizingViews = [:]
+            }
+            sizingContainer.traitOverrides = overrides
+        }
         if let view = sizingViews[key] { return view }
         let view = make()
         if let chatView = view as? _View {
@@ -505,13 +491,6 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
         (appearance.formatters.messageDateSeparator as? DefaultMessageDateSeparatorFormatter)?.environment.calendar ?? .current
     }
 
-    /// The day of `date` in `calendar`'s time zone, as a number (cheap enough for 100,000 rows).
-    static func dayNumber(_ date: Date, calendar: Calendar) -> Int {
-        let seconds = date.timeIntervalSince1970 + Double(calendar.timeZone.secondsFromGMT(for: date))
-        guard seconds.isFinite else { return 0 }
-        return Int((seconds / 86_400).rounded(.down))
-    }
-
     /// The first message the current user has not read: from the channel's read state (after
     /// `lastReadAt`), else counting the unread messages back from the newest. `nil` when
     /// everything is read.
@@ -529,21 +508,13 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
         return nil
     }
 
-    private func decideUnreadSeparatorIfNeeded() {
-        guard !hasDecidedUnreadSeparator, let channel = dataSource?.channel(for: self), !messages.isEmpty else { return }
+    /// The unread separator's message, decided once, when the channel and messages are first
+    /// known; after that the current one.
+    private func decidedUnreadSeparator() -> MessageId? {
+        guard !hasDecidedUnreadSeparator else { return rows.unreadSeparatorMessageId }
+        guard let channel = dataSource?.channel(for: self), !messages.isEmpty else { return nil }
         hasDecidedUnreadSeparator = true
-        let id = firstUnreadMessageId(in: messages, channel: channel)
-        if id != unreadSeparatorMessageId {
-            // Set without the observer's reload: the caller is building the rows.
-            withoutReload { unreadSeparatorMessageId = id }
-        }
-    }
-
-    private var suppressesReload = false
-    private func withoutReload(_ body: () -> Void) {
-        suppressesReload = true
-        defer { suppressesReload = false }
-        body()
+        return firstUnreadMessageId(in: messages, channel: channel)
     }
 
     // MARK: Scrolling
@@ -564,7 +535,7 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
 
     private func listDidLayout() {
         updateScrollToBottomButton()
-        if listView.component != nil { isWaitingForOlderMessages = false }
+        if listView.list != nil { isWaitingForOlderMessages = false }
         requestOlderMessagesIfNeeded()
         scrollDidSettleAtBottomIfNeeded()
     }
@@ -584,7 +555,7 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
     }
 
     private func scrollDidSettleAtBottomIfNeeded() {
-        guard listView.component != nil, !messages.isEmpty else { return }
+        guard listView.list != nil, !messages.isEmpty else { return }
         let atBottom = isScrolledToBottom
         defer { wasScrolledToBottom = atBottom }
         guard atBottom else { return }

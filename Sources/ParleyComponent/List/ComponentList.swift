@@ -91,6 +91,10 @@ public final class ComponentList {
 
     /// Replaces every row (O(rows); for the first load and for changes that touch everything).
     public func replaceAll(with rows: [Row]) {
+        // Rows that stay with another version update their views, as an `update` would.
+        var old: [String: (version: Int, height: CGFloat)] = [:]
+        old.reserveCapacity(root.rowCount)
+        for chunk in root.chunks { for row in chunk.rows { old[row.key.id] = (row.key.revision, row.size.height) } }
         chunkOfRow.removeAll(keepingCapacity: true)
         var chunks: [ListChunkNode] = []
         chunks.reserveCapacity(rows.count / ListRenderNode.chunkSize + 1)
@@ -102,7 +106,10 @@ public final class ComponentList {
                 continue
             }
             chunkOfRow[row.id] = nextSerial
-            pending.append(node(for: row, estimate: nil))
+            let previous = old[row.id]
+            if let previous, previous.version != row.version { updatedSinceApply.insert(row.id) }
+            // A row shown before keeps its height until measured again: nothing below it moves.
+            pending.append(node(for: row, estimate: previous?.height))
             if pending.count == ListRenderNode.chunkSize {
                 chunks.append(ListChunkNode(serial: takeSerial(), rows: pending, width: width))
                 pending.removeAll(keepingCapacity: true)
@@ -110,7 +117,7 @@ public final class ComponentList {
         }
         if !pending.isEmpty { chunks.append(ListChunkNode(serial: takeSerial(), rows: pending, width: width)) }
         root = ListRenderNode(chunks: chunks, width: width)
-        updatedSinceApply = []
+        updatedSinceApply = updatedSinceApply.filter { chunkOfRow[$0] != nil }
         changed()
     }
 

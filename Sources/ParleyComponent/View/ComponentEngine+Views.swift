@@ -184,6 +184,12 @@ extension ComponentEngine {
 
     /// A view for a node coming on screen: pooled or new, framed and updated.
     func makeView(for renderable: Renderable) -> UIView {
+        if let ready = takePreparedView(for: renderable) {
+            // Filled for this very node ahead of display: only placed.
+            ready.frame = renderable.frame
+            stats.reused += 1
+            return ready
+        }
         let made: UIView
         if let prepared = renderable.node.takePreparedView() {
             made = prepared
@@ -194,6 +200,9 @@ extension ComponentEngine {
             stats.reused += 1
         } else {
             made = renderable.node.makeView()
+            // Into the host before it is filled: a view that sets itself up when it joins a
+            // window does so once, with the window's traits, instead of again after filling.
+            view.insertSubview(made, at: 0)
             stats.created += 1
         }
         made.frame = renderable.frame

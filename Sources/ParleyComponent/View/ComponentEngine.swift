@@ -82,6 +82,8 @@ final class ComponentEngine {
     /// Whether the next frame is already asked for, and whether it is to measure more rows.
     var rendersNextFrame = false
     var measuresNextFrame = false
+    /// Views filled ahead of display, by view id (see `ComponentEngine+Preparing`).
+    var preparedViews: [String: (view: UIView, key: String, row: String?)] = [:]
 
     var visible: [Renderable] = []
     var visibleViews: [UIView] = []
@@ -233,6 +235,7 @@ final class ComponentEngine {
         }
         var anchor = captureAnchor()
         layoutRoot()
+        discardPreparedViews()
         anchor = restore(anchor, sameTree: false)
         // A reload is already an expensive frame (the first of a screen, a page of older rows):
         // it goes out first, prefetching follows in the next frames.
@@ -242,6 +245,8 @@ final class ComponentEngine {
         _ = list?.takeUpdatedRows()
         renderViews(updates: .all)
         reloadCount += 1
+        // The frames after a reload prepare the views of the rows around the screen.
+        if view.window != nil { renderOnNextFrame(measuresMore: true) }
     }
 
     /// Lays out the component, or takes the list's rows at the current width.
@@ -276,7 +281,10 @@ final class ComponentEngine {
         updateContentGeometry()
         anchor = restore(anchor, sameTree: false)
         anchor = measureLazyRows(anchor: anchor)
-        renderViews(updates: .rows(list.takeUpdatedRows()))
+        let updated = list.takeUpdatedRows()
+        discardPreparedViews(ofRows: updated)
+        renderViews(updates: .rows(updated))
+        if view.window != nil { renderOnNextFrame(measuresMore: true) }
     }
 
     func makeContext() -> LayoutContext {
@@ -314,5 +322,6 @@ final class ComponentEngine {
             _ = measureLazyRows(anchor: captureAnchor())
         }
         renderViews(updates: .none)
+        prepareViewsAhead()
     }
 }

@@ -130,3 +130,25 @@ public final class UITraitCollection: Equatable, Sendable, CustomStringConvertib
         "UITraitCollection(style: \(userInterfaceStyle), scale: \(displayScale), direction: \(layoutDirection), size: \(preferredContentSizeCategory.rawValue))"
     }
 }
+
+/// Traits a view sets for itself and its subviews, over those it inherits (UIKit's
+/// `UIView.traitOverrides`); `nil` inherits.
+public struct UITraitOverrides: Sendable, Equatable {
+    /// Light or dark.
+    public var userInterfaceStyle: UIUserInterfaceStyle?
+    /// Device pixels per point.
+    public var displayScale: CGFloat?
+    /// Left to right or right to left.
+    public var layoutDirection: UITraitEnvironmentLayoutDirection?
+    /// The text size.
+    public var preferredContentSizeCategory: UIContentSizeCategory?
+
+    /// No overrides.
+    public init() {}
+
+    /// `traits` with these overrides.
+    func applied(to traits: UITraitCollection) -> UITraitCollection {
+        traits.modifying(userInterfaceStyle: userInterfaceStyle, displayScale: displayScale,
+                         layoutDirection: layoutDirection, preferredContentSizeCategory: preferredContentSizeCategory)
+    }
+}

@@ -345,6 +345,12 @@ open class UIView: UIResponder, CALayerDelegate {
         didSet { if overrideUserInterfaceStyle != oldValue { updateTraitsIfNeeded() } }
     }
 
+    /// Traits this view and its subviews have whatever their superview's are (UIKit's iOS 17
+    /// name): a view outside any window that sizes cells for one sets the window's scale here.
+    open var traitOverrides = UITraitOverrides() {
+        didSet { if traitOverrides != oldValue { updateTraitsIfNeeded() } }
+    }
+
     private var cachedTraits: UITraitCollection?
 
     /// The environment's traits: appearance, scale, layout direction, text size.
@@ -356,7 +362,8 @@ open class UIView: UIResponder, CALayerDelegate {
     }
 
     private func computeTraits() -> UITraitCollection {
-        let base = superview?.traitCollection ?? rootTraitCollection
+        var base = superview?.traitCollection ?? rootTraitCollection
+        if traitOverrides != UITraitOverrides() { base = traitOverrides.applied(to: base) }
         guard overrideUserInterfaceStyle != .unspecified else { return base }
         return base.modifying(userInterfaceStyle: overrideUserInterfaceStyle)
     }

@@ -103,11 +103,13 @@ import ParleyUIKit
         let (vc, _, _) = makeHostedChannelVC(client, cid)
         let list = vc.messageListVC
         #expect(list.unreadSeparatorMessageId == "u0")
-        let ids = try #require(list.listView.renderNode).children.compactMap(\.id)
+        let ids = try #require(list.listView.list).ids
         let index = try #require(ids.firstIndex(of: "unread-separator"))
         #expect(ids[index + 1] == "u0")
         #expect(ids.filter { $0.hasPrefix("date-") }.count == 1, "one day: one date separator")
-        #expect(ids.first { $0.hasPrefix("date-") } == "date-m0000")
+        // The day's separator sits above its first message.
+        let separator = try #require(ids.firstIndex { $0.hasPrefix("date-") })
+        #expect(ids[separator + 1] == "m0000")
         // Opened at the newest message: the channel is marked read; the separator stays.
         await waitUntil("the channel is marked read") { vc.channelController.channel?.unreadCount.messages == 0 }
         #expect(list.unreadSeparatorMessageId == "u0")

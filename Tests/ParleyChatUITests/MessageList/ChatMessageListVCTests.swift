@@ -36,18 +36,20 @@ import ParleyUIKit
         let messages = F.messages(6, step: 6 * 3_600)
         let source = StaticMessageListSource(channel: F.channel(), messages: messages)
         let (vc, _) = makeHostedList(source)
-        let root = try #require(vc.listView.renderNode)
-        let ids = root.children.compactMap(\.id)
-        #expect(ids.filter { $0.hasPrefix("date-") } == ["date-\(messages[0].id)", "date-\(messages[3].id)"])
+        let ids = try #require(vc.listView.list).ids
+        let separators = ids.filter { $0.hasPrefix("date-") }
+        #expect(separators.count == 2)
         // Each separator directly precedes the first message of its day.
+        let firstOfYesterday = try #require(ids.firstIndex(of: messages[0].id))
         let firstOfToday = try #require(ids.firstIndex(of: messages[3].id))
-        #expect(ids[firstOfToday - 1] == "date-\(messages[3].id)")
+        #expect(ids[firstOfYesterday - 1] == separators.first)
+        #expect(ids[firstOfToday - 1] == separators.last)
         let texts = vc.listView.visibleViews.compactMap { ($0 as? ChatMessageListDateSeparatorView)?.textLabel.text }
         #expect(texts == ["Yesterday", "Today"])
         // Day boundaries follow the formatter's calendar: 23:59:59 and 00:00 UTC are different days.
         let midnight = F.day
-        #expect(ChatMessageListVC.dayNumber(midnight.addingTimeInterval(-1), calendar: F.utc) + 1
-                == ChatMessageListVC.dayNumber(midnight, calendar: F.utc))
+        #expect(MessageListRows.dayNumber(midnight.addingTimeInterval(-1), calendar: F.utc) + 1
+                == MessageListRows.dayNumber(midnight, calendar: F.utc))
     }
 
     @Test func unreadSeparatorSitsAboveTheFirstUnreadMessageAndStays() throws {
@@ -56,7 +58,7 @@ import ParleyUIKit
         let source = StaticMessageListSource(channel: F.channel(unread: 3, lastReadAt: messages[6].createdAt), messages: messages)
         let (vc, host) = makeHostedList(source)
         #expect(vc.unreadSeparatorMessageId == messages[7].id)
-        let ids = try #require(vc.listView.renderNode).children.compactMap(\.id)
+        let ids = try #require(vc.listView.list).ids
         let separator = try #require(ids.firstIndex(of: "unread-separator"))
         #expect(ids[separator + 1] == messages[7].id)
         let separatorFrame = try #require(vc.listView.frame(id: "unread-separator"))
@@ -124,9 +126,9 @@ import ParleyUIKit
         #expect(vc.listView.visibleViews.count < 60, "only rows near the screen have views")
     }
 
-    /// A row is measured in the view that then shows it, and filled once: before, a sizing
-    /// view was filled (twice: channel, then message) and measured, then the shown view was
-    /// filled twice more and laid out again.
+    /// A row is measured once, in a sizing view outside the window, and the view that shows it
+    /// is filled once, set up once with the window's traits (joining the window after filling
+    /// used to fill it again), and never filled again when it comes on screen.
     @Test func eachRowIsFilledOnceWhenItComesOnScreen() throws {
         CountingMessageView.fills = [:]
         let source = StaticMessageListSource(channel: F.channel(), messages: F.messages(40))
@@ -135,7 +137,8 @@ import ParleyUIKit
         #expect(shown.count >= 5)
         for view in shown {
             let id = try #require(view.content?.id)
-            #expect(CountingMessageView.fills[id] == 1, "\(id) filled \(CountingMessageView.fills[id] ?? 0) times")
+            #expect(CountingMessageView.fills[id] == 2, "\(id) filled \(CountingMessageView.fills[id] ?? 0) times")
+            #expect(view.ownFills == 1)
             // Set up once, with the window's traits: not again when it joined the list.
             #expect(view.appearanceSetUps == 1)
         }
@@ -144,8 +147,10 @@ import ParleyUIKit
         host.layoutIfNeeded()
         for view in vc.listView.visibleViews.compactMap({ $0 as? CountingMessageView }) where !view.isHidden {
             let id = try #require(view.content?.id)
-            #expect(CountingMessageView.fills[id] == 1, "\(id) filled \(CountingMessageView.fills[id] ?? 0) times")
+            #expect(CountingMessageView.fills[id] == 2, "\(id) filled \(CountingMessageView.fills[id] ?? 0) times")
         }
+        // Measuring added nothing to the window: every message view in it is the list's.
+        #expect(vc.view.subviews.allSatisfy { !($0 is ChatMessageContentView) })
     }
 
     /// Rows measured ahead of the viewport are laid out and composed then: the frame that scrolls
@@ -309,6 +314,8 @@ import ParleyUIKit
 final class CountingMessageView: ChatMessageContentView {
     static var fills: [MessageId: Int] = [:]
     var appearanceSetUps = 0
+    /// Fills of this instance.
+    var ownFills = 0
 
     override func setUpAppearance() {
         super.setUpAppearance()
@@ -317,6 +324,9 @@ final class CountingMessageView: ChatMessageContentView {
 
     override func updateContent() {
         super.updateContent()
-        if let id = content?.id { Self.fills[id, default: 0] += 1 }
+        if let id = content?.id {
+            Self.fills[id, default: 0] += 1
+            ownFills += 1
+        }
     }
 }
