@@ -40,10 +40,10 @@ package final class MessageListRows {
         }
     }
 
-    static let topSpacerID = "list-top"
-    static let bottomSpacerID = "list-bottom"
-    static let typingIndicatorID = "typing-indicator"
-    static let unreadSeparatorID = "unread-separator"
+    package static let topSpacerID = "list-top"
+    package static let bottomSpacerID = "list-bottom"
+    package static let typingIndicatorID = "typing-indicator"
+    package static let unreadSeparatorID = "unread-separator"
 
     /// The rows, for a ``ComponentView``'s `list`.
     package let list = ComponentList()

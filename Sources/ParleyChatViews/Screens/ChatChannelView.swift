@@ -185,84 +185,79 @@ open class ChatChannelView: _ViewController, ChatChannelControllerDelegate, UISc
 
     // MARK: Rows
 
-    /// Rebuilds the list from ``messages`` (views that stay are updated in place; what the user
-    /// sees stays put).
+    /// The rows, kept in step with ``messages`` one change at a time (shared with the UIKit-style
+    /// list: the same separators, day grouping and in-place updates).
+    private lazy var rows = MessageListRows(makers: MessageListRows.Makers(
+        message: { [unowned self] messages, index, _ in self.messageRow(in: messages, at: index) },
+        dateSeparator: { [unowned self] date, day in
+            ComponentList.Row(id: "date-\(day)", version: day, estimatedHeight: 40,
+                              component: AnyComponent(self.viewFactory.makeDateIndicatorView(date: date)))
+        },
+        unreadSeparator: { ComponentList.Row(id: MessageListRows.unreadSeparatorID, estimatedHeight: 0, component: Space(height: 0)) },
+        typingIndicator: { [unowned self] users in self.typingIndicatorRow(users) }))
+    /// What every row shows of the channel (the member count decides author names).
+    private var rowsChannelSignature: Int?
+
+    /// Rebuilds every row from ``messages`` (views that stay are updated in place; what the user
+    /// sees stays put). Message changes are applied in place by
+    /// ``channelController(_:didUpdateMessages:)``.
     open func reloadMessages() {
-        guard isViewLoaded else { return }
-        listView.component = makeListComponent()
-    }
-
-    /// The list: per message a day separator when the day changes and the factory's container;
-    /// then the typing indicator; the factory's empty view for an empty channel.
-    open func makeListComponent() -> any Component {
-        let factory = viewFactory
-        guard let channelController else { return VStack(children: []) }
+        guard isViewLoaded, let channelController else { return }
         let channel = channelController.channel ?? ChatChannel(cid: channelController.cid)
-        let width: CGFloat? = listView.bounds.width > 0 ? listView.bounds.width : nil
         if messages.isEmpty {
+            listView.list = nil
             let height = max(0, listView.bounds.height)
-            return VStack(justifyContent: .center, alignItems: .center) {
-                factory.makeEmptyMessagesView(for: channel)
+            listView.component = VStack(justifyContent: .center, alignItems: .center) {
+                viewFactory.makeEmptyMessagesView(for: channel)
             }.size(width: .fill, height: .absolute(height))
+            return
         }
-        let resolver = components.messageLayoutOptionsResolver
-        let calendar = (appearance.formatters.messageDateSeparator as? DefaultMessageDateSeparatorFormatter)?.environment.calendar ?? resolver.calendar
-        let scrolledId = scrolledIdBinding
-        let quotedMessage = quotedMessageBinding
-        let onLongPress: (MessageDisplayInfo) -> () = { [weak self] info in self?.showReactionsOverlay(for: info) }
-        var children: [any Component] = [Space(height: 8)]
-        children.reserveCapacity(messages.count * 2 + 4)
-        var previousDay: DateComponents?
-        let lastIndex = messages.count - 1
-        for (index, message) in messages.enumerated() {
-            let day = calendar.dateComponents([.year, .month, .day], from: message.createdAt)
-            if day != previousDay {
-                children.append(AnyComponent(factory.makeDateIndicatorView(date: message.createdAt))
-                    .lazy(id: "date-\(message.id)", revision: day.hashValue, estimatedHeight: 40))
-            }
-            previousDay = day
-            let showsAllInfo = resolver.isLastInGroup(at: index, in: messages)
-            let isLast = index == lastIndex
-            let container = factory.makeMessageContainerView(
-                channel: channel, message: message, width: width, showsAllInfo: showsAllInfo, isInThread: isInThread,
-                scrolledId: scrolledId, quotedMessage: quotedMessage, onLongPress: onLongPress, isLast: isLast)
-            children.append(AnyComponent(container).lazy(
-                id: message.id, revision: Self.revision(of: message, showsAllInfo: showsAllInfo, isLast: isLast, channel: channel),
-                estimatedHeight: estimatedMessageHeight))
+        rowsChannelSignature = channel.memberCount
+        rows.calendar = (appearance.formatters.messageDateSeparator as? DefaultMessageDateSeparatorFormatter)?.environment.calendar
+            ?? components.messageLayoutOptionsResolver.calendar
+        rows.reload(messages, unreadSeparatorAbove: MessageId?.none, typingUsers: typingUsers(in: channel))
+        if listView.list !== rows.list {
+            listView.component = nil
+            listView.list = rows.list
         }
-        let typing = channel.currentlyTypingUsers.filter { $0.id != channelController.client.currentUserId }
-        if !typing.isEmpty {
-            var hasher = Hasher()
-            for user in typing.sorted(by: { $0.id < $1.id }) { hasher.combine(user.id); hasher.combine(user.name) }
-            children.append(AnyComponent(factory.makeTypingIndicatorBottomView(channel: channel, currentUserId: channelController.client.currentUserId))
-                .lazy(id: "typing-indicator", revision: hasher.finalize(), estimatedHeight: 28))
-        }
-        children.append(Space(height: 8))
-        return VStack(alignItems: .stretch, children: children)
     }
 
-    /// What a row's cached size depends on: a change re-measures it.
-    static func revision(of message: ChatMessage, showsAllInfo: Bool, isLast: Bool, channel: ChatChannel) -> Int {
-        var hasher = Hasher()
-        hasher.combine(message.text)
-        hasher.combine(message.type)
-        hasher.combine(message.updatedAt)
-        hasher.combine(message.textUpdatedAt)
-        hasher.combine(message.deletedAt)
-        hasher.combine(message.replyCount)
-        hasher.combine(message.localState)
-        hasher.combine(message.author.name)
-        hasher.combine(message.quotedMessage?.id)
-        hasher.combine(message.quotedMessage?.text)
-        for (type, data) in message.reactionGroups.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-            hasher.combine(type.rawValue)
-            hasher.combine(data.count)
-            hasher.combine(data.isChosenByCurrentUser)
+    /// The row of the message at `index`: the factory's container, whose version changes with the
+    /// message and with what it shows of its neighbours (the last of a group shows all its info,
+    /// the newest is `isLast`).
+    func messageRow(in messages: [ChatMessage], at index: Int) -> ComponentList.Row {
+        let message = messages[index]
+        let channel = channelController?.channel ?? ChatChannel(cid: message.cid)
+        let showsAllInfo = components.messageLayoutOptionsResolver.isLastInGroup(at: index, in: messages)
+        let isLast = index == messages.count - 1
+        let container = viewFactory.makeMessageContainerView(
+            channel: channel, message: message, width: listView.bounds.width > 0 ? listView.bounds.width : nil,
+            showsAllInfo: showsAllInfo, isInThread: isInThread, scrolledId: scrolledIdBinding, quotedMessage: quotedMessageBinding,
+            onLongPress: { [weak self] info in self?.showReactionsOverlay(for: info) }, isLast: isLast)
+        var version = Hasher()
+        version.combine(MessageListRows.contentVersion(of: message))
+        version.combine(showsAllInfo)
+        version.combine(isLast)
+        version.combine(channel.memberCount)
+        return ComponentList.Row(id: message.id, version: version.finalize(), estimatedHeight: estimatedMessageHeight,
+                                 component: AnyComponent(container))
+    }
+
+    private func typingIndicatorRow(_ users: [ChatUser]) -> ComponentList.Row {
+        guard let channelController else {
+            return ComponentList.Row(id: MessageListRows.typingIndicatorID, estimatedHeight: 0, component: Space(height: 0))
         }
-        hasher.combine(showsAllInfo)
-        hasher.combine(isLast)
-        hasher.combine(channel.memberCount)
-        return hasher.finalize()
+        let channel = channelController.channel ?? ChatChannel(cid: channelController.cid)
+        var version = Hasher()
+        for user in users { version.combine(user.id); version.combine(user.name) }
+        return ComponentList.Row(
+            id: MessageListRows.typingIndicatorID, version: version.finalize(), estimatedHeight: 28,
+            component: AnyComponent(viewFactory.makeTypingIndicatorBottomView(channel: channel, currentUserId: channelController.client.currentUserId)))
+    }
+
+    private func typingUsers(in channel: ChatChannel) -> [ChatUser] {
+        let me = channelController?.client.currentUserId
+        return channel.currentlyTypingUsers.filter { $0.id != me }
     }
 
     // MARK: Composer
@@ -396,20 +391,33 @@ open class ChatChannelView: _ViewController, ChatChannelControllerDelegate, UISc
 
     // MARK: ChatChannelControllerDelegate
 
-    /// Shows the new messages; own new messages scroll into view.
+    /// Applies the change in place, in O(changed messages); own new messages scroll into view.
     open func channelController(_ controller: ChatChannelController, didUpdateMessages changes: ListChange<MessageId>) {
         let previousNewest = messages.last
+        let wasEmpty = messages.isEmpty
         messages = controller.messages
         let inserted = Set(changes.inserted)
         let appendedOwn = messages.reversed().prefix { inserted.contains($0.id) }
             .contains { $0.isSentByCurrentUser && (previousNewest == nil || $0.createdAt >= previousNewest!.createdAt) }
-        reloadMessages()
+        if wasEmpty || messages.isEmpty || listView.list !== rows.list {
+            reloadMessages()
+        } else {
+            rows.apply(changes, messages: messages)
+        }
         if appendedOwn { scrollToBottom() }
     }
 
-    /// Updates the header and the typing indicator.
+    /// Updates the header and the typing indicator; every row is rebuilt only when the member
+    /// count (author names) changed.
     open func channelController(_ controller: ChatChannelController, didUpdateChannel channel: ChatChannel) {
-        updateContentIfNeeded()
+        guard isViewLoaded else { return }
+        viewFactory.makeChannelHeaderViewModifier(for: channel)
+            .apply(to: navigationItem, channel: channel, currentUserId: controller.client.currentUserId)
+        if channel.memberCount != rowsChannelSignature {
+            reloadMessages()
+        } else if listView.list === rows.list {
+            rows.setTypingUsers(typingUsers(in: channel))
+        }
     }
 
     // MARK: Threads

@@ -221,11 +221,12 @@ public final class ComponentList {
     // MARK: The host's side
 
     /// The rows laid out at `constraint`'s width, sizes taken from `cache` (the host calls this on
-    /// every reload; it costs O(rows) only when the width changed).
-    func layout(_ constraint: Constraint, cache: SizeCache) -> ListRenderNode {
+    /// every reload; it costs O(rows) only when the width changed, or when `remeasure` says that
+    /// every measurement is stale — a new display scale rounds sizes to other pixels).
+    func layout(_ constraint: Constraint, cache: SizeCache, remeasure: Bool = false) -> ListRenderNode {
         let cacheChanged = sizeCache !== cache
         sizeCache = cache
-        guard constraint != self.constraint || cacheChanged else { return root }
+        guard constraint != self.constraint || cacheChanged || remeasure else { return root }
         self.constraint = constraint
         let chunks = root.chunks.map { chunk in
             ListChunkNode(serial: chunk.serial, rows: chunk.rows.map { $0.relaid(at: constraint, cache: cache) }, width: width)

@@ -218,9 +218,13 @@ final class ComponentEngine {
         stats = ComponentRenderStats()
 
         let scale = max(1, view.traitCollection.displayScale)
+        var remeasure = false
         if scale != lastScale {
             // Sizes were rounded to the old scale's pixels.
-            if lastScale != 0 { sizeCache.removeAll() }
+            if lastScale != 0 {
+                sizeCache.removeAll()
+                remeasure = true
+            }
             lastScale = scale
         }
         lastInset = view.adjustedContentInset
@@ -234,7 +238,7 @@ final class ComponentEngine {
             return
         }
         var anchor = captureAnchor()
-        layoutRoot()
+        layoutRoot(remeasure: remeasure)
         discardPreparedViews()
         anchor = restore(anchor, sameTree: false)
         // A reload is already an expensive frame (the first of a screen, a page of older rows):
@@ -250,10 +254,10 @@ final class ComponentEngine {
     }
 
     /// Lays out the component, or takes the list's rows at the current width.
-    func layoutRoot() {
+    func layoutRoot(remeasure: Bool = false) {
         let constraint = Constraint(maxSize: CGSize(width: layoutWidth, height: .infinity))
         if let list {
-            root = list.layout(constraint, cache: sizeCache)
+            root = list.layout(constraint, cache: sizeCache, remeasure: remeasure)
             unresolvedLazy = 0
         } else if let component {
             let context = makeContext()
