@@ -23,7 +23,12 @@ enum ChatBench {
 
         let big = try await makeStore(at: workspace.appendingPathComponent("big.sqlite"), messages: 100_000)
         let small = try await makeStore(at: workspace.appendingPathComponent("small.sqlite"), messages: 1_000)
-        return try await MainActor.run { () throws -> [BenchResult] in
+        return try await measure(big: big, small: small, quick: quick)
+    }
+
+    @MainActor
+    static func measure(big: (client: ChatClient, cid: ChannelId), small: (client: ChatClient, cid: ChannelId), quick: Bool) async throws -> [BenchResult] {
+        do {
             let backend = HeadlessBackend.install()
             let window = backend.openWindow(size: size, title: "Parley bench")
             let opens = quick ? 5 : 15
@@ -46,8 +51,10 @@ enum ChatBench {
             let rss = Bench.residentMemoryMB()
             log(String(format: "chat: fling of %d frames, median %.3f ms, p99 %.3f ms, floor %.3f ms, %d layers rasterised, %d messages loaded",
                        frames.count, median, p99, floorMs, rasterized, opened.vc.channelController.messages.count))
+            window.rootViewController = nil
             withExtendedLifetime(opened) {}
-            return [
+            let flow = try await ChatFlowBench.run(big: big, window: window, backend: backend, quick: quick)
+            return flow + [
                 BenchResult(name: "chat.open_100k_first_frame_ms", value: bigMs, unit: "ms", target: 30, better: .lower),
                 BenchResult(name: "chat.open_1k_first_frame_ms", value: smallMs, unit: "ms", target: nil, better: .lower),
                 BenchResult(name: "chat.open_100k_vs_1k", value: bigMs / smallMs, unit: "ratio", target: 1.2, better: .lower),

@@ -1,0 +1,155 @@
+import Foundation
+import Parley
+@_spi(Benchmarks) import ParleyUIKit
+
+/// The message-flow figures of `parley bench chat` (see shared/BENCHMARKS.md): one change, from the
+/// store write to the frame that shows it, whatever the number of messages loaded.
+///
+/// - Arrival: a peer's message is written through the embedded backend (the same path a server
+///   event takes into the store); timed from the write to the end of the first frame that shows
+///   its row, with 100 and with 50,000 messages loaded in the open channel, alternating between
+///   the two screens in rounds, after a warm-up.
+/// - Typing: a peer starts typing; timed from the write to the end of the frame that shows the
+///   typing indicator (the 50,000-message screen).
+/// - Memory: a fresh screen scrolls from the newest to the oldest of 100,000 messages, a page of
+///   older messages per frame as the list asks; the process's resident set at the end.
+@MainActor
+enum ChatFlowBench {
+    static func run(big: (client: ChatClient, cid: ChannelId), window: UIWindow, backend: HeadlessBackend, quick: Bool) async throws -> [BenchResult] {
+        let rss = try scrollToOldest(big, in: window, backend: backend, limit: quick ? 20_000 : nil)
+        window.rootViewController = nil
+        backend.advance(by: 1.0 / 60)
+
+        let few = try openScreen(big, loading: 100, in: window, backend: backend)
+        let many = try openScreen(big, loading: 50_000, in: window, backend: backend)
+        guard let peer = try big.client.channel(big.cid)?.members.map(\.user.id).first(where: { $0 != big.client.currentUserId }),
+              let embedded = big.client.embeddedBackend else {
+            ChatBench.log("chat: no peer or no embedded backend in the benchmark channel")
+            return []
+        }
+        var arrivalFew: [Double] = [], arrivalMany: [Double] = []
+        var clock = max(Date(), try big.client.channel(big.cid)?.lastMessageAt ?? Date())
+        var serial = 0
+        func arrival(on vc: ChatChannelVC) async throws -> Double {
+            serial += 1
+            clock = clock.addingTimeInterval(2)
+            let id = "flow-\(serial)"
+            let message = OutgoingMessage(id: id, cid: big.cid, text: "Arrival \(serial): did the numbers hold up?", createdAt: clock)
+            let started = ProcessInfo.processInfo.systemUptime
+            try await embedded.sendMessage(message, by: peer)
+            try await waitForDelivery(timeout: 2) { vc.messageListVC.messages.last?.id == id }
+            backend.advance(by: 1.0 / 60)
+            let elapsed = ProcessInfo.processInfo.systemUptime - started
+            guard vc.messageListVC.contentView(forMessageId: id) != nil else {
+                ChatBench.log("chat: the arrival \(id) is not on screen after its frame")
+                return .nan
+            }
+            return elapsed
+        }
+        let rounds = quick ? 4 : 12
+        for round in 0..<(rounds + 1) {
+            for (vc, isMany) in [(few, false), (many, true)] {
+                show(vc, in: window, backend: backend)
+                for _ in 0..<5 {
+                    let seconds = try await arrival(on: vc)
+                    backend.advance(by: 1.0 / 60)
+                    guard round > 0 else { continue }  // the first round warms up
+                    if isMany { arrivalMany.append(seconds) } else { arrivalFew.append(seconds) }
+                }
+            }
+        }
+
+        var typing: [Double] = []
+        show(many, in: window, backend: backend)
+        for index in 0..<(quick ? 6 : 20) {
+            let list = many.messageListVC.listView
+            let started = ProcessInfo.processInfo.systemUptime
+            try await embedded.startTyping(in: big.cid, by: peer)
+            try await waitForDelivery(timeout: 2) { list.list?.contains("typing-indicator") == true }
+            backend.advance(by: 1.0 / 60)
+            let elapsed = ProcessInfo.processInfo.systemUptime - started
+            if !list.visibleViews.contains(where: { $0 is TypingIndicatorView && !$0.isHidden }) {
+                ChatBench.log("chat: the typing indicator is not on screen after its frame")
+                typing.append(.nan)
+            } else if index > 0 {
+                typing.append(elapsed)
+            }
+            try await embedded.stopTyping(in: big.cid, by: peer)
+            try await waitForDelivery(timeout: 2) { list.list?.contains("typing-indicator") == false }
+            backend.advance(by: 1.0 / 60)
+        }
+
+        let fewMs = Bench.median(arrivalFew) * 1e3, manyMs = Bench.median(arrivalMany) * 1e3
+        let typingMs = Bench.median(typing) * 1e3
+        ChatBench.log(String(format: "chat: arrival to its frame %.3f ms with %d loaded, %.3f ms with %d loaded; typing %.3f ms; rss after scrolling to the oldest %.1f MB",
+                             fewMs, few.channelController.messages.count, manyMs, many.channelController.messages.count, typingMs, rss))
+        withExtendedLifetime((few, many)) {}
+        return [
+            BenchResult(name: "chat.arrival_frame_ms", value: manyMs, unit: "ms", target: 8, better: .lower),
+            BenchResult(name: "chat.arrival_100_frame_ms", value: fewMs, unit: "ms", target: nil, better: .lower),
+            BenchResult(name: "chat.arrival_50k_vs_100", value: manyMs / fewMs, unit: "ratio", target: 1.2, better: .lower),
+            BenchResult(name: "chat.typing_event_ms", value: typingMs, unit: "ms", target: 2, better: .lower),
+            BenchResult(name: "chat.rss_after_100k_scroll_mb", value: rss, unit: "MB", target: 150, better: .lower),
+        ]
+    }
+
+    /// A channel screen with `count` messages loaded (the newest ones), resting at the bottom.
+    static func openScreen(_ store: (client: ChatClient, cid: ChannelId), loading count: Int, in window: UIWindow,
+                           backend: HeadlessBackend) throws -> ChatChannelVC {
+        let vc = Components.default.channelVC.init()
+        let controller = store.client.channelController(for: store.cid)
+        controller.maxLoadedMessages = max(controller.maxLoadedMessages, count + 1_000)
+        vc.channelController = controller
+        show(vc, in: window, backend: backend)
+        while controller.messages.count < count, !controller.hasLoadedAllPreviousMessages {
+            try controller.loadPreviousMessages(limit: min(5_000, count - controller.messages.count))
+            backend.advance(by: 1.0 / 60)
+        }
+        vc.messageListVC.scrollToBottom(animated: false)
+        backend.advance(by: 0.5)
+        return vc
+    }
+
+    static func show(_ vc: ChatChannelVC, in window: UIWindow, backend: HeadlessBackend) {
+        guard window.rootViewController !== vc else { return }
+        window.rootViewController = vc
+        window.layoutIfNeeded()
+        backend.advance(by: 0.25)
+    }
+
+    /// Scrolls a new screen from the newest message to the oldest (or `limit` messages back), a
+    /// frame per step, older pages loading as the list asks; returns the resident set in MB.
+    static func scrollToOldest(_ store: (client: ChatClient, cid: ChannelId), in window: UIWindow, backend: HeadlessBackend,
+                               limit: Int?) throws -> Double {
+        let vc = Components.default.channelVC.init()
+        vc.channelController = store.client.channelController(for: store.cid)
+        show(vc, in: window, backend: backend)
+        let list = vc.messageListVC.listView
+        var seen = Set<MessageId>()
+        var steps = 0
+        while steps < 20_000 {
+            steps += 1
+            list.setContentOffset(CGPoint(x: 0, y: -list.adjustedContentInset.top), animated: false)
+            backend.advance(by: 1.0 / 60)
+            if let oldest = vc.channelController.messages.first?.id { seen.insert(oldest) }
+            if vc.channelController.hasLoadedAllPreviousMessages { break }
+            if let limit, seen.count * ChatChannelController.pageSize >= limit { break }
+        }
+        let rss = Bench.residentMemoryMB()
+        ChatBench.log(String(format: "chat: scrolled back through %d pages in %d frames; %d messages loaded at the end; rss %.1f MB",
+                             seen.count, steps, vc.channelController.messages.count, rss))
+        return rss
+    }
+
+    /// Lets main-actor jobs run (the store's change reaching the controller) until `condition`.
+    static func waitForDelivery(timeout: TimeInterval, _ condition: () -> Bool) async throws {
+        let deadline = ProcessInfo.processInfo.systemUptime + timeout
+        while !condition() {
+            guard ProcessInfo.processInfo.systemUptime < deadline else {
+                ChatBench.log("chat: a change did not arrive within \(timeout) s")
+                return
+            }
+            await Task.yield()
+        }
+    }
+}
