@@ -31,11 +31,11 @@ public final class EmbeddedChatBackend: ChatBackend {
     /// Creates or updates users.
     public func upsertUsers(_ users: [ChatUser]) async throws(ChatError) {
         let now = clock.now()
-        try await store.write { db, changes in
+        try await store.write { db in
             let writer = StoreWriter(db: db, now: now)
             for user in users {
                 guard !user.id.isEmpty else { throw ChatError.userNotFound(user.id) }
-                try writer.upsertUser(user, changes: &changes)
+                try writer.upsertUser(user)
             }
         }
     }
@@ -48,7 +48,7 @@ public final class EmbeddedChatBackend: ChatBackend {
     ///   exists, ``ChatError/userNotFound(_:)``.
     public func createChannel(_ request: ChannelCreationRequest, by userId: UserId) async throws(ChatError) {
         let now = clock.now()
-        try await store.write { db, changes in
+        try await store.write { db in
             guard request.cid.isWellFormed else { throw ChatError.invalidChannelId(request.cid.rawValue) }
             let reader = StoreReader(db: db, currentUserId: userId, now: now)
             guard try reader.user(userId) != nil else { throw ChatError.userNotFound(userId) }
@@ -59,11 +59,10 @@ public final class EmbeddedChatBackend: ChatBackend {
             let writer = StoreWriter(db: db, now: now)
             try writer.insertChannel(
                 cid: request.cid, name: request.name, imageURL: request.imageURL, createdBy: userId,
-                config: request.config ?? .default(for: request.cid.type), isFrozen: request.isFrozen,
-                changes: &changes)
-            try writer.addMember(cid: request.cid, userId: userId, role: .owner, changes: &changes)
+                config: request.config ?? .default(for: request.cid.type), isFrozen: request.isFrozen)
+            try writer.addMember(cid: request.cid, userId: userId, role: .owner)
             for memberId in memberIds {
-                try writer.addMember(cid: request.cid, userId: memberId, role: .member, changes: &changes)
+                try writer.addMember(cid: request.cid, userId: memberId, role: .member)
             }
         }
     }
@@ -71,18 +70,17 @@ public final class EmbeddedChatBackend: ChatBackend {
     /// Renames the channel or changes its image; a rename posts "X renamed the channel to Y".
     public func updateChannel(_ cid: ChannelId, name: String?, imageURL: URL?, by userId: UserId) async throws(ChatError) {
         let now = clock.now()
-        try await store.write { [ids] db, changes in
+        try await store.write { [ids] db in
             let (reader, channel, permissions) = try Self.context(db, cid: cid, userId: userId, now: now)
             try permissions.require(.updateChannel, in: cid)
             let writer = StoreWriter(db: db, now: now)
             try db.execute(
                 sql: "UPDATE channel SET name = coalesce(?, name), image_url = coalesce(?, image_url), updated_at = ? WHERE cid = ?",
                 arguments: [name, imageURL?.absoluteString, writer.now, cid.rawValue])
-            changes.channels.insert(cid)
             if let name, name != channel.name, let actor = try reader.user(userId) {
                 try Self.postSystemMessage(
                     "\(actor.name) renamed the channel to \(name)", in: channel, by: userId, writer: writer,
-                    ids: ids, changes: &changes)
+                    ids: ids)
             }
         }
     }
@@ -90,7 +88,7 @@ public final class EmbeddedChatBackend: ChatBackend {
     /// Freezes or unfreezes the channel (moderators, owners and admins).
     public func setFrozen(_ isFrozen: Bool, cid: ChannelId, by userId: UserId) async throws(ChatError) {
         let now = clock.now()
-        try await store.write { db, changes in
+        try await store.write { db in
             let (_, _, permissions) = try Self.context(db, cid: cid, userId: userId, now: now)
             guard permissions.baseCapabilities.contains(.freezeChannel) else {
                 throw ChatError.missingCapability(.freezeChannel, cid: cid)
@@ -98,7 +96,6 @@ public final class EmbeddedChatBackend: ChatBackend {
             try db.execute(
                 sql: "UPDATE channel SET is_frozen = ?, updated_at = ? WHERE cid = ?",
                 arguments: [isFrozen, now.millisecondsSince1970, cid.rawValue])
-            changes.channels.insert(cid)
         }
     }
 
@@ -108,7 +105,7 @@ public final class EmbeddedChatBackend: ChatBackend {
     /// capability; everything else needs it.
     public func addMembers(_ userIds: [UserId], to cid: ChannelId, by userId: UserId) async throws(ChatError) {
         let now = clock.now()
-        try await store.write { [ids] db, changes in
+        try await store.write { [ids] db in
             let (reader, channel, permissions) = try Self.context(db, cid: cid, userId: userId, now: now)
             let joiningSelf = userIds == [userId] && cid.type == .livestream
             if !joiningSelf { try permissions.require(.updateChannelMembers, in: cid) }
@@ -118,11 +115,11 @@ public final class EmbeddedChatBackend: ChatBackend {
             }
             let writer = StoreWriter(db: db, now: now)
             for memberId in userIds {
-                guard try writer.addMember(cid: cid, userId: memberId, role: .member, changes: &changes),
+                guard try writer.addMember(cid: cid, userId: memberId, role: .member),
                       let member = users[memberId], let actor = users[userId]
                 else { continue }
                 let text = memberId == userId ? "\(member.name) joined the channel" : "\(actor.name) added \(member.name)"
-                try Self.postSystemMessage(text, in: channel, by: userId, writer: writer, ids: ids, changes: &changes)
+                try Self.postSystemMessage(text, in: channel, by: userId, writer: writer, ids: ids)
             }
         }
     }
@@ -130,19 +127,19 @@ public final class EmbeddedChatBackend: ChatBackend {
     /// Removes members and posts "X removed Y" (or "Y left").
     public func removeMembers(_ userIds: [UserId], from cid: ChannelId, by userId: UserId) async throws(ChatError) {
         let now = clock.now()
-        try await store.write { [ids] db, changes in
+        try await store.write { [ids] db in
             let (reader, channel, permissions) = try Self.context(db, cid: cid, userId: userId, now: now)
             if userIds != [userId] { try permissions.require(.updateChannelMembers, in: cid) }
             let users = try reader.users(userIds + [userId])
             let writer = StoreWriter(db: db, now: now)
             for memberId in userIds {
                 guard let member = users[memberId] else { throw ChatError.userNotFound(memberId) }
-                guard try writer.removeMember(cid: cid, userId: memberId, changes: &changes) else {
+                guard try writer.removeMember(cid: cid, userId: memberId) else {
                     throw ChatError.notAMember(memberId, cid: cid)
                 }
                 let actorName = users[userId]?.name ?? userId
                 let text = memberId == userId ? "\(member.name) left the channel" : "\(actorName) removed \(member.name)"
-                try Self.postSystemMessage(text, in: channel, by: userId, writer: writer, ids: ids, changes: &changes)
+                try Self.postSystemMessage(text, in: channel, by: userId, writer: writer, ids: ids)
             }
         }
     }
@@ -160,14 +157,14 @@ public final class EmbeddedChatBackend: ChatBackend {
     ///   ``ChatError/userNotFound(_:)``, ``ChatError/duplicateId(_:)``.
     public func sendMessage(_ message: OutgoingMessage, by userId: UserId) async throws(ChatError) {
         let now = clock.now()
-        try await store.write { db, changes in
-            try Self.acceptMessage(message, by: userId, db: db, now: now, changes: &changes)
+        try await store.write { db in
+            try Self.acceptMessage(message, by: userId, db: db, now: now)
         }
     }
 
     /// The body of ``sendMessage(_:by:)``, usable inside a larger transaction.
     static func acceptMessage(
-        _ message: OutgoingMessage, by userId: UserId, db: Database, now: Date, changes: inout StoreChange
+        _ message: OutgoingMessage, by userId: UserId, db: Database, now: Date
     ) throws {
         guard !message.id.isEmpty else { throw ChatError.duplicateId(message.id) }
         let (reader, channel, permissions) = try context(db, cid: message.cid, userId: userId, now: now)
@@ -220,11 +217,11 @@ public final class EmbeddedChatBackend: ChatBackend {
         if let existing = try reader.messageRow(id: message.id) {
             guard existing.userId == userId, existing.cid == message.cid else { throw ChatError.duplicateId(message.id) }
             if existing.localState == .synced { return }  // a retry of a message already accepted
-            try writer.syncLocalMessage(row, readEventsEnabled: channel.config.readEventsEnabled, changes: &changes)
+            try writer.syncLocalMessage(row, readEventsEnabled: channel.config.readEventsEnabled)
         } else {
-            try writer.insertSyncedMessage(row, readEventsEnabled: channel.config.readEventsEnabled, changes: &changes)
+            try writer.insertSyncedMessage(row, readEventsEnabled: channel.config.readEventsEnabled)
         }
-        try writer.stopTyping(cid: message.cid, userId: userId, changes: &changes)
+        try writer.stopTyping(cid: message.cid, userId: userId)
     }
 
     /// Replaces the text of a message (its author, or a moderator).
@@ -234,13 +231,13 @@ public final class EmbeddedChatBackend: ChatBackend {
     ///   ``ChatError/emptyMessage``, ``ChatError/messageTooLong(length:limit:)``.
     public func editMessage(_ id: MessageId, text: String, by userId: UserId) async throws(ChatError) {
         let now = clock.now()
-        try await store.write { db, changes in
+        try await store.write { db in
             let (row, channel, permissions) = try Self.messageContext(db, id: id, userId: userId, now: now)
             if row.isDeleted { throw ChatError.messageDeleted(id) }
             guard row.type == .regular || row.type == .reply else { throw ChatError.messageNotEditable(id, row.type) }
             try Self.requireOwnOrAny(row, own: .updateOwnMessage, any: .updateAnyMessage, userId: userId, permissions: permissions)
             try Self.validate(text: text, hasAttachments: !row.attachments.isEmpty, config: channel.config)
-            try StoreWriter(db: db, now: now).editMessage(row, text: text, changes: &changes)
+            try StoreWriter(db: db, now: now).editMessage(row, text: text)
         }
     }
 
@@ -250,12 +247,12 @@ public final class EmbeddedChatBackend: ChatBackend {
     ///   deleted, ``ChatError/notOwnMessage(_:)``.
     public func deleteMessage(_ id: MessageId, by userId: UserId) async throws(ChatError) {
         let now = clock.now()
-        try await store.write { db, changes in
+        try await store.write { db in
             let (row, channel, permissions) = try Self.messageContext(db, id: id, userId: userId, now: now)
             if row.isDeleted { throw ChatError.messageDeleted(id) }
             try Self.requireOwnOrAny(row, own: .deleteOwnMessage, any: .deleteAnyMessage, userId: userId, permissions: permissions)
             try StoreWriter(db: db, now: now).softDeleteMessage(
-                row, readEventsEnabled: channel.config.readEventsEnabled, changes: &changes)
+                row, readEventsEnabled: channel.config.readEventsEnabled)
         }
     }
 
@@ -274,7 +271,7 @@ public final class EmbeddedChatBackend: ChatBackend {
         guard type.isValid else { throw ChatError.invalidReactionType(type.rawValue) }
         guard score >= 1 else { throw ChatError.invalidReactionScore(score) }
         let now = clock.now()
-        try await store.write { db, changes in
+        try await store.write { db in
             let (row, _, permissions) = try Self.messageContext(db, id: messageId, userId: userId, now: now)
             if row.isDeleted { throw ChatError.messageDeleted(messageId) }
             guard row.type == .regular || row.type == .reply else {
@@ -284,10 +281,10 @@ public final class EmbeddedChatBackend: ChatBackend {
             let writer = StoreWriter(db: db, now: now)
             if enforceUnique {
                 for other in try writer.reactionTypes(of: userId, on: messageId) where other != type {
-                    try writer.removeReaction(other, userId: userId, from: row, changes: &changes)
+                    try writer.removeReaction(other, userId: userId, from: row)
                 }
             }
-            try writer.addReaction(type, score: score, userId: userId, to: row, changes: &changes)
+            try writer.addReaction(type, score: score, userId: userId, to: row)
         }
     }
 
@@ -296,9 +293,9 @@ public final class EmbeddedChatBackend: ChatBackend {
     /// - Throws: ``ChatError/messageNotFound(_:)``.
     public func removeReaction(_ type: MessageReactionType, from messageId: MessageId, by userId: UserId) async throws(ChatError) {
         let now = clock.now()
-        try await store.write { db, changes in
+        try await store.write { db in
             let (row, _, _) = try Self.messageContext(db, id: messageId, userId: userId, now: now)
-            try StoreWriter(db: db, now: now).removeReaction(type, userId: userId, from: row, changes: &changes)
+            try StoreWriter(db: db, now: now).removeReaction(type, userId: userId, from: row)
         }
     }
 
@@ -310,13 +307,13 @@ public final class EmbeddedChatBackend: ChatBackend {
     ///   ``ChatError/notAMember(_:cid:)``.
     public func markRead(_ cid: ChannelId, by userId: UserId) async throws(ChatError) {
         let now = clock.now()
-        try await store.write { db, changes in
+        try await store.write { db in
             let (reader, channel, _) = try Self.context(db, cid: cid, userId: userId, now: now)
             guard channel.config.readEventsEnabled else { throw ChatError.featureDisabled(.readEvents, cid: cid) }
             guard try reader.membership(cid, userId: userId) != nil else { throw ChatError.notAMember(userId, cid: cid) }
             let latest = try reader.channelRows(cid: cid, before: nil, limit: 1).last
             let at = max(now.millisecondsSince1970, latest?.createdAt ?? 0)
-            try StoreWriter(db: db, now: now).markRead(cid: cid, userId: userId, at: at, lastMessageId: latest?.id, changes: &changes)
+            try StoreWriter(db: db, now: now).markRead(cid: cid, userId: userId, at: at, lastMessageId: latest?.id)
         }
     }
 
@@ -327,12 +324,11 @@ public final class EmbeddedChatBackend: ChatBackend {
     public func startTyping(in cid: ChannelId, parentMessageId: MessageId? = nil, by userId: UserId) async throws(ChatError) {
         let now = clock.now()
         let expiresAt = now.addingTimeInterval(Self.typingTimeout)
-        try await store.write { db, changes in
+        try await store.write { db in
             let (_, _, permissions) = try Self.context(db, cid: cid, userId: userId, now: now)
             try permissions.require(.sendTypingEvents, in: cid)
             _ = try StoreWriter(db: db, now: now).startTyping(
-                cid: cid, userId: userId, parentId: parentMessageId, expiresAt: expiresAt.millisecondsSince1970,
-                changes: &changes)
+                cid: cid, userId: userId, parentId: parentMessageId, expiresAt: expiresAt.millisecondsSince1970)
         }
         scheduleTypingExpiry(at: expiresAt)
     }
@@ -340,8 +336,8 @@ public final class EmbeddedChatBackend: ChatBackend {
     /// Says the user stopped typing.
     public func stopTyping(in cid: ChannelId, by userId: UserId) async throws(ChatError) {
         let now = clock.now()
-        try await store.write { db, changes in
-            try StoreWriter(db: db, now: now).stopTyping(cid: cid, userId: userId, changes: &changes)
+        try await store.write { db in
+            try StoreWriter(db: db, now: now).stopTyping(cid: cid, userId: userId)
         }
     }
 
@@ -356,8 +352,8 @@ public final class EmbeddedChatBackend: ChatBackend {
                     do {
                         try await clock.sleep(until: due)
                         let now = clock.now()
-                        let following = try await store.write { db, changes in
-                            try StoreWriter(db: db, now: now).expireTyping(changes: &changes)
+                        let following = try await store.write { db in
+                            try StoreWriter(db: db, now: now).expireTyping()
                         }
                         next = following.map(Date.init(millisecondsSince1970:))
                     } catch {
@@ -412,14 +408,13 @@ public final class EmbeddedChatBackend: ChatBackend {
     }
 
     static func postSystemMessage(
-        _ text: String, in channel: ChannelRow, by userId: UserId, writer: StoreWriter, ids: IdentifierSource,
-        changes: inout StoreChange
+        _ text: String, in channel: ChannelRow, by userId: UserId, writer: StoreWriter, ids: IdentifierSource
     ) throws {
         let message = StoreWriter.NewMessage(
             id: ids.messageId(at: Date(millisecondsSince1970: writer.now)), cid: channel.cid,
             type: .system, text: text, userId: userId, createdAt: writer.now, parentId: nil, showInChannel: false,
             quotedId: nil, mentionedIds: [], attachments: [], localState: .synced)
-        try writer.insertSyncedMessage(message, readEventsEnabled: channel.config.readEventsEnabled, changes: &changes)
+        try writer.insertSyncedMessage(message, readEventsEnabled: channel.config.readEventsEnabled)
     }
 }
 

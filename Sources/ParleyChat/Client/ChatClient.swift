@@ -90,14 +90,14 @@ public final class ChatClient: Sendable {
     private func prepareCurrentUser() {
         let userId = config.currentUserId
         let now = config.clock.now()
-        _ = try? store.writeSync { db, changes in
+        _ = try? store.writeSync { db in
             if try Int.fetchOne(db, sql: "SELECT 1 FROM user WHERE id = ?", arguments: [userId]) == nil {
-                try StoreWriter(db: db, now: now).upsertUser(ChatUser(id: userId, name: userId, createdAt: now), changes: &changes)
+                try StoreWriter(db: db, now: now).upsertUser(ChatUser(id: userId, name: userId, createdAt: now))
             }
             let interrupted = try StoreReader(db: db, currentUserId: userId, now: now).messageRows(
                 sql: "\(StoreColumns.messageFrom) WHERE m.user_id = ? AND m.local_state IN (1, 2, 4)", arguments: [userId])
             for row in interrupted {
-                try StoreWriter(db: db, now: now).setLocalState(row, .sendingFailed, changes: &changes)
+                try StoreWriter(db: db, now: now).setLocalState(row, .sendingFailed)
             }
         }
     }
@@ -268,14 +268,13 @@ public final class ChatClient: Sendable {
         let userId = currentUserId
         let now = clock.now()
         do {
-            try await store.write { db, changes in
+            try await store.write { db in
                 let writer = StoreWriter(db: db, now: now)
                 let reader = StoreReader(db: db, currentUserId: userId, now: now)
                 if let existing = try reader.messageRow(id: outgoing.id) {
-                    if existing.localState != .synced { try writer.setLocalState(existing, .pending, changes: &changes) }
+                    if existing.localState != .synced { try writer.setLocalState(existing, .pending) }
                 } else {
                     try writer.insertMessageRow(Self.localRow(outgoing, userId: userId, state: .pending))
-                    changes.insertedMessage(.init(id: outgoing.id, cid: outgoing.cid, parentId: outgoing.parentMessageId))
                 }
             }
             if outbox.remove(outgoing.id) != nil { publishOutboxChange(outgoing, kind: .updated) }
@@ -288,10 +287,10 @@ public final class ChatClient: Sendable {
             if embeddedBackend == nil { try await markSynced(outgoing) }
         } catch {
             do {
-                try await store.write { db, changes in
+                try await store.write { db in
                     let reader = StoreReader(db: db, currentUserId: userId, now: now)
                     if let row = try reader.messageRow(id: outgoing.id), row.localState != .synced {
-                        try StoreWriter(db: db, now: now).setLocalState(row, .sendingFailed, changes: &changes)
+                        try StoreWriter(db: db, now: now).setLocalState(row, .sendingFailed)
                     }
                 }
             } catch {
@@ -305,9 +304,9 @@ public final class ChatClient: Sendable {
     private func markSynced(_ outgoing: OutgoingMessage) async throws(ChatError) {
         let now = clock.now()
         let userId = currentUserId
-        try await store.write { db, changes in
+        try await store.write { db in
             if let row = try StoreReader(db: db, currentUserId: userId, now: now).messageRow(id: outgoing.id) {
-                try StoreWriter(db: db, now: now).setLocalState(row, .synced, changes: &changes)
+                try StoreWriter(db: db, now: now).setLocalState(row, .synced)
             }
         }
     }
@@ -326,14 +325,18 @@ public final class ChatClient: Sendable {
         publishOutboxChange(outgoing, kind: isNew ? .inserted : .updated)
     }
 
+    /// The outbox is memory, not the database, so its changes are the one kind published by hand.
+    /// The version is unknown (-1) so that controllers always read the message again: after a
+    /// resend the store's row, not the outbox's copy, is what they must show.
     private func publishOutboxChange(_ outgoing: OutgoingMessage, kind: StoreChange.Kind) {
         var change = StoreChange()
-        let ref = StoreChange.MessageRef(id: outgoing.id, cid: outgoing.cid, parentId: outgoing.parentMessageId)
-        switch kind {
-        case .inserted: change.insertedMessage(ref)
-        case .updated: change.updatedMessage(ref)
-        case .removed: change.removedMessage(ref)
-        }
+        let parentId = outgoing.parentMessageId
+        change.messages.append(StoreChange.MessageEvent(
+            ref: .init(id: outgoing.id, cid: outgoing.cid, parentId: parentId), kind: kind,
+            orderKey: MessageOrderKey(createdAt: outgoing.createdAt.millisecondsSince1970, sequence: .max),
+            isShownInChannel: parentId == nil || outgoing.showReplyInChannel, version: -1, isSynced: false,
+            authorId: currentUserId))
+        change.channels.insert(outgoing.cid)
         store.publish(change)
     }
 
@@ -373,9 +376,9 @@ public final class ChatClient: Sendable {
     private func removeUnsentRow(_ id: MessageId) async throws(ChatError) {
         let now = clock.now()
         let userId = currentUserId
-        try await store.write { db, changes in
+        try await store.write { db in
             if let row = try StoreReader(db: db, currentUserId: userId, now: now).messageRow(id: id), row.localState != .synced {
-                try StoreWriter(db: db, now: now).hardDeleteMessage(row, changes: &changes)
+                try StoreWriter(db: db, now: now).hardDeleteMessage(row)
             }
         }
     }

@@ -14,8 +14,23 @@ final class Outbox: Sendable {
     }
 
     private let entries = Mutex<[MessageId: Entry]>([:])
+    /// The last version handed out (see ``put(_:)``).
+    private let lastVersion = Mutex(Outbox.firstVersion)
 
-    func put(_ entry: Entry) { entries.withLock { $0[entry.message.id] = entry } }
+    /// Where held messages' versions start: far above any a store row reaches (one per write), so
+    /// a message moving between the store and the outbox always changes version.
+    static let firstVersion = 1 << 40
+
+    /// Holds `entry`, giving its message a new ``ChatMessage/version``: each put is a change of
+    /// its local state the UI must see.
+    func put(_ entry: Entry) {
+        var entry = entry
+        entry.message.version = lastVersion.withLock { version in
+            version += 1
+            return version
+        }
+        entries.withLock { $0[entry.message.id] = entry }
+    }
 
     @discardableResult
     func remove(_ id: MessageId) -> Entry? { entries.withLock { $0.removeValue(forKey: id) } }

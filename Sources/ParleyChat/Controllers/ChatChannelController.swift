@@ -20,11 +20,17 @@ extension ChatChannelControllerDelegate {
 /// in it.
 ///
 /// ``messages`` is a window of the channel, **oldest first**, that grows with
-/// ``loadPreviousMessages(limit:)`` and ``loadNextMessages(limit:)`` and jumps with
+/// ``loadPreviousMessages(limit:)`` and ``loadNextMessages(limit:)`` up to
+/// ``maxLoadedMessages`` (then the far end is dropped), and jumps with
 /// ``loadPageAroundMessageId(_:limit:)``. While the window reaches the newest message
-/// (``hasLoadedAllNextMessages``), new messages are appended as they arrive. Every change is
+/// (``hasLoadedAllNextMessages``), new messages are inserted as they arrive. Every change is
 /// delivered as a ``ListChange`` of message ids, to the delegate and to every ``changes()``
 /// stream; nothing is ever reloaded wholesale.
+///
+/// A live change costs O(changed messages): the store says which rows changed and their
+/// ``ChatMessage/version``; the controller reads only the rows whose version moved, puts each at
+/// its place by binary search, and reports exactly what it did. ``index(ofMessageId:)`` finds a
+/// row's position in O(log n).
 ///
 /// Reads are synchronous (a page is well under a millisecond); actions are `async` and their
 /// effects arrive through the same change path as everyone else's.
@@ -41,6 +47,10 @@ public final class ChatChannelController {
     /// Messages per page.
     public static let pageSize = 25
 
+    /// The default of ``maxLoadedMessages``: 60 pages, several screens of scrolling either way,
+    /// a few megabytes of messages.
+    public static let defaultMaxLoadedMessages = 1_500
+
     /// The channel's id.
     public let cid: ChannelId
     /// The client the controller reads and acts through.
@@ -48,7 +58,7 @@ public final class ChatChannelController {
     /// The channel, once ``synchronize()`` ran.
     public private(set) var channel: ChatChannel?
     /// The loaded messages, oldest first.
-    public private(set) var messages: [ChatMessage] = []
+    public var messages: [ChatMessage] { window.messages }
     /// Whether the oldest message of the channel is loaded.
     public private(set) var hasLoadedAllPreviousMessages = false
     /// Whether the newest message of the channel is loaded (new messages then appear live).
@@ -56,11 +66,28 @@ public final class ChatChannelController {
     /// Receives changes.
     public weak var delegate: (any ChatChannelControllerDelegate)?
 
+    /// How many messages the window holds at most (``defaultMaxLoadedMessages`` unless set), so
+    /// memory does not grow with how far the user scrolls. Loading older messages past it drops
+    /// the newest ones (``hasLoadedAllNextMessages`` becomes false, and new messages are no longer
+    /// inserted until ``loadNextMessages(limit:)`` reaches the newest again); loading newer ones,
+    /// or new messages arriving, drops the oldest (``hasLoadedAllPreviousMessages`` becomes
+    /// false). Dropped ids are in the `removed` ids of the same ``ListChange``. Raise it for a
+    /// window that must hold a whole long channel (tests, benchmarks); values under
+    /// ``pageSize`` count as ``pageSize``. A smaller value applies at the next load.
+    public var maxLoadedMessages = ChatChannelController.defaultMaxLoadedMessages
+
+    private var window = MessageWindow()
     private var isSynchronized = false
     private var listener: StoreListener?
     private let fanOut = ChangeFanOut<Change>()
     private var lastTypingEventAt: Date?
     private var channelRefreshPending = false
+    /// Ids whose read failed during a live change: read again with the next change, so a
+    /// transient storage error delays an update instead of losing it.
+    private var retryIds: Set<MessageId> = []
+    /// Set when the window could not be re-read after an unresolved change: the next change
+    /// re-reads it.
+    private var needsReload = false
 
     /// Creates a controller; call ``synchronize()`` to load the channel and its newest page.
     public init(cid: ChannelId, client: ChatClient) {
@@ -71,6 +98,12 @@ public final class ChatChannelController {
 
     /// A stream of every change from now on, in order. Ends when the controller is released.
     public func changes() -> AsyncStream<Change> { fanOut.makeStream() }
+
+    /// The position of `id` in ``messages``, or nil if it is not loaded. O(log n): call it for
+    /// each inserted or updated id of a ``ListChange``.
+    public func index(ofMessageId id: MessageId) -> Int? { window.index(of: id) }
+
+    private var limit: Int { max(maxLoadedMessages, Self.pageSize) }
 
     // MARK: Loading
 
@@ -87,26 +120,34 @@ public final class ChatChannelController {
         isSynchronized = true
         hasLoadedAllPreviousMessages = rows.count < limit
         hasLoadedAllNextMessages = true
+        retryIds = []
         replaceChannel(channel)
-        replaceMessages(mergingOutbox(into: rows))
+        window.replaceAll(with: mergingOutbox(into: rows))
+        publishMessages()
     }
 
-    /// Loads up to `limit` messages older than the oldest loaded one.
+    /// Loads up to `limit` messages older than the oldest loaded one (dropping the newest loaded
+    /// ones past ``maxLoadedMessages``).
     public func loadPreviousMessages(limit: Int = ChatChannelController.pageSize) throws(ChatError) {
         guard isSynchronized, !hasLoadedAllPreviousMessages, limit > 0 else { return }
-        let oldest = messages.first?.orderKey
+        let oldest = window.first?.orderKey
         let page = try client.reader { reader in
             try reader.messages(from: reader.channelRows(cid: cid, before: oldest, limit: limit))
         }
         hasLoadedAllPreviousMessages = page.count < limit
-        let known = Set(messages.map(\.id))
-        replaceMessages(page.filter { !known.contains($0.id) } + messages)
+        window.prepend(page)
+        if window.count > self.limit {
+            window.dropNewest(window.count - self.limit)
+            hasLoadedAllNextMessages = false
+        }
+        publishMessages()
     }
 
-    /// Loads up to `limit` messages newer than the newest loaded one.
+    /// Loads up to `limit` messages newer than the newest loaded one (dropping the oldest loaded
+    /// ones past ``maxLoadedMessages``).
     public func loadNextMessages(limit: Int = ChatChannelController.pageSize) throws(ChatError) {
         guard isSynchronized, !hasLoadedAllNextMessages, limit > 0 else { return }
-        guard let newest = messages.last(where: { $0.orderKey.sequence != .max })?.orderKey else {
+        guard let newest = window.messages.last(where: { $0.orderKey.sequence != .max })?.orderKey else {
             try synchronize()
             return
         }
@@ -114,10 +155,12 @@ public final class ChatChannelController {
             try reader.messages(from: reader.channelRows(cid: cid, after: newest, including: false, limit: limit))
         }
         hasLoadedAllNextMessages = page.count < limit
-        let known = Set(messages.map(\.id))
-        var combined = messages + page.filter { !known.contains($0.id) }
-        if hasLoadedAllNextMessages { combined = mergingOutbox(into: combined) }
-        replaceMessages(combined)
+        window.append(page)
+        if hasLoadedAllNextMessages {
+            for held in client.outbox.messages(in: cid, parentId: nil) { window.upsert(held) }
+        }
+        dropOldestPastLimit()
+        publishMessages()
     }
 
     /// Replaces the window with a page of `limit` messages centred on `messageId` (a thread-only
@@ -143,9 +186,11 @@ public final class ChatChannelController {
         isSynchronized = true
         hasLoadedAllPreviousMessages = result.older.count < before
         hasLoadedAllNextMessages = result.newer.count < after
-        var window = result.older + result.newer
-        if hasLoadedAllNextMessages { window = mergingOutbox(into: window) }
-        replaceMessages(window)
+        retryIds = []
+        var page = result.older + result.newer
+        if hasLoadedAllNextMessages { page = mergingOutbox(into: page) }
+        window.replaceAll(with: page)
+        publishMessages()
     }
 
     private func synchronizeChannelOnly() throws(ChatError) {
@@ -252,8 +297,14 @@ public final class ChatChannelController {
 
     private func apply(_ change: StoreChange) {
         guard isSynchronized else { return }
-        applyMessages(change)
-        if change.channels.contains(cid) || change.members.contains(cid) || !change.users.isEmpty {
+        if change.isUnresolved || needsReload {
+            reloadWindow()
+        } else {
+            applyMessages(change)
+        }
+        if change.channels.contains(cid) || change.members.contains(cid) || !change.users.isEmpty
+            || change.isUnresolved
+        {
             scheduleChannelRefresh()
         }
     }
@@ -267,52 +318,96 @@ public final class ChatChannelController {
         Task { @MainActor [weak self] in
             guard let self else { return }
             channelRefreshPending = false
-            if let channel = try? client.channel(cid) { replaceChannel(channel) }
+            do {
+                if let channel = try client.channel(cid) { replaceChannel(channel) }
+            } catch {
+                // Nothing to show instead; the next change of the channel asks again.
+            }
         }
     }
 
+    /// Applies a committed change in O(changed): only rows of this channel whose version moved
+    /// (or that newly fall inside the window) are read, each is put at its place, and the
+    /// ``ListChange`` says exactly what was done.
     private func applyMessages(_ change: StoreChange) {
-        let mine = change.messages.filter { $0.ref.cid == cid }
-        let refetchWindow = change.readStates.contains(cid) || !change.users.isEmpty
-        guard !mine.isEmpty || refetchWindow else { return }
-
-        var ids = mine.map(\.ref.id)
-        if refetchWindow { ids += messages.map(\.id) }
-        guard let fetched = try? client.messages(ids: Array(Set(ids))) else { return }
-
-        var window = messages
-        var index: [MessageId: Int] = [:]
-        for (offset, message) in window.enumerated() { index[message.id] = offset }
-        var removed = Set<MessageId>()
-        var additions: [ChatMessage] = []
-        for id in Set(ids) {
-            let current = fetched[id]
-            if let offset = index[id] {
-                if let current, current.isShownInChannel {
-                    window[offset] = current
-                } else {
-                    removed.insert(id)
-                }
-            } else if let current, current.isShownInChannel, belongsInWindow(current) {
-                additions.append(current)
+        let viewer = client.currentUserId
+        var wanted = retryIds
+        var removals: [MessageId] = []
+        for event in change.messages where event.ref.cid == cid {
+            let id = event.ref.id
+            if event.kind == .removed {
+                if window.contains(id) { removals.append(id) }
+            } else if let loaded = window.message(id) {
+                if loaded.version != event.version { wanted.insert(id) }
+            } else if event.isShownInChannel, event.isVisible(to: viewer), belongsInWindow(event.orderKey) {
+                wanted.insert(id)
             }
         }
-        if !removed.isEmpty { window.removeAll { removed.contains($0.id) } }
-        if !additions.isEmpty {
-            window += additions
-            window.sort { $0.orderKey < $1.orderKey }
+        // A profile shows in its author's messages. Finding them walks the window (comparing ids,
+        // no reads): profiles change rarely, messages arrive all the time.
+        if !change.users.isEmpty {
+            for message in window.messages where change.users.contains(message.author.id) { wanted.insert(message.id) }
         }
-        replaceMessages(window)
+        guard !wanted.isEmpty || !removals.isEmpty else { return }
+        for id in removals { window.remove(id) }
+        if !wanted.isEmpty {
+            do {
+                let fetched = try client.messages(ids: Array(wanted))
+                retryIds = []
+                for id in wanted { place(id, fetched[id]) }
+            } catch {
+                retryIds = wanted
+            }
+        }
+        dropOldestPastLimit()
+        publishMessages()
+    }
+
+    /// Puts the current state of `id` into the window: replaced, inserted at its place, or gone.
+    private func place(_ id: MessageId, _ current: ChatMessage?) {
+        guard let current, current.cid == cid, current.isShownInChannel else {
+            window.remove(id)
+            return
+        }
+        if window.contains(id) || belongsInWindow(current.orderKey) { window.upsert(current) }
+    }
+
+    /// Re-reads the window's range after a change that could not be resolved (a replacement, like
+    /// a jump: the store could not say what changed).
+    private func reloadWindow() {
+        guard let first = window.messages.first(where: { $0.orderKey.sequence != .max })?.orderKey else { return }
+        let count = max(window.count, Self.pageSize)
+        let cid = self.cid
+        do {
+            var page = try client.reader { reader in
+                try reader.messages(from: reader.channelRows(cid: cid, after: first, including: true, limit: count))
+            }
+            if hasLoadedAllNextMessages { page = mergingOutbox(into: page) }
+            retryIds = []
+            needsReload = false
+            window.replaceAll(with: page)
+            publishMessages()
+        } catch {
+            // The store cannot be read at all: keep what is shown; the next change tries again.
+            needsReload = true
+        }
     }
 
     /// Whether a message not in the window falls inside its range.
-    private func belongsInWindow(_ message: ChatMessage) -> Bool {
-        guard let first = messages.first, let last = messages.last else {
+    private func belongsInWindow(_ key: MessageOrderKey) -> Bool {
+        guard let first = window.first, let last = window.last else {
             return hasLoadedAllNextMessages && hasLoadedAllPreviousMessages
         }
-        if message.orderKey < first.orderKey && !hasLoadedAllPreviousMessages { return false }
-        if message.orderKey > last.orderKey && !hasLoadedAllNextMessages { return false }
+        if key < first.orderKey && !hasLoadedAllPreviousMessages { return false }
+        if key > last.orderKey && !hasLoadedAllNextMessages { return false }
         return true
+    }
+
+    /// Keeps the window within ``maxLoadedMessages`` by dropping its oldest messages.
+    private func dropOldestPastLimit() {
+        guard window.count > limit else { return }
+        window.dropOldest(window.count - limit)
+        hasLoadedAllPreviousMessages = false
     }
 
     private func mergingOutbox(into window: [ChatMessage]) -> [ChatMessage] {
@@ -322,12 +417,12 @@ public final class ChatChannelController {
         return (window.filter { !heldIds.contains($0.id) } + held).sorted { $0.orderKey < $1.orderKey }
     }
 
-    private func replaceMessages(_ new: [ChatMessage]) {
-        let change = ListChange<MessageId>.between(messages, new)
-        messages = new
+    /// Delivers what the window's edits since the last call changed, if anything.
+    private func publishMessages() {
+        let change = window.takeChange()
         guard !change.isEmpty else { return }
         delegate?.channelController(self, didUpdateMessages: change)
-        fanOut.send(.messages(change, snapshot: new))
+        fanOut.send(.messages(change, snapshot: window.messages))
     }
 
     private func replaceChannel(_ new: ChatChannel) {

@@ -71,8 +71,9 @@ public final class ChatChannelListController {
 
     private func apply(_ change: StoreChange) {
         guard isSynchronized else { return }
-        var touched = change.channels.union(change.members).union(change.readStates)
-        for (ref, _) in change.messages { touched.insert(ref.cid) }
+        // Message changes are in `channels` too (a new message moves its channel, an edit may
+        // change its preview).
+        let touched = change.channels.union(change.members)
         guard !touched.isEmpty || !change.users.isEmpty else { return }
         let windowSize = hasLoadedAllChannels ? Int.max : max(channels.count, Self.pageSize)
         let current = Dictionary(uniqueKeysWithValues: channels.map { ($0.cid, $0) })

@@ -52,7 +52,7 @@ public final class ChatMessageController {
     /// The message, once ``synchronize()`` ran.
     public private(set) var message: ChatMessage?
     /// The loaded replies, oldest first.
-    public private(set) var replies: [ChatMessage] = []
+    public var replies: [ChatMessage] { window.messages }
     /// Whether the thread's first reply is loaded.
     public private(set) var hasLoadedAllPreviousReplies = false
     /// The loaded reactions, newest first.
@@ -64,10 +64,17 @@ public final class ChatMessageController {
     /// Receives changes.
     public weak var delegate: (any ChatMessageControllerDelegate)?
 
+    private var window = MessageWindow()
     private var isSynchronized = false
     private var listener: StoreListener?
     private let fanOut = ChangeFanOut<Change>()
     private var lastTypingEventAt: Date?
+    /// Reads that failed during a live change, tried again with the next change (see
+    /// ``ChatChannelController``).
+    private var retryIds: Set<MessageId> = []
+    private var retryMessage = false
+    private var retryReactions = false
+    private var retryTyping = false
 
     /// Creates a controller; call ``synchronize()`` to load the message, its newest replies and
     /// its newest reactions.
@@ -102,7 +109,9 @@ public final class ChatMessageController {
         hasLoadedAllPreviousReplies = page.count < limit
         hasLoadedAllReactions = reactionPage.count < limit
         replaceMessage(message)
-        replaceReplies(mergingOutbox(into: page))
+        retryIds = []
+        window.replaceAll(with: mergingOutbox(into: page))
+        publishReplies()
         replaceReactions(reactionPage)
         replaceTyping(typing)
     }
@@ -116,8 +125,8 @@ public final class ChatMessageController {
             try reader.messages(from: reader.threadRows(parentId: messageId, before: oldest, limit: limit))
         }
         hasLoadedAllPreviousReplies = page.count < limit
-        let known = Set(replies.map(\.id))
-        replaceReplies(page.filter { !known.contains($0.id) } + replies)
+        window.prepend(page)
+        publishReplies()
     }
 
     /// Loads up to `limit` more reactions (older than the loaded ones).
@@ -183,55 +192,99 @@ public final class ChatMessageController {
 
     // MARK: Live updates
 
+    /// Applies a committed change in O(changed), like ``ChatChannelController``: the message and
+    /// its replies are read again only when their version moved (reactions, read states and
+    /// reply counts bump it), and replies are put at their place by binary search.
     private func apply(_ change: StoreChange) {
         guard isSynchronized else { return }
+        let viewer = client.currentUserId
         let usersChanged = !change.users.isEmpty
-        let readsChanged = change.readStates.contains(cid)
-        let messageTouched = usersChanged || readsChanged || change.messages.contains { $0.ref.id == messageId }
-        if messageTouched, let current = try? client.message(id: messageId) { replaceMessage(current) }
-
-        let replyRefs = change.messages.filter { $0.ref.parentId == messageId }.map(\.ref.id)
-        if !replyRefs.isEmpty || usersChanged || readsChanged {
-            var ids = replyRefs
-            if usersChanged || readsChanged { ids += replies.map(\.id) }
-            if let fetched = try? client.messages(ids: Array(Set(ids))) {
-                var window = replies
-                var index: [MessageId: Int] = [:]
-                for (offset, reply) in window.enumerated() { index[reply.id] = offset }
-                var removed = Set<MessageId>()
-                var additions: [ChatMessage] = []
-                for id in Set(ids) {
-                    if let offset = index[id] {
-                        if let current = fetched[id] { window[offset] = current } else { removed.insert(id) }
-                    } else if let current = fetched[id], current.parentMessageId == messageId,
-                              hasLoadedAllPreviousReplies || (replies.first.map { current.orderKey > $0.orderKey } ?? false)
-                    {
-                        additions.append(current)
-                    }
-                }
-                window.removeAll { removed.contains($0.id) }
-                if !additions.isEmpty {
-                    window += additions
-                    window.sort { $0.orderKey < $1.orderKey }
-                }
-                replaceReplies(window)
+        var messageChanged = retryMessage || change.isUnresolved
+            || (usersChanged && message.map { change.users.contains($0.author.id) } ?? false)
+        var wanted = retryIds
+        var removals: [MessageId] = []
+        for event in change.messages {
+            let id = event.ref.id
+            if id == messageId {
+                messageChanged = messageChanged || event.kind == .removed || event.version != message?.version
+            }
+            guard event.ref.parentId == messageId else { continue }
+            if event.kind == .removed {
+                if window.contains(id) { removals.append(id) }
+            } else if let loaded = window.message(id) {
+                if loaded.version != event.version { wanted.insert(id) }
+            } else if event.isVisible(to: viewer), belongsInWindow(event.orderKey) {
+                wanted.insert(id)
+            }
+        }
+        if usersChanged || change.isUnresolved {
+            for reply in window.messages where change.isUnresolved || change.users.contains(reply.author.id) {
+                wanted.insert(reply.id)
             }
         }
 
-        if change.reactions.contains(messageId) || usersChanged {
+        if messageChanged {
+            do {
+                if let current = try client.message(id: messageId) { replaceMessage(current) }
+                retryMessage = false
+            } catch {
+                retryMessage = true
+            }
+        }
+
+        if !wanted.isEmpty || !removals.isEmpty {
+            for id in removals { window.remove(id) }
+            if !wanted.isEmpty {
+                do {
+                    let fetched = try client.messages(ids: Array(wanted))
+                    retryIds = []
+                    for id in wanted { placeReply(id, fetched[id]) }
+                } catch {
+                    retryIds = wanted
+                }
+            }
+            publishReplies()
+        }
+
+        // Reactions bump the message's version, so a moved version (or a renamed author) is
+        // when the reactions list may differ.
+        if messageChanged || usersChanged || retryReactions {
             let count = max(reactions.count, Self.pageSize)
             let messageId = self.messageId
-            if let page = try? client.reader({ try $0.reactions(messageId: messageId, limit: count, offset: 0) }) {
-                replaceReactions(page)
+            do {
+                replaceReactions(try client.reader { try $0.reactions(messageId: messageId, limit: count, offset: 0) })
+                retryReactions = false
+            } catch {
+                retryReactions = true
             }
         }
-        if change.channels.contains(cid) {
+        if change.channels.contains(cid) || retryTyping || change.isUnresolved {
             let cid = self.cid
             let messageId = self.messageId
-            if let typing = try? client.reader({ try $0.typingUsers(cid: cid, parentId: messageId) }) {
-                replaceTyping(typing)
+            do {
+                replaceTyping(try client.reader { try $0.typingUsers(cid: cid, parentId: messageId) })
+                retryTyping = false
+            } catch {
+                retryTyping = true
             }
         }
+    }
+
+    /// Puts the current state of reply `id` into the window: replaced, inserted at its place, or
+    /// gone.
+    private func placeReply(_ id: MessageId, _ current: ChatMessage?) {
+        guard let current, current.parentMessageId == messageId else {
+            window.remove(id)
+            return
+        }
+        if window.contains(id) || belongsInWindow(current.orderKey) { window.upsert(current) }
+    }
+
+    /// Whether a reply not loaded falls inside the loaded range (the window always reaches the
+    /// newest reply).
+    private func belongsInWindow(_ key: MessageOrderKey) -> Bool {
+        guard !hasLoadedAllPreviousReplies, let first = window.first else { return true }
+        return key > first.orderKey
     }
 
     private func mergingOutbox(into window: [ChatMessage]) -> [ChatMessage] {
@@ -248,12 +301,12 @@ public final class ChatMessageController {
         fanOut.send(.message(new))
     }
 
-    private func replaceReplies(_ new: [ChatMessage]) {
-        let change = ListChange<MessageId>.between(replies, new)
-        replies = new
+    /// Delivers what the replies window's edits since the last call changed, if anything.
+    private func publishReplies() {
+        let change = window.takeChange()
         guard !change.isEmpty else { return }
         delegate?.messageController(self, didChangeReplies: change)
-        fanOut.send(.replies(change, snapshot: new))
+        fanOut.send(.replies(change, snapshot: window.messages))
     }
 
     private func replaceReactions(_ new: [ChatMessageReaction]) {

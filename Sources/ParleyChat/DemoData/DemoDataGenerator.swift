@@ -163,7 +163,7 @@ public struct DemoDataGenerator: Sendable {
         var messageCount = 0
         var reactionCount = 0
         let store = client.store
-        try store.writeSync { db, changes in
+        try store.writeSync { db in
             let bulk = try BulkWriter(db: db)
             for user in users { try bulk.insertUser(user) }
             for plan in plans {
@@ -172,7 +172,6 @@ public struct DemoDataGenerator: Sendable {
                     let role: MemberRole = offset == 0 ? .owner : (plan.kind == .busy && offset == 1 ? .moderator : .member)
                     try bulk.insertMember(cid: plan.cid, userId: member, role: role, createdAt: start)
                 }
-                changes.channels.insert(plan.cid)
             }
         }
         for plan in plans {
@@ -247,11 +246,10 @@ public struct DemoDataGenerator: Sendable {
 
     private func finishAppend(to cid: ChannelId, in client: ChatClient) throws(ChatError) {
         let readEvents = try client.reader { try $0.channelRow(cid)?.config.readEventsEnabled } ?? false
-        try client.store.writeSync { db, changes in
+        try client.store.writeSync { db in
             let maintenance = StoreMaintenance(db: db)
             try maintenance.recomputeLastMessageAt(cid: cid)
             if readEvents { try maintenance.recomputeUnreadCounts(cid: cid, readEventsEnabled: true) }
-            changes.channels.insert(cid)
         }
     }
 
@@ -263,7 +261,7 @@ public struct DemoDataGenerator: Sendable {
         let unreadTail = rng.int(in: 1...8)
         var otherReads: [(UserId, Int)] = []
         for member in plan.members where member != me { otherReads.append((member, rng.int(in: 0...4))) }
-        try store.writeSync { db, changes in
+        try store.writeSync { db in
             let tail = try Int64.fetchAll(db, sql: """
                 SELECT created_at FROM message m
                 WHERE m.cid = ? AND (m.parent_id IS NULL OR m.show_in_channel = 1)
@@ -273,13 +271,18 @@ public struct DemoDataGenerator: Sendable {
                 guard !tail.isEmpty else { return end }
                 return back == 0 ? max(end, tail[0]) : tail[min(back, tail.count - 1)] - 1
             }
-            try db.execute(
-                sql: "UPDATE member SET last_read_at = ? WHERE cid = ? AND user_id = ?",
-                arguments: [leaveUnread ? readPoint(unreadTail) : readPoint(0), plan.cid.rawValue, me])
-            for (member, back) in otherReads {
+            // The read states of a channel being generated: nobody has seen its messages yet, and
+            // bumping every message each member read (all of them, 200 times over in the busy
+            // channel) would cost minutes.
+            try StoreSchema.withVersionBumpsPaused(db) {
                 try db.execute(
                     sql: "UPDATE member SET last_read_at = ? WHERE cid = ? AND user_id = ?",
-                    arguments: [readPoint(back), plan.cid.rawValue, member])
+                    arguments: [leaveUnread ? readPoint(unreadTail) : readPoint(0), plan.cid.rawValue, me])
+                for (member, back) in otherReads {
+                    try db.execute(
+                        sql: "UPDATE member SET last_read_at = ? WHERE cid = ? AND user_id = ?",
+                        arguments: [readPoint(back), plan.cid.rawValue, member])
+                }
             }
             let maintenance = StoreMaintenance(db: db)
             try maintenance.recomputeLastMessageAt(cid: plan.cid)
@@ -287,8 +290,6 @@ public struct DemoDataGenerator: Sendable {
             try db.execute(
                 sql: "UPDATE channel SET member_count = (SELECT count(*) FROM member WHERE member.cid = channel.cid) WHERE cid = ?",
                 arguments: [plan.cid.rawValue])
-            changes.channels.insert(plan.cid)
-            changes.readStates.insert(plan.cid)
         }
     }
 }
@@ -340,8 +341,7 @@ struct BulkWriter {
     }
 
     func insertUser(_ user: ChatUser) throws {
-        var ignored = StoreChange()
-        try StoreWriter(db: db, now: user.createdAt).upsertUser(user, changes: &ignored)
+        try StoreWriter(db: db, now: user.createdAt).upsertUser(user)
     }
 
     func insertChannel(_ plan: ChannelPlan, createdAt: Int64) throws {
@@ -360,13 +360,13 @@ struct BulkWriter {
             arguments: [cid.rawValue, userId, role.rawValue, createdAt, createdAt])
     }
 
-    /// Inserts `messages` in one transaction, publishing them as inserted.
+    /// Inserts `messages` in one transaction (the store's observation publishes them as inserted).
+    /// Their reactions do not bump versions: the messages are new in this very transaction.
     static func write(_ messages: [GeneratedMessage], into store: ChatStore) throws(ChatError) {
-        try store.writeSync { db, changes in
-            let writer = try BulkWriter(db: db)
-            for message in messages {
-                try writer.insertMessage(message)
-                changes.insertedMessage(.init(id: message.id, cid: message.cid, parentId: message.parentId))
+        try store.writeSync { db in
+            try StoreSchema.withVersionBumpsPaused(db) {
+                let writer = try BulkWriter(db: db)
+                for message in messages { try writer.insertMessage(message) }
             }
         }
     }

@@ -48,6 +48,16 @@ public struct ChatMessage: Sendable, Hashable, Identifiable {
     /// The other members who have read the channel up to this message (empty where read events are
     /// disabled).
     public var readBy: Set<ChatUser>
+    /// Grows whenever anything the message shows changes: its text, type, deletion, reactions,
+    /// reply count, delivery state, who read it, or its author's profile. Compare versions, not
+    /// values, to tell whether a row must re-render: a controller's ``ListChange/updated`` lists
+    /// an id exactly when its version changed.
+    ///
+    /// An `Int` (64 bits on every platform Parley runs on) that only means something compared with
+    /// another version of the same message id: versions of messages held in memory after the
+    /// store refused them count from 2⁴⁰ up, so moving between the store and memory always
+    /// changes it. Values made with the initializer start at 0.
+    public var version: Int
 
     /// The message this one quotes, without its own quote (one level is loaded).
     public var quotedMessage: ChatMessage? {
@@ -86,7 +96,8 @@ public struct ChatMessage: Sendable, Hashable, Identifiable {
         reactionGroups: [MessageReactionType: ChatMessageReactionData] = [:],
         localState: LocalMessageState = .synced,
         isSentByCurrentUser: Bool = false,
-        readBy: Set<ChatUser> = []
+        readBy: Set<ChatUser> = [],
+        version: Int = 0
     ) {
         self.id = id
         self.cid = cid
@@ -109,6 +120,7 @@ public struct ChatMessage: Sendable, Hashable, Identifiable {
         self.localState = localState
         self.isSentByCurrentUser = isSentByCurrentUser
         self.readBy = readBy
+        self.version = version
         self.orderKey = MessageOrderKey(createdAt: createdAt.millisecondsSince1970, sequence: .max)
     }
 

@@ -4,15 +4,18 @@ import GRDB
 /// The SQLite database behind a ``ChatClient``: the single source of truth.
 ///
 /// One writer connection (GRDB serialises writes on its queue) and a few readers (WAL lets them
-/// read while a write is in progress). Every write goes through ``write(_:)`` or
-/// ``writeSync(_:)``: an IMMEDIATE transaction whose ``StoreChange`` is published after commit.
+/// read while a write is in progress). Writes go through ``write(_:)`` or ``writeSync(_:)``
+/// (IMMEDIATE transactions); whatever a transaction changed, however it was written, reaches
+/// ``observers`` after its commit through the ``StoreChangeCollector`` on the writer connection.
 final class ChatStore: Sendable {
     /// The database connection(s).
     let writer: any DatabaseWriter
     /// The database file's path, or `":memory:"`.
     let path: String
     /// Where committed changes go.
-    let observers = StoreObservers()
+    let observers: StoreObservers
+    /// Watches the writer connection and publishes each commit to ``observers``.
+    private let collector: StoreChangeCollector
 
     /// Page cache per connection, in KiB. Small on purpose: the process budget with a
     /// 100,000-message channel open is 60 MB, and the OS page cache holds the rest of the file.
@@ -38,6 +41,10 @@ final class ChatStore: Sendable {
         }
         let path = url?.path ?? ":memory:"
         self.path = path
+        let observers = StoreObservers()
+        self.observers = observers
+        let collector = StoreChangeCollector(observers: observers)
+        self.collector = collector
         do {
             if let url {
                 try FileManager.default.createDirectory(
@@ -48,6 +55,8 @@ final class ChatStore: Sendable {
                 writer = try DatabaseQueue(configuration: configuration)
             }
             try StoreSchema.migrator.migrate(writer)
+            // After the migrations: the collector's temporary triggers name the tables.
+            try writer.writeWithoutTransaction { db in try collector.install(on: db) }
             // Reading the schema and one row of each table touches the first pages of every
             // B-tree: a damaged header or root page fails here, at open, not in the middle of a
             // session.
@@ -85,14 +94,14 @@ final class ChatStore: Sendable {
         }
     }
 
-    /// Runs `body` in an IMMEDIATE transaction and publishes the change it records after commit.
+    /// Runs `body` in an IMMEDIATE transaction; its changes are published after the commit.
     @discardableResult
     func write<T: Sendable>(
-        _ body: @escaping @Sendable (Database, inout StoreChange) throws -> T
+        _ body: @escaping @Sendable (Database) throws -> T
     ) async throws(ChatError) -> T {
         do {
-            return try await writer.writeWithoutTransaction { [observers] db in
-                try Self.transaction(db, observers: observers, body)
+            return try await writer.writeWithoutTransaction { db in
+                try Self.transaction(db, body)
             }
         } catch {
             throw ChatError.wrapping(error, path: path)
@@ -101,32 +110,27 @@ final class ChatStore: Sendable {
 
     /// The synchronous form of ``write(_:)``, for bulk imports and benchmarks.
     @discardableResult
-    func writeSync<T>(_ body: (Database, inout StoreChange) throws -> T) throws(ChatError) -> T {
+    func writeSync<T>(_ body: (Database) throws -> T) throws(ChatError) -> T {
         do {
             return try writer.writeWithoutTransaction { db in
-                try Self.transaction(db, observers: observers, body)
+                try Self.transaction(db, body)
             }
         } catch {
             throw ChatError.wrapping(error, path: path)
         }
     }
 
-    private static func transaction<T>(
-        _ db: Database, observers: StoreObservers, _ body: (Database, inout StoreChange) throws -> T
-    ) throws -> T {
-        var change = StoreChange()
+    private static func transaction<T>(_ db: Database, _ body: (Database) throws -> T) throws -> T {
         var result: T?
         try db.inTransaction(.immediate) {
-            result = try body(db, &change)
+            result = try body(db)
             return .commit
         }
-        // Still on the writer queue: changes are published in commit order.
-        observers.publish(change)
         guard let result else { preconditionFailure("transaction committed without a result") }
         return result
     }
 
-    /// Publishes a change that did not come from a transaction (the client's outbox).
+    /// Publishes a change that did not come from the database (the client's outbox, memory only).
     func publish(_ change: StoreChange) {
         observers.publish(change)
     }

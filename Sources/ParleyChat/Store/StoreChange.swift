@@ -1,8 +1,10 @@
 import Synchronization
 
-/// What one committed transaction changed, published to the controllers after the commit.
+/// What one committed transaction changed, as the database itself reported it (see
+/// ``StoreChangeCollector``), published to the controllers after the commit.
 ///
-/// Writes record every row they touch here; a rolled-back transaction publishes nothing.
+/// Nobody fills this in by hand: a write that touches a row cannot forget to say so. The one
+/// exception is the client's outbox, which is memory, not the database (`ChatClient`).
 struct StoreChange: Sendable {
     /// A message that was inserted, updated or removed.
     struct MessageRef: Hashable, Sendable {
@@ -14,48 +16,45 @@ struct StoreChange: Sendable {
     /// Kinds of message changes.
     enum Kind: Sendable { case inserted, updated, removed }
 
-    /// Messages, in the order the transaction touched them.
-    var messages: [(ref: MessageRef, kind: Kind)] = []
-    /// Channels whose list row or header may look different (name, preview, unread count,
-    /// typing, members, frozen, …).
+    /// One message row the transaction touched, as it stands after the commit.
+    ///
+    /// Carries what a controller needs to decide without reading the store whether the row
+    /// concerns it: where it sorts, where it shows, who may see it, and its version (a row in
+    /// the window whose version did not move needs nothing).
+    struct MessageEvent: Sendable {
+        var ref: MessageRef
+        var kind: Kind
+        /// Where the row sorts; meaningless for `.removed`.
+        var orderKey: MessageOrderKey
+        /// Whether the row shows in its channel's list (not a thread-only reply).
+        var isShownInChannel: Bool
+        /// ``ChatMessage/version`` after the commit; 0 for `.removed`.
+        var version: Int
+        /// Whether the backend accepted it (others' unsent messages are private to their author).
+        var isSynced: Bool
+        /// Its author.
+        var authorId: UserId
+
+        /// Whether `viewer` may see the message (the store's `visibleToViewer` rule).
+        func isVisible(to viewer: UserId) -> Bool { isSynced || authorId == viewer }
+    }
+
+    /// Messages, in the order the transaction first touched them (one event per message).
+    var messages: [MessageEvent] = []
+    /// Channels whose list row or header may look different: the channel row, its members,
+    /// read states, typing, or any of its messages changed.
     var channels: Set<ChannelId> = []
-    /// Channels whose read states changed (the messages' `readBy`).
-    var readStates: Set<ChannelId> = []
-    /// Channels whose member list changed.
+    /// Channels whose member list changed (joins and leaves).
     var members: Set<ChannelId> = []
     /// Users whose profile changed.
     var users: Set<UserId> = []
-    /// Messages whose reactions changed (their reactions list, for authors views).
-    var reactions: Set<MessageId> = []
+    /// Set when the transaction committed but its rows could not be read back (an I/O error
+    /// right after the commit): subscribers must reload what they show instead of trusting the
+    /// lists above, which may be incomplete.
+    var isUnresolved = false
 
     var isEmpty: Bool {
-        messages.isEmpty && channels.isEmpty && readStates.isEmpty && members.isEmpty && users.isEmpty
-            && reactions.isEmpty
-    }
-
-    mutating func insertedMessage(_ ref: MessageRef) {
-        messages.append((ref, .inserted))
-        channels.insert(ref.cid)
-    }
-
-    mutating func updatedMessage(_ ref: MessageRef) {
-        messages.append((ref, .updated))
-        channels.insert(ref.cid)
-    }
-
-    mutating func removedMessage(_ ref: MessageRef) {
-        messages.append((ref, .removed))
-        channels.insert(ref.cid)
-    }
-
-    /// Merges another change into this one.
-    mutating func formUnion(_ other: StoreChange) {
-        messages += other.messages
-        channels.formUnion(other.channels)
-        readStates.formUnion(other.readStates)
-        members.formUnion(other.members)
-        users.formUnion(other.users)
-        reactions.formUnion(other.reactions)
+        messages.isEmpty && channels.isEmpty && members.isEmpty && users.isEmpty && !isUnresolved
     }
 }
 

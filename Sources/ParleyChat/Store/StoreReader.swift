@@ -277,7 +277,8 @@ struct StoreReader {
                 reactionGroups: [:],
                 localState: row.localState,
                 isSentByCurrentUser: row.userId == currentUserId,
-                readBy: [])
+                readBy: [],
+                version: row.version)
             message.orderKey = row.orderKey
             if let typeGroups = groups[row.id] {
                 let chosen = Set((own[row.id] ?? []).map { $0.type })

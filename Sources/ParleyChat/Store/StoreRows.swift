@@ -8,11 +8,13 @@ enum StoreColumns {
     /// The 8 columns of a user, from a table aliased `u`.
     static let user = "u.id, u.name, u.image_url, u.avatar_color, u.role, u.is_online, u.last_active_at, u.created_at"
 
-    /// The 17 columns of a message (alias `m`) followed by its author's 8 (alias `u`).
+    /// The 17 columns of a message (alias `m`), its author's 8 (alias `u`), then the message's
+    /// version: the row's plus its author's (both only grow, so the sum changes whenever either
+    /// does, and a renamed author re-renders their messages).
     static let message = """
         m.pk, m.id, m.cid, m.type, m.text, m.user_id, m.created_at, m.updated_at, m.text_updated_at, \
         m.deleted_at, m.parent_id, m.reply_count, m.show_in_channel, m.quoted_id, m.mentioned, \
-        m.attachments, m.local_state, \(user)
+        m.attachments, m.local_state, \(user), m.version + u.version
         """
 
     /// The message columns joined with their authors; append WHERE/ORDER BY.
@@ -67,7 +69,8 @@ enum StoreColumns {
             mentionedIds: row.optionalText(14).map(JSONColumn.decodeStrings) ?? [],
             attachments: row.optionalText(15).map(JSONColumn.decodeAttachments) ?? [],
             localState: LocalMessageState(storageValue: row.int(16)),
-            author: decodeUser(row, at: 17))
+            author: decodeUser(row, at: 17),
+            version: row.int(25))
     }
 
     /// Decodes a message row (see ``message``).
@@ -93,7 +96,8 @@ enum StoreColumns {
             mentionedIds: mentioned.map(JSONColumn.decodeStrings) ?? [],
             attachments: attachments.map(JSONColumn.decodeAttachments) ?? [],
             localState: LocalMessageState(storageValue: row[16]),
-            author: decodeUser(row, at: 17))
+            author: decodeUser(row, at: 17),
+            version: row[25])
     }
 }
 
@@ -117,9 +121,10 @@ struct MessageRow: Sendable {
     var attachments: [ChatMessageAttachment]
     var localState: LocalMessageState
     var author: ChatUser
+    /// The row's version plus its author's (see ``StoreColumns/message``).
+    var version: Int
 
     var orderKey: MessageOrderKey { MessageOrderKey(createdAt: createdAt, sequence: pk) }
-    var ref: StoreChange.MessageRef { .init(id: id, cid: cid, parentId: parentId) }
     var isShownInChannel: Bool { parentId == nil || showInChannel }
 }
 

@@ -13,6 +13,12 @@ import GRDB
 ///   in the channel after `member.last_read_at`, when the channel's read events are enabled.
 /// - `message_fts` indexes `message.text` for every row (external content): inserts index
 ///   explicitly, updates and deletes through triggers.
+/// - `message.version` grows with every write that changes what the message shows: any update of
+///   its row, any change of its reactions, and any move of a member's read state past it (its
+///   `readBy`). `user.version` grows with every update of the user row. Triggers keep both, so a
+///   writer cannot forget them; ``ChatMessage/version`` is their sum (see `StoreColumns`). The
+///   one exception is `version_bump_pause`: a bulk import of fresh rows sets it inside its own
+///   transaction (so no other connection ever sees it set) to skip bumps nobody can observe.
 enum StoreSchema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -134,6 +140,89 @@ enum StoreSchema {
                 END;
                 """)
         }
+        migrator.registerMigration("v2-versions") { db in
+            try db.execute(sql: versionsMigration)
+        }
         return migrator
     }
+
+    /// Runs `body` with the version triggers paused, for bulk imports of rows no one has seen yet
+    /// (demo data). Must run inside the caller's transaction: the pause is set and cleared in it,
+    /// so no other connection and no later transaction ever sees it set.
+    static func withVersionBumpsPaused<T>(_ db: Database, _ body: () throws -> T) throws -> T {
+        precondition(db.isInsideTransaction, "pause version bumps inside a transaction only")
+        try db.execute(sql: "UPDATE version_bump_pause SET paused = 1")
+        let result = try body()
+        try db.execute(sql: "UPDATE version_bump_pause SET paused = 0")
+        return result
+    }
+
+    /// Row versions (see the invariants above) and the triggers that keep them.
+    ///
+    /// Why triggers rather than `version = version + 1` in each writer: reaction rows live in
+    /// another table and read states in a third, and a raw SQL write must bump them too.
+    /// `message_version` fires after any update that left `version` alone, so a statement that
+    /// bumps it itself (the reaction and read-state triggers) is counted once. Recursive triggers
+    /// are off (SQLite's default), so its own update does not fire it again.
+    ///
+    /// Read states: a message's `readBy` lists the members whose `last_read_at` is at or after it,
+    /// so moving a read state from `old` to `new` changes exactly the messages of the channel
+    /// created in (old, new]; joining or leaving changes those up to the member's read state
+    /// (every message of the channel for a new member: a cost paid once per join, on purpose).
+    /// Thread-only replies have their own partial index for these ranges, so each range is two
+    /// index walks, never a scan.
+    static let versionsMigration = """
+        ALTER TABLE message ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
+        ALTER TABLE user ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
+        CREATE INDEX message_thread_only ON message(cid, created_at) WHERE parent_id IS NOT NULL AND show_in_channel = 0;
+
+        CREATE TABLE version_bump_pause (paused INTEGER NOT NULL);
+        INSERT INTO version_bump_pause (paused) VALUES (0);
+
+        CREATE TRIGGER message_version AFTER UPDATE ON message WHEN new.version = old.version BEGIN
+            UPDATE message SET version = old.version + 1 WHERE pk = new.pk;
+        END;
+        CREATE TRIGGER user_version AFTER UPDATE ON user WHEN new.version = old.version BEGIN
+            UPDATE user SET version = old.version + 1 WHERE rowid = new.rowid;
+        END;
+
+        CREATE TRIGGER reaction_insert_version AFTER INSERT ON reaction
+        WHEN (SELECT paused FROM version_bump_pause) = 0 BEGIN
+            UPDATE message SET version = version + 1 WHERE id = new.message_id;
+        END;
+        CREATE TRIGGER reaction_update_version AFTER UPDATE ON reaction
+        WHEN (SELECT paused FROM version_bump_pause) = 0 BEGIN
+            UPDATE message SET version = version + 1 WHERE id IN (old.message_id, new.message_id);
+        END;
+        CREATE TRIGGER reaction_delete_version AFTER DELETE ON reaction
+        WHEN (SELECT paused FROM version_bump_pause) = 0 BEGIN
+            UPDATE message SET version = version + 1 WHERE id = old.message_id;
+        END;
+
+        CREATE TRIGGER member_read_version AFTER UPDATE OF last_read_at ON member
+        WHEN new.last_read_at IS NOT old.last_read_at AND (SELECT paused FROM version_bump_pause) = 0 BEGIN
+            UPDATE message SET version = version + 1
+            WHERE cid = new.cid AND (parent_id IS NULL OR show_in_channel = 1)
+              AND created_at > min(coalesce(old.last_read_at, -1), coalesce(new.last_read_at, -1))
+              AND created_at <= max(coalesce(old.last_read_at, -1), coalesce(new.last_read_at, -1));
+            UPDATE message SET version = version + 1
+            WHERE cid = new.cid AND parent_id IS NOT NULL AND show_in_channel = 0
+              AND created_at > min(coalesce(old.last_read_at, -1), coalesce(new.last_read_at, -1))
+              AND created_at <= max(coalesce(old.last_read_at, -1), coalesce(new.last_read_at, -1));
+        END;
+        CREATE TRIGGER member_insert_version AFTER INSERT ON member
+        WHEN new.last_read_at IS NOT NULL AND (SELECT paused FROM version_bump_pause) = 0 BEGIN
+            UPDATE message SET version = version + 1
+            WHERE cid = new.cid AND (parent_id IS NULL OR show_in_channel = 1) AND created_at <= new.last_read_at;
+            UPDATE message SET version = version + 1
+            WHERE cid = new.cid AND parent_id IS NOT NULL AND show_in_channel = 0 AND created_at <= new.last_read_at;
+        END;
+        CREATE TRIGGER member_delete_version AFTER DELETE ON member
+        WHEN old.last_read_at IS NOT NULL AND (SELECT paused FROM version_bump_pause) = 0 BEGIN
+            UPDATE message SET version = version + 1
+            WHERE cid = old.cid AND (parent_id IS NULL OR show_in_channel = 1) AND created_at <= old.last_read_at;
+            UPDATE message SET version = version + 1
+            WHERE cid = old.cid AND parent_id IS NOT NULL AND show_in_channel = 0 AND created_at <= old.last_read_at;
+        END;
+        """
 }

@@ -1,8 +1,9 @@
 import Foundation
 import GRDB
 
-/// Row-level writes that keep the invariants listed in `StoreSchema` and record what they touch
-/// in a ``StoreChange``. The rules (who may do what) live in ``EmbeddedChatBackend``; these
+/// Row-level writes that keep the invariants listed in `StoreSchema`. What they touch reaches
+/// the controllers through the database's own observation (``StoreChangeCollector``), never
+/// through bookkeeping here. The rules (who may do what) live in ``EmbeddedChatBackend``; these
 /// functions assume the caller checked them.
 struct StoreWriter {
     let db: Database
@@ -15,7 +16,7 @@ struct StoreWriter {
 
     // MARK: Users
 
-    func upsertUser(_ user: ChatUser, changes: inout StoreChange) throws {
+    func upsertUser(_ user: ChatUser) throws {
         let statement = try db.cachedStatement(sql: """
             INSERT INTO user (id, name, image_url, avatar_color, role, is_online, last_active_at, created_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
@@ -27,14 +28,12 @@ struct StoreWriter {
             user.id, user.name, user.imageURL?.absoluteString, Int64(user.avatarColor.rgb), user.role.rawValue,
             user.isOnline, user.lastActiveAt?.millisecondsSince1970, user.createdAt.millisecondsSince1970,
         ])
-        changes.users.insert(user.id)
     }
 
     // MARK: Channels and members
 
     func insertChannel(
-        cid: ChannelId, name: String?, imageURL: URL?, createdBy: UserId?, config: ChannelConfig, isFrozen: Bool,
-        changes: inout StoreChange
+        cid: ChannelId, name: String?, imageURL: URL?, createdBy: UserId?, config: ChannelConfig, isFrozen: Bool
     ) throws {
         let statement = try db.cachedStatement(sql: """
             INSERT INTO channel (cid, type, name, image_url, created_by, created_at, updated_at, is_frozen, config)
@@ -44,14 +43,13 @@ struct StoreWriter {
             cid.rawValue, cid.type.rawValue, name, imageURL?.absoluteString, createdBy, now, now, isFrozen,
             JSONColumn.encode(config),
         ])
-        changes.channels.insert(cid)
     }
 
     /// Adds a member (no-op if already one). New members have read everything already in the
     /// channel (even messages stamped later than this clock's now, which a peer's or another
     /// device's clock can produce), so joining never creates unread messages.
     @discardableResult
-    func addMember(cid: ChannelId, userId: UserId, role: MemberRole, changes: inout StoreChange) throws -> Bool {
+    func addMember(cid: ChannelId, userId: UserId, role: MemberRole) throws -> Bool {
         let statement = try db.cachedStatement(sql: """
             INSERT INTO member (cid, user_id, role, created_at, last_read_at)
             VALUES (?, ?, ?, ?, max(?, coalesce((SELECT last_message_at FROM channel WHERE cid = ?), 0)))
@@ -60,21 +58,15 @@ struct StoreWriter {
         try statement.execute(arguments: [cid.rawValue, userId, role.rawValue, now, now, cid.rawValue])
         guard db.changesCount > 0 else { return false }
         try db.execute(sql: "UPDATE channel SET member_count = member_count + 1 WHERE cid = ?", arguments: [cid.rawValue])
-        changes.members.insert(cid)
-        changes.channels.insert(cid)
-        changes.readStates.insert(cid)
         return true
     }
 
     @discardableResult
-    func removeMember(cid: ChannelId, userId: UserId, changes: inout StoreChange) throws -> Bool {
+    func removeMember(cid: ChannelId, userId: UserId) throws -> Bool {
         try db.execute(sql: "DELETE FROM member WHERE cid = ? AND user_id = ?", arguments: [cid.rawValue, userId])
         guard db.changesCount > 0 else { return false }
         try db.execute(sql: "UPDATE channel SET member_count = member_count - 1 WHERE cid = ?", arguments: [cid.rawValue])
         try db.execute(sql: "DELETE FROM typing WHERE cid = ? AND user_id = ?", arguments: [cid.rawValue, userId])
-        changes.members.insert(cid)
-        changes.channels.insert(cid)
-        changes.readStates.insert(cid)
         return true
     }
 
@@ -96,7 +88,6 @@ struct StoreWriter {
         var localState: LocalMessageState
 
         var isShownInChannel: Bool { parentId == nil || showInChannel }
-        var ref: StoreChange.MessageRef { .init(id: id, cid: cid, parentId: parentId) }
     }
 
     /// Inserts the row only (no bookkeeping); returns its pk.
@@ -120,16 +111,15 @@ struct StoreWriter {
     }
 
     /// Inserts a message the backend accepted and does its bookkeeping.
-    func insertSyncedMessage(_ message: NewMessage, readEventsEnabled: Bool, changes: inout StoreChange) throws {
+    func insertSyncedMessage(_ message: NewMessage, readEventsEnabled: Bool) throws {
         var message = message
         message.localState = .synced
         try insertMessageRow(message)
-        changes.insertedMessage(message.ref)
-        try didSync(message, readEventsEnabled: readEventsEnabled, changes: &changes)
+        try didSync(message, readEventsEnabled: readEventsEnabled)
     }
 
     /// Turns an unsent local row into the synced message the backend accepted.
-    func syncLocalMessage(_ message: NewMessage, readEventsEnabled: Bool, changes: inout StoreChange) throws {
+    func syncLocalMessage(_ message: NewMessage, readEventsEnabled: Bool) throws {
         let statement = try db.cachedStatement(sql: """
             UPDATE message SET type = ?, text = ?, created_at = ?, updated_at = ?, parent_id = ?, show_in_channel = ?,
                 quoted_id = ?, mentioned = ?, attachments = ?, local_state = 0
@@ -141,13 +131,12 @@ struct StoreWriter {
             message.mentionedIds.isEmpty ? nil : JSONColumn.encodeStrings(message.mentionedIds),
             message.attachments.isEmpty ? nil : JSONColumn.encodeAttachments(message.attachments), message.id,
         ])
-        changes.updatedMessage(message.ref)
-        try didSync(message, readEventsEnabled: readEventsEnabled, changes: &changes)
+        try didSync(message, readEventsEnabled: readEventsEnabled)
     }
 
     /// Bookkeeping for a newly synced message: channel order, thread counts, unread counts and
     /// the author's own read state.
-    private func didSync(_ message: NewMessage, readEventsEnabled: Bool, changes: inout StoreChange) throws {
+    private func didSync(_ message: NewMessage, readEventsEnabled: Bool) throws {
         let cid = message.cid.rawValue
         if message.isShownInChannel {
             try db.cachedStatement(sql: """
@@ -157,7 +146,6 @@ struct StoreWriter {
         if let parentId = message.parentId {
             try db.cachedStatement(sql: "UPDATE message SET reply_count = reply_count + 1, updated_at = ? WHERE id = ?")
                 .execute(arguments: [now, parentId])
-            changes.updatedMessage(.init(id: parentId, cid: message.cid, parentId: nil))
         }
         guard readEventsEnabled else { return }
         if message.isShownInChannel && Self.countsAsUnread(message.type) {
@@ -172,28 +160,25 @@ struct StoreWriter {
                     WHERE cid = ? AND user_id <> ? AND last_read_at < ? AND user_id IN (\(sqlPlaceholders(mentioned.count)))
                     """).execute(arguments: StatementArguments([cid, message.userId, message.createdAt] as [any DatabaseValueConvertible]) + StatementArguments(mentioned))
             }
-            changes.channels.insert(message.cid)
         }
         // Sending marks the channel read for the author.
         if message.type != .system {
-            try markRead(cid: message.cid, userId: message.userId, at: max(now, message.createdAt), lastMessageId: message.id, changes: &changes)
+            try markRead(cid: message.cid, userId: message.userId, at: max(now, message.createdAt), lastMessageId: message.id)
         }
     }
 
     /// Which message types count as unread: what people wrote, not system notices.
     static func countsAsUnread(_ type: MessageType) -> Bool { type == .regular || type == .reply }
 
-    func editMessage(_ row: MessageRow, text: String, changes: inout StoreChange) throws {
+    func editMessage(_ row: MessageRow, text: String) throws {
         try db.cachedStatement(sql: "UPDATE message SET text = ?, text_updated_at = ?, updated_at = ? WHERE pk = ?")
             .execute(arguments: [text, now, now, row.pk])
-        changes.updatedMessage(row.ref)
     }
 
     /// Soft delete: the row stays with type `deleted`; unread counts forget it.
-    func softDeleteMessage(_ row: MessageRow, readEventsEnabled: Bool, changes: inout StoreChange) throws {
+    func softDeleteMessage(_ row: MessageRow, readEventsEnabled: Bool) throws {
         try db.cachedStatement(sql: "UPDATE message SET type = 'deleted', deleted_at = ?, updated_at = ? WHERE pk = ?")
             .execute(arguments: [now, now, row.pk])
-        changes.updatedMessage(row.ref)
         guard readEventsEnabled, row.isShownInChannel, Self.countsAsUnread(row.type), row.localState == .synced else {
             return
         }
@@ -211,40 +196,35 @@ struct StoreWriter {
                     """,
                 arguments: StatementArguments([cid, row.userId, row.createdAt] as [any DatabaseValueConvertible]) + StatementArguments(mentioned))
         }
-        changes.channels.insert(row.cid)
     }
 
     /// Removes an unsent local message for good (it never reached the backend).
-    func hardDeleteMessage(_ row: MessageRow, changes: inout StoreChange) throws {
+    func hardDeleteMessage(_ row: MessageRow) throws {
         try db.execute(sql: "DELETE FROM message WHERE pk = ?", arguments: [row.pk])
-        changes.removedMessage(row.ref)
     }
 
-    func setLocalState(_ row: MessageRow, _ state: LocalMessageState, changes: inout StoreChange) throws {
+    func setLocalState(_ row: MessageRow, _ state: LocalMessageState) throws {
         try db.cachedStatement(sql: "UPDATE message SET local_state = ? WHERE pk = ?")
             .execute(arguments: [state.storageValue, row.pk])
-        changes.updatedMessage(row.ref)
     }
 
     // MARK: Read states
 
     /// Marks `cid` read by `userId` at `at` (never moving the read state backwards).
-    func markRead(cid: ChannelId, userId: UserId, at: Int64, lastMessageId: MessageId?, changes: inout StoreChange) throws {
+    func markRead(cid: ChannelId, userId: UserId, at: Int64, lastMessageId: MessageId?) throws {
         try db.cachedStatement(sql: """
             UPDATE member SET last_read_at = max(coalesce(last_read_at, 0), ?),
                 last_read_message_id = coalesce(?, last_read_message_id), unread_messages = 0, unread_mentions = 0
             WHERE cid = ? AND user_id = ?
             """).execute(arguments: [at, lastMessageId, cid.rawValue, userId])
         if db.changesCount > 0 {
-            changes.readStates.insert(cid)
-            changes.channels.insert(cid)
         }
     }
 
     // MARK: Reactions
 
     /// Adds `score` to the user's reaction of `type` (creating it), keeping the aggregate in step.
-    func addReaction(_ type: MessageReactionType, score: Int, userId: UserId, to row: MessageRow, changes: inout StoreChange) throws {
+    func addReaction(_ type: MessageReactionType, score: Int, userId: UserId, to row: MessageRow) throws {
         let existing = try db.cachedStatement(sql: "SELECT score FROM reaction WHERE message_id = ? AND type = ? AND user_id = ?")
         if try Int.fetchOne(existing, arguments: [row.id, type.rawValue, userId]) != nil {
             try db.cachedStatement(sql: """
@@ -263,18 +243,18 @@ struct StoreWriter {
                     first_at = min(first_at, excluded.first_at), last_at = max(last_at, excluded.last_at)
                 """).execute(arguments: [row.id, type.rawValue, score, now, now])
         }
-        try touch(row, changes: &changes)
+        try touch(row)
     }
 
     /// Removes the user's reaction of `type`; returns whether there was one.
     @discardableResult
-    func removeReaction(_ type: MessageReactionType, userId: UserId, from row: MessageRow, changes: inout StoreChange) throws -> Bool {
+    func removeReaction(_ type: MessageReactionType, userId: UserId, from row: MessageRow) throws -> Bool {
         let existing = try db.cachedStatement(sql: "SELECT score FROM reaction WHERE message_id = ? AND type = ? AND user_id = ?")
         guard let score = try Int.fetchOne(existing, arguments: [row.id, type.rawValue, userId]) else { return false }
         try db.cachedStatement(sql: "DELETE FROM reaction WHERE message_id = ? AND type = ? AND user_id = ?")
             .execute(arguments: [row.id, type.rawValue, userId])
         try refreshAggregate(messageId: row.id, type: type, scoreDelta: -score)
-        try touch(row, changes: &changes)
+        try touch(row)
         return true
     }
 
@@ -304,16 +284,14 @@ struct StoreWriter {
         }
     }
 
-    private func touch(_ row: MessageRow, changes: inout StoreChange) throws {
+    private func touch(_ row: MessageRow) throws {
         try db.cachedStatement(sql: "UPDATE message SET updated_at = ? WHERE pk = ?").execute(arguments: [now, row.pk])
-        changes.updatedMessage(row.ref)
-        changes.reactions.insert(row.id)
     }
 
     // MARK: Typing
 
     /// Records that `userId` types until `expiresAt`; returns whether they were not typing before.
-    func startTyping(cid: ChannelId, userId: UserId, parentId: MessageId?, expiresAt: Int64, changes: inout StoreChange) throws -> Bool {
+    func startTyping(cid: ChannelId, userId: UserId, parentId: MessageId?, expiresAt: Int64) throws -> Bool {
         let wasTyping = try Int.fetchOne(
             db.cachedStatement(sql: """
                 SELECT 1 FROM typing WHERE cid = ? AND user_id = ? AND parent_id IS ? AND expires_at > ?
@@ -323,21 +301,16 @@ struct StoreWriter {
             INSERT INTO typing (cid, user_id, parent_id, expires_at) VALUES (?, ?, ?, ?)
             ON CONFLICT(cid, user_id) DO UPDATE SET parent_id = excluded.parent_id, expires_at = excluded.expires_at
             """).execute(arguments: [cid.rawValue, userId, parentId, expiresAt])
-        if !wasTyping { changes.channels.insert(cid) }
         return !wasTyping
     }
 
-    func stopTyping(cid: ChannelId, userId: UserId, changes: inout StoreChange) throws {
+    func stopTyping(cid: ChannelId, userId: UserId) throws {
         try db.cachedStatement(sql: "DELETE FROM typing WHERE cid = ? AND user_id = ?").execute(arguments: [cid.rawValue, userId])
-        if db.changesCount > 0 { changes.channels.insert(cid) }
     }
 
     /// Deletes expired typing rows; returns the next expiry still pending, if any.
-    func expireTyping(changes: inout StoreChange) throws -> Int64? {
-        let expired = try String.fetchAll(db, sql: "DELETE FROM typing WHERE expires_at <= ? RETURNING cid", arguments: [now])
-        for raw in expired {
-            if let cid = try? ChannelId(cid: raw) { changes.channels.insert(cid) }
-        }
+    func expireTyping() throws -> Int64? {
+        try db.execute(sql: "DELETE FROM typing WHERE expires_at <= ?", arguments: [now])
         return try Int64.fetchOne(db, sql: "SELECT min(expires_at) FROM typing")
     }
 }

@@ -95,7 +95,7 @@ import Testing
         let cid = try await makeChannel(client)
         // What a crash between the local insert and the backend leaves behind.
         let outgoing = OutgoingMessage(id: "interrupted", cid: cid, text: "half sent", createdAt: testEpoch)
-        try client.store.writeSync { db, _ in
+        try client.store.writeSync { db in
             try StoreWriter(db: db, now: testEpoch).insertMessageRow(ChatClient.localRow(outgoing, userId: "alice", state: .pending))
         }
         let restarted = try makeClient(url: url, seed: 9)

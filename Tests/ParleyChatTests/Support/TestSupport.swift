@@ -94,7 +94,7 @@ final class TemporaryDirectory {
 
 /// Every store invariant that does not hold (empty when the store is consistent).
 func storeViolations(_ client: ChatClient) throws -> [String] {
-    try client.store.writeSync { db, _ in try StoreMaintenance(db: db).violations() }
+    try client.store.writeSync { db in try StoreMaintenance(db: db).violations() }
 }
 
 /// Every row of every chat table, in key order: equal digests mean equal stores.
