@@ -98,6 +98,9 @@ open class ChatChannelVC: _ViewController, ChatMessageListVCDataSource, ChatMess
     /// The controller's messages (oldest first).
     open func messages(for vc: ChatMessageListVC) -> [ChatMessage] { channelController?.messages ?? [] }
 
+    /// The controller's index of the message (O(1)).
+    open func index(ofMessageId id: MessageId, for vc: ChatMessageListVC) -> Int? { channelController?.index(ofMessageId: id) }
+
     // MARK: ChatMessageListVCDelegate
 
     /// Loads the previous page, unless everything is loaded.

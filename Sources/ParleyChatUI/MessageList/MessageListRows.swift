@@ -220,41 +220,14 @@ package final class MessageListRows {
         refreshRow(at: index)
     }
 
-    /// What a message's row shows of the message: the store's version of it and of the message
-    /// it quotes, and its author's name and picture (a profile change is not a write to the
-    /// message).
+    /// What a message's row shows of the message: the store's version of it (every write to it,
+    /// its reactions, its read state or its author's profile bumps it) and of the message it
+    /// quotes (an edit of the quoted message is a write to that one).
     package static func contentVersion(of message: ChatMessage) -> Int {
         var hasher = Hasher()
-        hasher.combine(message.id)
-        hasher.combine(message.text.utf8.count)
-        hasher.combine(message.text.utf8.first)
-        hasher.combine(message.text.utf8.last)
-        hasher.combine(message.type)
-        hasher.combine(message.updatedAt)
-        hasher.combine(message.textUpdatedAt)
-        hasher.combine(message.deletedAt)
-        hasher.combine(message.replyCount)
-        hasher.combine(message.localState)
-        hasher.combine(message.isSentByCurrentUser)
-        hasher.combine(message.readBy.count)
-        hasher.combine(message.attachments.count)
-        hasher.combine(message.mentionedUsers.count)
-        hasher.combine(message.author.name)
-        hasher.combine(message.author.imageURL)
+        hasher.combine(message.version)
         hasher.combine(message.quotedMessage?.id)
-        hasher.combine(message.quotedMessage?.text.utf8.count)
-        hasher.combine(message.reactionGroups.count)
-        // A sum, so the dictionary's unstable order does not matter.
-        var reactions = 0
-        for (type, data) in message.reactionGroups {
-            var group = Hasher()
-            group.combine(type)
-            group.combine(data.count)
-            group.combine(data.score)
-            group.combine(data.isChosenByCurrentUser)
-            reactions &+= group.finalize()
-        }
-        hasher.combine(reactions)
+        hasher.combine(message.quotedMessage?.version)
         return hasher.finalize()
     }
 

@@ -402,7 +402,7 @@ open class ChatChannelView: _ViewController, ChatChannelControllerDelegate, UISc
         if wasEmpty || messages.isEmpty || listView.list !== rows.list {
             reloadMessages()
         } else {
-            rows.apply(changes, messages: messages)
+            rows.apply(changes, messages: messages, indexOf: { [weak controller] in controller?.index(ofMessageId: $0) })
         }
         if appendedOwn { scrollToBottom() }
     }
