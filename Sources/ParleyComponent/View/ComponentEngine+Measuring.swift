@@ -21,6 +21,10 @@ extension ComponentEngine {
     func measureLazyRows(anchor: ScrollAnchor) -> ScrollAnchor {
         var anchor = anchor
         guard mayHaveUnresolvedRows else { return anchor }
+        #if DEBUG
+        let subviewsBefore = view.subviews.count
+        defer { assert(view.subviews.count == subviewsBefore, "measuring rows added or removed views of the host") }
+        #endif
         var budget = max(0, maxLazyMeasurementsPerFrame)
         let prefetches = !defersPrefetch && !prefetchedThisFrame
         defersPrefetch = false
