@@ -17,6 +17,8 @@ public struct DemoDataParameters: Sendable, Hashable {
     public var busyChannelMessageCount: Int
     /// Members of the busy channel (including the current user).
     public var busyChannelMemberCount: Int
+    /// The busy channel's features; `nil` is a livestream's defaults (no typing or read events).
+    public var busyChannelConfig: ChannelConfig?
     /// Extra small 1:1 channels with 1–3 messages each (for channel lists of 1,000 channels).
     public var fillerChannelCount: Int
     /// The current user's display name.
@@ -44,6 +46,7 @@ public struct DemoDataParameters: Sendable, Hashable {
         self.currentUserName = currentUserName
         self.endDate = endDate
         self.timeSpan = timeSpan
+        self.busyChannelConfig = nil
     }
 
     /// A demo-sized data set: a dozen channels, a few thousand messages.
@@ -140,7 +143,7 @@ public struct DemoDataGenerator: Sendable {
         let busy = ChannelId(type: .livestream, id: "town-hall")
         plans.append(ChannelPlan(
             cid: busy, name: "Town Hall", members: [me] + others.prefix(max(1, parameters.busyChannelMemberCount - 1)),
-            config: .default(for: .livestream), isFrozen: false, messageCount: parameters.busyChannelMessageCount,
+            config: parameters.busyChannelConfig ?? .default(for: .livestream), isFrozen: false, messageCount: parameters.busyChannelMessageCount,
             kind: .busy))
         let noReactions = ChannelId(type: .messaging, id: "announcements")
         plans.append(ChannelPlan(

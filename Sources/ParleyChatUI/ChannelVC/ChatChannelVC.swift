@@ -113,6 +113,26 @@ open class ChatChannelVC: _ViewController, ChatMessageListVCDataSource, ChatMess
         }
     }
 
+    /// Loads the next page when the window stops short of the newest messages.
+    open func chatMessageListVCDidScrollNearBottom(_ vc: ChatMessageListVC) {
+        guard let channelController, !channelController.hasLoadedAllNextMessages else { return }
+        do {
+            try channelController.loadNextMessages()
+        } catch {
+            lastError = error
+        }
+    }
+
+    /// Jumps back to the newest page when the window stops short of it.
+    open func chatMessageListVCWillScrollToNewestMessage(_ vc: ChatMessageListVC) {
+        guard let channelController, !channelController.hasLoadedAllNextMessages else { return }
+        do {
+            try channelController.synchronize()
+        } catch {
+            lastError = error
+        }
+    }
+
     /// Marks the channel read.
     open func chatMessageListVCDidScrollToBottom(_ vc: ChatMessageListVC) {
         markReadIfNeeded()

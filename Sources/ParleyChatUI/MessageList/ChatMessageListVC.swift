@@ -39,6 +39,12 @@ public protocol ChatMessageListVCDelegate: AnyObject {
     /// The list was scrolled to within a screen of its oldest loaded message: load older ones
     /// (``ChatMessageListVC/updateMessages(with:)`` keeps what the user sees in place).
     func chatMessageListVCDidScrollNearTop(_ vc: ChatMessageListVC)
+    /// The list was scrolled to within a screen of its newest loaded message: load newer ones if
+    /// the loaded messages stop short of the newest (a bounded window that dropped them).
+    func chatMessageListVCDidScrollNearBottom(_ vc: ChatMessageListVC)
+    /// The list is about to scroll to its newest message (the scroll-to-bottom button): load the
+    /// newest page first if it is not loaded.
+    func chatMessageListVCWillScrollToNewestMessage(_ vc: ChatMessageListVC)
     /// The list came to rest at its newest message (a good moment to mark the channel read).
     func chatMessageListVCDidScrollToBottom(_ vc: ChatMessageListVC)
     /// The list scrolled.
@@ -66,6 +72,10 @@ extension ChatMessageListVCDelegate {
     public func chatMessageListVC(_ vc: ChatMessageListVC, willDisplay message: ChatMessage) {}
     /// Does nothing.
     public func chatMessageListVCDidScrollNearTop(_ vc: ChatMessageListVC) {}
+    /// Does nothing.
+    public func chatMessageListVCDidScrollNearBottom(_ vc: ChatMessageListVC) {}
+    /// Does nothing.
+    public func chatMessageListVCWillScrollToNewestMessage(_ vc: ChatMessageListVC) {}
     /// Does nothing.
     public func chatMessageListVCDidScrollToBottom(_ vc: ChatMessageListVC) {}
     /// Does nothing.
@@ -190,7 +200,12 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
     /// marked read when it opens at its newest message).
     private var wasScrolledToBottom = false
     private var isWaitingForOlderMessages = false
-    private var messageCountAtTopRequest = -1
+    /// The oldest and newest messages when older or newer ones were last asked for: a bounded
+    /// window that drops a page at one end for each it loads at the other keeps its count, so the
+    /// count cannot tell whether a page came.
+    private var oldestAtTopRequest: MessageId?
+    private var newestAtBottomRequest: MessageId?
+    private var isWaitingForNewerMessages = false
     private weak var swipedView: UIView?
     private var swipedMessage: ChatMessage?
 
@@ -321,6 +336,8 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
 
     /// Scrolls to the newest message and resets the button's count.
     open func scrollToBottom(animated: Bool) {
+        // A window that no longer holds the newest messages jumps back to them first.
+        delegate?.chatMessageListVCWillScrollToNewestMessage(self)
         listView.layoutIfNeeded()
         listView.scrollToBottom(animated: animated)
         if !animated { scrollDidSettleAtBottomIfNeeded() }
@@ -540,17 +557,24 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
         scrollDidSettleAtBottomIfNeeded()
     }
 
-    /// Asks for older messages when the top is within a screen, once per page.
+    /// Asks for older messages when the top is within a screen, once per page; and for newer
+    /// ones when the bottom is within a screen and the newest loaded message is not the last
+    /// one asked for (a window that dropped its newest pages while the user scrolled back).
     private func requestOlderMessagesIfNeeded() {
-        guard !isWaitingForOlderMessages, !messages.isEmpty, listView.bounds.height > 0 else { return }
+        guard !messages.isEmpty, listView.bounds.height > 0 else { return }
         let distanceFromTop = listView.contentOffset.y + listView.adjustedContentInset.top
-        guard distanceFromTop < listView.bounds.height, messageCountAtTopRequest != messages.count else { return }
-        messageCountAtTopRequest = messages.count
-        isWaitingForOlderMessages = true
-        delegate?.chatMessageListVCDidScrollNearTop(self)
-        if messages.count == messageCountAtTopRequest {
-            // Nothing came (everything is loaded): stay quiet until the messages change.
+        if !isWaitingForOlderMessages, distanceFromTop < listView.bounds.height, oldestAtTopRequest != messages.first?.id {
+            oldestAtTopRequest = messages.first?.id
+            isWaitingForOlderMessages = true
+            delegate?.chatMessageListVCDidScrollNearTop(self)
+            // Whether or not a page came, the next request waits for another oldest message.
             isWaitingForOlderMessages = false
+        }
+        if !isWaitingForNewerMessages, distanceFromBottom < listView.bounds.height, newestAtBottomRequest != messages.last?.id {
+            newestAtBottomRequest = messages.last?.id
+            isWaitingForNewerMessages = true
+            delegate?.chatMessageListVCDidScrollNearBottom(self)
+            isWaitingForNewerMessages = false
         }
     }
 

@@ -54,6 +54,9 @@ public final class ComponentList {
     private var sizeCache: SizeCache?
     /// Tells the host that rows changed.
     var didChange: (@MainActor () -> Void)?
+    /// Counts edits: the host hands a measured tree back only if no edit came since it took it
+    /// (an edit can come in the middle of a pass, from a delegate the scrolling calls).
+    private(set) var generation = 0
 
     /// A list of `rows` (ids must be unique: repeats are dropped, with a warning).
     public init(_ rows: [Row] = []) {
@@ -232,11 +235,14 @@ public final class ComponentList {
             ListChunkNode(serial: chunk.serial, rows: chunk.rows.map { $0.relaid(at: constraint, cache: cache) }, width: width)
         }
         root = ListRenderNode(chunks: chunks, width: width)
+        generation &+= 1
         return root
     }
 
-    /// Takes the tree back from the host after it measured rows in it.
-    func adopt(_ measured: ListRenderNode) {
+    /// Takes the tree back from the host after it measured rows in it, if it is still the tree
+    /// of `generation` (else the edits since win; the measured sizes stay in the size cache).
+    func adopt(_ measured: ListRenderNode, generation: Int) {
+        guard generation == self.generation else { return }
         root = measured
     }
 
@@ -261,6 +267,7 @@ public final class ComponentList {
     }
 
     private func changed() {
+        generation &+= 1
         #if DEBUG
         if root.rowCount <= 512 { root.checkInvariants() }
         #endif

@@ -109,7 +109,7 @@ extension ComponentEngine {
         unresolvedLazy = max(0, unresolvedLazy - replacements.count)
         if let edited = TreeEditor.replacing(replacements, in: root) {
             self.root = edited
-            if let list, let measured = edited as? ListRenderNode { list.adopt(measured) }
+            if let list, let measured = edited as? ListRenderNode { list.adopt(measured, generation: listGeneration) }
             updateContentGeometry()
             return true
         }

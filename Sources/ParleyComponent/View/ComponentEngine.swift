@@ -105,6 +105,8 @@ final class ComponentEngine {
     var needsRender = false
     /// The list was edited since its tree was last taken.
     var needsListApply = false
+    /// The list's generation when its tree was last taken.
+    var listGeneration = -1
     var lastRenderBounds: CGRect = .null
     var lastInset: UIEdgeInsets = .zero
     var lastScale: CGFloat = 0
@@ -258,6 +260,7 @@ final class ComponentEngine {
         let constraint = Constraint(maxSize: CGSize(width: layoutWidth, height: .infinity))
         if let list {
             root = list.layout(constraint, cache: sizeCache, remeasure: remeasure)
+            listGeneration = list.generation
             unresolvedLazy = 0
         } else if let component {
             let context = makeContext()
@@ -282,6 +285,7 @@ final class ComponentEngine {
         stats = ComponentRenderStats()
         var anchor = captureAnchor()
         root = list.layout(Constraint(maxSize: CGSize(width: layoutWidth, height: .infinity)), cache: sizeCache)
+        listGeneration = list.generation
         updateContentGeometry()
         anchor = restore(anchor, sameTree: false)
         anchor = measureLazyRows(anchor: anchor)

@@ -75,8 +75,12 @@ enum ChatBench {
         let started = Date()
         let client = try ChatClient(config: ChatClientConfig(currentUserId: "sam", databaseURL: url, randomSeed: 5))
         let count = max(0, messages - closingMessages.count)
-        let summary = try DemoDataGenerator(parameters: DemoDataParameters(seed: 5, busyChannelMessageCount: count))
-            .generate(into: client)
+        var parameters = DemoDataParameters(seed: 5, busyChannelMessageCount: count)
+        // Typing events on, so the message-flow figures can time the typing indicator here too.
+        var config = ChannelConfig.default(for: .livestream)
+        config.typingEventsEnabled = true
+        parameters.busyChannelConfig = config
+        let summary = try DemoDataGenerator(parameters: parameters).generate(into: client)
         let cid = summary.busyChannel
         guard let backend = client.embeddedBackend, let channel = try client.channel(cid) else { return (client, cid) }
         let others = channel.members.map(\.user.id).filter { $0 != client.currentUserId }.sorted()

@@ -20,6 +20,38 @@ import ParleyUIKit
         #expect(vc.headerView.subtitleLabel.text == "3 members, 2 online")
     }
 
+    /// A bounded window keeps its count while paging (a page in at one end, a page out at the
+    /// other): the list still pages back to the oldest message, pages forward again on the way
+    /// down, and the scroll-to-bottom button jumps back to the newest.
+    @Test func aBoundedWindowPagesBothWaysThroughTheWholeChannel() async throws {
+        let (client, cid, _) = try await makeChatChannel(messageCount: 400)
+        let (vc, _, host) = makeHostedChannelVC(client, cid)
+        vc.channelController.maxLoadedMessages = 100
+        let list = vc.messageListVC
+        for _ in 0..<400 where list.messages.first?.id != "m0000" {
+            list.listView.contentOffset.y = -list.listView.adjustedContentInset.top
+            host.layoutIfNeeded()
+        }
+        #expect(list.messages.first?.id == "m0000", "paged back to the oldest message")
+        #expect(vc.channelController.messages.count <= 100)
+        #expect(!vc.channelController.hasLoadedAllNextMessages)
+        for _ in 0..<400 where !vc.channelController.hasLoadedAllNextMessages {
+            list.listView.contentOffset.y = list.listView.contentSize.height - list.listView.bounds.height
+            host.layoutIfNeeded()
+        }
+        #expect(list.messages.last?.id == "m0399", "paged forward to the newest message again")
+        // Back up, then the button: the newest page, at the bottom.
+        for _ in 0..<40 {
+            list.listView.contentOffset.y = -list.listView.adjustedContentInset.top
+            host.layoutIfNeeded()
+        }
+        #expect(!vc.channelController.hasLoadedAllNextMessages)
+        list.scrollToBottom(animated: false)
+        host.layoutIfNeeded()
+        #expect(list.messages.last?.id == "m0399")
+        #expect(list.idsOnScreen.last == "m0399")
+    }
+
     @Test func scrollingUpPagesOlderMessagesWithoutMovingWhatIsOnScreen() async throws {
         let (client, cid, _) = try await makeChatChannel(messageCount: 300)
         let (vc, _, host) = makeHostedChannelVC(client, cid, type: PagingRecordingChannelVC.self)

@@ -192,9 +192,13 @@ import ParleyUIKit
         vc.listView.contentOffset = CGPoint(x: 0, y: 50)
         host.layoutIfNeeded()
         #expect(source.nearTopCount == 1, "no new page arrived: no second request")
-        // A page arrives; near the top again, the list asks again.
-        source.messages = F.messages(85)
-        vc.updateMessages(with: ListChange(inserted: source.messages.prefix(25).map(\.id)))
+        // A page of older messages arrives; near the top again, the list asks again.
+        let page = (0..<25).map { index in
+            ChatMessage(id: "older-\(index)", cid: F.cid, text: "Older \(index)", author: F.bob,
+                        createdAt: source.messages[0].createdAt.addingTimeInterval(-Double(25 - index) * 30))
+        }
+        source.messages = page + source.messages
+        vc.updateMessages(with: ListChange(inserted: page.map(\.id)))
         host.layoutIfNeeded()
         vc.listView.contentOffset = CGPoint(x: 0, y: 10)
         host.layoutIfNeeded()
