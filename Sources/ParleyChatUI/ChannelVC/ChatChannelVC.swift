@@ -105,29 +105,25 @@ open class ChatChannelVC: _ViewController, ChatMessageListVCDataSource, ChatMess
 
     /// Loads the previous page, unless everything is loaded.
     open func chatMessageListVCDidScrollNearTop(_ vc: ChatMessageListVC) {
-        guard let channelController, !channelController.hasLoadedAllPreviousMessages else { return }
-        do {
-            try channelController.loadPreviousMessages()
-        } catch {
-            lastError = error
-        }
+        page(unless: \.hasLoadedAllPreviousMessages) { (controller) throws(ChatError) in try controller.loadPreviousMessages() }
     }
 
     /// Loads the next page when the window stops short of the newest messages.
     open func chatMessageListVCDidScrollNearBottom(_ vc: ChatMessageListVC) {
-        guard let channelController, !channelController.hasLoadedAllNextMessages else { return }
-        do {
-            try channelController.loadNextMessages()
-        } catch {
-            lastError = error
-        }
+        page(unless: \.hasLoadedAllNextMessages) { (controller) throws(ChatError) in try controller.loadNextMessages() }
     }
 
     /// Jumps back to the newest page when the window stops short of it.
     open func chatMessageListVCWillScrollToNewestMessage(_ vc: ChatMessageListVC) {
-        guard let channelController, !channelController.hasLoadedAllNextMessages else { return }
+        page(unless: \.hasLoadedAllNextMessages) { (controller) throws(ChatError) in try controller.synchronize() }
+    }
+
+    /// Runs a paging call of the controller unless `done` says there is nothing to load; an error
+    /// is kept in ``lastError``.
+    private func page(unless done: KeyPath<ChatChannelController, Bool>, _ load: (ChatChannelController) throws(ChatError) -> Void) {
+        guard let channelController, !channelController[keyPath: done] else { return }
         do {
-            try channelController.synchronize()
+            try load(channelController)
         } catch {
             lastError = error
         }

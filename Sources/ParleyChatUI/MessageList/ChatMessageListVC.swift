@@ -166,8 +166,16 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
     /// back to zero at the bottom.
     public private(set) var newMessagesWhileScrolledUp = 0
 
-    /// The messages shown, oldest first (the data source's, as of the last update).
-    public private(set) var messages: [ChatMessage] = []
+    /// The messages shown, oldest first: the data source's.
+    ///
+    /// Read from the data source each time: the list keeps no copy, so the controller behind it
+    /// can grow its array in place (a second reference would make every arrival copy every
+    /// loaded message).
+    public var messages: [ChatMessage] { dataSource?.messages(for: self) ?? [] }
+    /// The newest message as of the last update (to tell arrivals at the bottom).
+    private var newestMessage: ChatMessage?
+    /// The id of the newest message the list has applied.
+    public var newestMessageId: MessageId? { newestMessage?.id }
 
     /// The message the "Unread messages" separator sits above, decided when the list first sees
     /// the channel's read state (it stays put while the screen is open, as in Slack).
@@ -175,7 +183,7 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
         get { rows.unreadSeparatorMessageId }
         set {
             hasDecidedUnreadSeparator = true
-            rows.setUnreadSeparator(above: newValue)
+            rows.setUnreadSeparator(above: newValue, in: messages)
         }
     }
 
@@ -272,10 +280,11 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
     /// through ``updateMessages(with:)``, changes of the channel through ``channelDidChange()``.
     open func reloadData() {
         guard isViewLoaded else { return }
-        messages = dataSource?.messages(for: self) ?? []
+        let messages = self.messages
+        newestMessage = messages.last
         rowsChannel = dataSource?.channel(for: self)
         rows.calendar = dateSeparatorCalendar
-        rows.reload(messages, unreadSeparatorAbove: decidedUnreadSeparator(), typingUsers: currentTypingUsers())
+        rows.reload(messages, unreadSeparatorAbove: decidedUnreadSeparator(in: messages), typingUsers: currentTypingUsers())
         if listView.list !== rows.list { listView.list = rows.list }
         updateScrollToBottomButton()
     }
@@ -288,8 +297,8 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
         guard isViewLoaded else { return }
         guard listView.list === rows.list else { return reloadData() }
         let wasAtBottom = isScrolledToBottom
-        let previousNewest = messages.last
-        let newMessages = dataSource?.messages(for: self) ?? []
+        let previousNewest = newestMessage
+        let newMessages = messages
         let inserted = Set(changes.inserted)
         var appendedFromOthers = 0
         var appendedOwn = false
@@ -300,9 +309,9 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
                 if message.isSentByCurrentUser { appendedOwn = true } else { appendedFromOthers += 1 }
             }
         }
-        messages = newMessages
+        newestMessage = newMessages.last
         rows.apply(changes, messages: newMessages, indexOf: dataSource.map { source in { [unowned self] in source.index(ofMessageId: $0, for: self) } })
-        if !hasDecidedUnreadSeparator, let id = decidedUnreadSeparator() { rows.setUnreadSeparator(above: id) }
+        if !hasDecidedUnreadSeparator, let id = decidedUnreadSeparator(in: newMessages) { rows.setUnreadSeparator(above: id, in: newMessages) }
         updateScrollToBottomButton()
         if appendedOwn {
             scrollToBottom(animated: false)
@@ -321,7 +330,10 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
         guard Self.rowsSignature(channel) == Self.rowsSignature(rowsChannel) else { return reloadData() }
         rowsChannel = channel
         rows.setTypingUsers(currentTypingUsers())
-        if !hasDecidedUnreadSeparator, let id = decidedUnreadSeparator() { rows.setUnreadSeparator(above: id) }
+        if !hasDecidedUnreadSeparator {
+            let messages = self.messages
+            if let id = decidedUnreadSeparator(in: messages) { rows.setUnreadSeparator(above: id, in: messages) }
+        }
     }
 
     /// What every row shows of the channel.
@@ -352,6 +364,7 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
 
     /// The layout options of the message with `id`, as the list's rows use them.
     public func layoutOptions(forMessageId id: MessageId) -> ChatMessageLayoutOptions? {
+        let messages = self.messages
         guard let index = messages.firstIndex(where: { $0.id == id }) else { return nil }
         return layoutOptions(in: messages, at: index)
     }
@@ -527,7 +540,7 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
 
     /// The unread separator's message, decided once, when the channel and messages are first
     /// known; after that the current one.
-    private func decidedUnreadSeparator() -> MessageId? {
+    private func decidedUnreadSeparator(in messages: [ChatMessage]) -> MessageId? {
         guard !hasDecidedUnreadSeparator else { return rows.unreadSeparatorMessageId }
         guard let channel = dataSource?.channel(for: self), !messages.isEmpty else { return nil }
         hasDecidedUnreadSeparator = true
@@ -561,6 +574,7 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
     /// ones when the bottom is within a screen and the newest loaded message is not the last
     /// one asked for (a window that dropped its newest pages while the user scrolled back).
     private func requestOlderMessagesIfNeeded() {
+        let messages = self.messages
         guard !messages.isEmpty, listView.bounds.height > 0 else { return }
         let distanceFromTop = listView.contentOffset.y + listView.adjustedContentInset.top
         if !isWaitingForOlderMessages, distanceFromTop < listView.bounds.height, oldestAtTopRequest != messages.first?.id {
@@ -579,7 +593,7 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
     }
 
     private func scrollDidSettleAtBottomIfNeeded() {
-        guard listView.list != nil, !messages.isEmpty else { return }
+        guard listView.list != nil, newestMessage != nil else { return }
         let atBottom = isScrolledToBottom
         defer { wasScrolledToBottom = atBottom }
         guard atBottom else { return }

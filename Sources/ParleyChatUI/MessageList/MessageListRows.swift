@@ -51,8 +51,9 @@ package final class MessageListRows {
     package var calendar: Calendar = .current
     let makers: Makers
 
-    /// The messages the rows show, oldest first.
-    package private(set) var messages: [ChatMessage] = []
+    /// The messages of the call running now (empty between calls: the rows keep no reference to
+    /// the caller's array, so its owner can grow it in place).
+    private var messages: [ChatMessage] = []
     /// Creation dates of the messages shown, to place the rows of removed ones.
     private var createdAt: [MessageId: Date] = [:]
     /// The message each date separator sits above, by day.
@@ -86,6 +87,7 @@ package final class MessageListRows {
     /// every row, such as the channel's member count deciding author names).
     package func reload(_ messages: [ChatMessage], unreadSeparatorAbove unread: MessageId?, typingUsers: [ChatUser]) {
         self.messages = messages
+        defer { self.messages = [] }
         unreadSeparatorMessageId = unread
         self.typingUsers = typingUsers.sorted { $0.id < $1.id }
         createdAt = Dictionary(messages.map { ($0.id, $0.createdAt) }, uniquingKeysWith: { $1 })
@@ -122,15 +124,13 @@ package final class MessageListRows {
     /// `indexOf` finds a message in `messages` (a controller's O(1) or O(log n) lookup); without
     /// it the search starts at both ends, where changes usually are.
     package func apply(_ change: ListChange<MessageId>, messages new: [ChatMessage], indexOf: ((MessageId) -> Int?)? = nil) {
-        guard !change.isEmpty else {
-            messages = new
-            return
-        }
+        guard !change.isEmpty else { return }
         // A change of most rows (a jump to another page) is cheaper as a rebuild.
         if change.inserted.count + change.removed.count + change.moved.count > max(64, new.count / 2) {
             return reload(new, unreadSeparatorAbove: unreadSeparatorMessageId, typingUsers: typingUsers)
         }
         messages = new
+        defer { messages = [] }
         var touched = Set<Int>()
 
         // Rows leaving: removed and moved messages, with the separators that sat above them.
@@ -157,11 +157,22 @@ package final class MessageListRows {
             return Self.index(of: id, in: new)
         }
         let entering = (change.inserted + change.moved).compactMap(locate)
-        for index in entering.sorted(by: >) {
-            let message = new[index]
-            createdAt[message.id] = message.createdAt
-            list.insert([makers.message(new, index, false)], before: blockStart(below: index))
-            touched.formUnion((index - 2)...(index + 2))
+        // Runs of consecutive messages (a page) go in with one edit each.
+        let sorted = entering.sorted(by: >)
+        var run = 0
+        while run < sorted.count {
+            var end = run
+            while end + 1 < sorted.count, sorted[end + 1] == sorted[end] - 1 { end += 1 }
+            let first = sorted[end], last = sorted[run]
+            var block: [ComponentList.Row] = []
+            block.reserveCapacity(last - first + 1)
+            for index in first...last {
+                createdAt[new[index].id] = new[index].createdAt
+                block.append(makers.message(new, index, false))
+            }
+            list.insert(block, before: blockStart(below: last))
+            touched.formUnion((first - 2)...(last + 2))
+            run = end + 1
         }
 
         // Rows updated in place.
@@ -180,8 +191,11 @@ package final class MessageListRows {
         }
     }
 
-    /// Moves the unread separator above the message `id` (`nil` removes it).
-    package func setUnreadSeparator(above id: MessageId?) {
+    /// Moves the unread separator above the message `id` (`nil` removes it); `messages` are the
+    /// messages shown.
+    package func setUnreadSeparator(above id: MessageId?, in messages: [ChatMessage]) {
+        self.messages = messages
+        defer { self.messages = [] }
         guard id != unreadSeparatorMessageId else { return }
         var touched: [MessageId] = []
         if let old = unreadSeparatorMessageId {
@@ -214,8 +228,11 @@ package final class MessageListRows {
         }
     }
 
-    /// Rebuilds the row of the message `id` (its look depends on something outside the message).
-    package func refreshRow(of id: MessageId) {
+    /// Rebuilds the row of the message `id` (its look depends on something outside the message);
+    /// `messages` are the messages shown.
+    package func refreshRow(of id: MessageId, in messages: [ChatMessage]) {
+        self.messages = messages
+        defer { self.messages = [] }
         guard let date = createdAt[id], let index = Self.index(of: id, createdAt: date, in: messages) else { return }
         refreshRow(at: index)
     }

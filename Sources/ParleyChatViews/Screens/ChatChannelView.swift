@@ -36,8 +36,11 @@ open class ChatChannelView: _ViewController, ChatChannelControllerDelegate, UISc
     /// Hosts the factory's reactions overlay over everything; hidden while there is none.
     open private(set) lazy var overlayView: ComponentView = ComponentView(frame: .zero)
 
-    /// The messages shown, oldest first.
-    public private(set) var messages: [ChatMessage] = []
+    /// The messages shown, oldest first: the channel controller's (the screen keeps no copy, so
+    /// the controller grows its array in place).
+    public var messages: [ChatMessage] { channelController?.messages ?? [] }
+    /// The newest message as of the last update (to tell own arrivals at the bottom).
+    private var newestMessage: ChatMessage?
     /// The message the long-press overlay is open for (`nil`: closed).
     public private(set) var messageDisplayInfo: MessageDisplayInfo?
     /// The error of the last load, page or action, if it failed.
@@ -123,7 +126,7 @@ open class ChatChannelView: _ViewController, ChatChannelControllerDelegate, UISc
         } catch {
             lastError = error
         }
-        messages = channelController.messages
+        newestMessage = channelController.messages.last
     }
 
     /// The list above the composer; the overlay over both.
@@ -203,6 +206,8 @@ open class ChatChannelView: _ViewController, ChatChannelControllerDelegate, UISc
     /// ``channelController(_:didUpdateMessages:)``.
     open func reloadMessages() {
         guard isViewLoaded, let channelController else { return }
+        let messages = channelController.messages
+        newestMessage = messages.last
         let channel = channelController.channel ?? ChatChannel(cid: channelController.cid)
         if messages.isEmpty {
             listView.list = nil
@@ -307,7 +312,7 @@ open class ChatChannelView: _ViewController, ChatChannelControllerDelegate, UISc
             lastError = error
             return false
         }
-        messages = channelController.messages
+        newestMessage = channelController.messages.last
         reloadMessages()
         listView.reloadData()
         listView.layoutIfNeeded()
@@ -393,9 +398,10 @@ open class ChatChannelView: _ViewController, ChatChannelControllerDelegate, UISc
 
     /// Applies the change in place, in O(changed messages); own new messages scroll into view.
     open func channelController(_ controller: ChatChannelController, didUpdateMessages changes: ListChange<MessageId>) {
-        let previousNewest = messages.last
-        let wasEmpty = messages.isEmpty
-        messages = controller.messages
+        let previousNewest = newestMessage
+        let wasEmpty = newestMessage == nil
+        let messages = controller.messages
+        newestMessage = messages.last
         let inserted = Set(changes.inserted)
         let appendedOwn = messages.reversed().prefix { inserted.contains($0.id) }
             .contains { $0.isSentByCurrentUser && (previousNewest == nil || $0.createdAt >= previousNewest!.createdAt) }

@@ -31,6 +31,10 @@ enum ChatBench {
         do {
             let backend = HeadlessBackend.install()
             let window = backend.openWindow(size: size, title: "Parley bench")
+            // Profiling the message flow alone: PARLEY_BENCH_FLOW_ONLY=1 parley bench chat
+            if ProcessInfo.processInfo.environment["PARLEY_BENCH_FLOW_ONLY"] != nil {
+                return try await ChatFlowBench.run(big: big, window: window, backend: backend, quick: quick)
+            }
             let opens = quick ? 5 : 15
             var bigTimes: [Double] = [], smallTimes: [Double] = []
             // Warm up fonts and code paths on both channels, untimed.

@@ -87,7 +87,7 @@ import ParleyUIKit
             case 5:
                 rows.setTypingUsers(Bool.random(using: &rng) ? [F.alice] : [])
             default:
-                if let id = new.randomElement(using: &rng)?.id { rows.setUnreadSeparator(above: Bool.random(using: &rng) ? id : nil) }
+                if let id = new.randomElement(using: &rng)?.id { rows.setUnreadSeparator(above: Bool.random(using: &rng) ? id : nil, in: new) }
             }
             messages = new
             rows.apply(change, messages: messages)

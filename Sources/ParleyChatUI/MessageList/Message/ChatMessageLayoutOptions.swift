@@ -111,7 +111,9 @@ open class ChatMessageLayoutOptionsResolver {
             return options
         }
 
-        let hasText = !message.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        // Any character that is not white space (a scan that stops at the first, without the
+        // copy `trimmingCharacters` makes).
+        let hasText = message.text.contains { !$0.isWhitespace }
         if hasText { options.insert(.text) }
         if message.quotedMessage != nil { options.insert(.quotedMessage) }
         if hasText, message.quotedMessage == nil, Self.isEmojiOnly(message.text, maxCount: maxEmojiOnlyCount) {
