@@ -17,7 +17,8 @@ import Parley
 enum ChatFlowBench {
     static func run(big: (client: ChatClient, cid: ChannelId), window: UIWindow, backend: HeadlessBackend, quick: Bool) async throws -> [BenchResult] {
         let rss = try scrollToOldest(big, in: window, backend: backend,
-                                     limit: ProcessInfo.processInfo.environment["PARLEY_BENCH_FLOW_ONLY"] != nil ? 500 : quick ? 20_000 : nil)
+                                     limit: ProcessInfo.processInfo.environment["PARLEY_BENCH_SCROLL_LIMIT"].flatMap(Int.init) ?? (quick ? 20_000 : nil))
+        if ProcessInfo.processInfo.environment["PARLEY_BENCH_SCROLL_ONLY"] != nil { return [] }
         window.rootViewController = nil
         backend.advance(by: 1.0 / 60)
 
@@ -142,6 +143,10 @@ enum ChatFlowBench {
             list.setContentOffset(CGPoint(x: 0, y: -list.adjustedContentInset.top), animated: false)
             backend.advance(by: 1.0 / 60)
             if let oldest = vc.channelController.messages.first?.id { seen.insert(oldest) }
+            if steps % 500 == 0, ProcessInfo.processInfo.environment["PARLEY_BENCH_PHASES"] != nil {
+                ChatBench.log(String(format: "scroll: %d steps, %d loaded, %d rows, %d subviews, rss %.1f MB", steps, vc.channelController.messages.count,
+                                     list.list?.count ?? -1, list.subviews.count, Bench.residentMemoryMB()))
+            }
             if vc.channelController.hasLoadedAllPreviousMessages { break }
             if let limit, seen.count * ChatChannelController.pageSize >= limit { break }
         }
