@@ -177,8 +177,19 @@ final class StoreChangeCollector: TransactionObserver, Sendable {
 
     // MARK: Resolving rowids
 
-    /// SQLite's default limit on host parameters is 32,766; batches stay well under it.
-    private static let batchSize = 500
+    /// Rowids are looked up in batches of one of these sizes, the last batch padded by repeating
+    /// its last rowid (harmless in an `IN` list): the connection's statement cache then holds a
+    /// handful of statements per query, not one per transaction size.
+    private static let batchSizes = [1, 4, 16, 64, 256]
+
+    /// `rowids` cut into batches of ``batchSizes``, padded.
+    private static func batches(_ rowids: [Int64]) -> [[Int64]] {
+        let largest = batchSizes[batchSizes.count - 1]
+        return rowids.chunks(of: largest).map { chunk in
+            let size = batchSizes.first { $0 >= chunk.count } ?? largest
+            return Array(chunk) + Array(repeating: chunk[chunk.endIndex - 1], count: size - chunk.count)
+        }
+    }
 
     private func resolve(_ pending: Pending, db: Database) throws -> StoreChange {
         var change = StoreChange()
@@ -191,7 +202,7 @@ final class StoreChangeCollector: TransactionObserver, Sendable {
         }
 
         var present: [Int64: StoreChange.MessageEvent] = [:]
-        for batch in pending.messageOrder.chunks(of: Self.batchSize) {
+        for batch in Self.batches(pending.messageOrder) {
             try db.forEachRawRow(
                 """
                 SELECT m.pk, m.id, m.cid, m.parent_id, m.show_in_channel, m.created_at, m.local_state, m.user_id,
@@ -237,8 +248,7 @@ final class StoreChangeCollector: TransactionObserver, Sendable {
             // Inserted and deleted within the transaction: nobody saw it, nothing to say.
         }
 
-        let channelRowids = Array(pending.channelRowids)
-        for batch in channelRowids.chunks(of: Self.batchSize) {
+        for batch in Self.batches(Array(pending.channelRowids)) {
             try db.forEachRawRow(
                 "SELECT cid FROM channel WHERE rowid IN (\(sqlPlaceholders(batch.count)))",
                 arguments: StatementArguments(batch)
@@ -251,8 +261,7 @@ final class StoreChangeCollector: TransactionObserver, Sendable {
         for cid in pending.touchedChannels { change.channels.insert(try channelId(cid)) }
         for cid in pending.memberChannels { change.members.insert(try channelId(cid)) }
 
-        let userRowids = Array(pending.userRowids)
-        for batch in userRowids.chunks(of: Self.batchSize) {
+        for batch in Self.batches(Array(pending.userRowids)) {
             try db.forEachRawRow(
                 "SELECT id FROM user WHERE rowid IN (\(sqlPlaceholders(batch.count)))",
                 arguments: StatementArguments(batch)
