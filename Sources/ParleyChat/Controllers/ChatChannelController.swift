@@ -60,9 +60,9 @@ public final class ChatChannelController {
     /// The loaded messages, oldest first.
     public var messages: [ChatMessage] { window.messages }
     /// Whether the oldest message of the channel is loaded.
-    public private(set) var hasLoadedAllPreviousMessages = false
+    public internal(set) var hasLoadedAllPreviousMessages = false
     /// Whether the newest message of the channel is loaded (new messages then appear live).
-    public private(set) var hasLoadedAllNextMessages = true
+    public internal(set) var hasLoadedAllNextMessages = true
     /// Receives changes.
     public weak var delegate: (any ChatChannelControllerDelegate)?
 
@@ -76,18 +76,18 @@ public final class ChatChannelController {
     /// ``pageSize`` count as ``pageSize``. A smaller value applies at the next load.
     public var maxLoadedMessages = ChatChannelController.defaultMaxLoadedMessages
 
-    private var window = MessageWindow()
-    private var isSynchronized = false
+    var window = MessageWindow()
+    var isSynchronized = false
     private var listener: StoreListener?
     private let fanOut = ChangeFanOut<Change>()
     private var lastTypingEventAt: Date?
-    private var channelRefreshPending = false
+    var channelRefreshPending = false
     /// Ids whose read failed during a live change: read again with the next change, so a
     /// transient storage error delays an update instead of losing it.
-    private var retryIds: Set<MessageId> = []
+    var retryIds: Set<MessageId> = []
     /// Set when the window could not be re-read after an unresolved change: the next change
     /// re-reads it.
-    private var needsReload = false
+    var needsReload = false
 
     /// Creates a controller; call ``synchronize()`` to load the channel and its newest page.
     public init(cid: ChannelId, client: ChatClient) {
@@ -103,7 +103,8 @@ public final class ChatChannelController {
     /// each inserted or updated id of a ``ListChange``.
     public func index(ofMessageId id: MessageId) -> Int? { window.index(of: id) }
 
-    private var limit: Int { max(maxLoadedMessages, Self.pageSize) }
+    /// ``maxLoadedMessages``, at least a page.
+    var limit: Int { max(maxLoadedMessages, Self.pageSize) }
 
     // MARK: Loading
 
@@ -293,124 +294,7 @@ public final class ChatChannelController {
         try await client.setFrozen(isFrozen, cid: cid)
     }
 
-    // MARK: Live updates
-
-    private func apply(_ change: StoreChange) {
-        guard isSynchronized else { return }
-        if change.isUnresolved || needsReload {
-            reloadWindow()
-        } else {
-            applyMessages(change)
-        }
-        if change.channels.contains(cid) || change.members.contains(cid) || !change.users.isEmpty
-            || change.isUnresolved
-        {
-            scheduleChannelRefresh()
-        }
-    }
-
-    /// Rebuilds the channel summary in a main-actor job of its own, right after the one that
-    /// delivered the message diff (what the user is waiting for). Refreshes requested while one is
-    /// pending coalesce; each reads the store's latest state, so a deferred one is never stale.
-    private func scheduleChannelRefresh() {
-        guard !channelRefreshPending else { return }
-        channelRefreshPending = true
-        Task { @MainActor [weak self] in
-            guard let self else { return }
-            channelRefreshPending = false
-            do {
-                if let channel = try client.channel(cid) { replaceChannel(channel) }
-            } catch {
-                // Nothing to show instead; the next change of the channel asks again.
-            }
-        }
-    }
-
-    /// Applies a committed change in O(changed): only rows of this channel whose version moved
-    /// (or that newly fall inside the window) are read, each is put at its place, and the
-    /// ``ListChange`` says exactly what was done.
-    private func applyMessages(_ change: StoreChange) {
-        let viewer = client.currentUserId
-        var wanted = retryIds
-        var removals: [MessageId] = []
-        for event in change.messages where event.ref.cid == cid {
-            let id = event.ref.id
-            if event.kind == .removed {
-                if window.contains(id) { removals.append(id) }
-            } else if let loaded = window.message(id) {
-                if loaded.version != event.version { wanted.insert(id) }
-            } else if event.isShownInChannel, event.isVisible(to: viewer), belongsInWindow(event.orderKey) {
-                wanted.insert(id)
-            }
-        }
-        // A profile shows in its author's messages. Finding them walks the window (comparing ids,
-        // no reads): profiles change rarely, messages arrive all the time.
-        if !change.users.isEmpty {
-            for message in window.messages where change.users.contains(message.author.id) { wanted.insert(message.id) }
-        }
-        guard !wanted.isEmpty || !removals.isEmpty else { return }
-        for id in removals { window.remove(id) }
-        if !wanted.isEmpty {
-            do {
-                let fetched = try client.messages(ids: Array(wanted))
-                retryIds = []
-                for id in wanted { place(id, fetched[id]) }
-            } catch {
-                retryIds = wanted
-            }
-        }
-        dropOldestPastLimit()
-        publishMessages()
-    }
-
-    /// Puts the current state of `id` into the window: replaced, inserted at its place, or gone.
-    private func place(_ id: MessageId, _ current: ChatMessage?) {
-        guard let current, current.cid == cid, current.isShownInChannel else {
-            window.remove(id)
-            return
-        }
-        if window.contains(id) || belongsInWindow(current.orderKey) { window.upsert(current) }
-    }
-
-    /// Re-reads the window's range after a change that could not be resolved (a replacement, like
-    /// a jump: the store could not say what changed).
-    private func reloadWindow() {
-        guard let first = window.messages.first(where: { $0.orderKey.sequence != .max })?.orderKey else { return }
-        let count = max(window.count, Self.pageSize)
-        let cid = self.cid
-        do {
-            var page = try client.reader { reader in
-                try reader.messages(from: reader.channelRows(cid: cid, after: first, including: true, limit: count))
-            }
-            if hasLoadedAllNextMessages { page = mergingOutbox(into: page) }
-            retryIds = []
-            needsReload = false
-            window.replaceAll(with: page)
-            publishMessages()
-        } catch {
-            // The store cannot be read at all: keep what is shown; the next change tries again.
-            needsReload = true
-        }
-    }
-
-    /// Whether a message not in the window falls inside its range.
-    private func belongsInWindow(_ key: MessageOrderKey) -> Bool {
-        guard let first = window.first, let last = window.last else {
-            return hasLoadedAllNextMessages && hasLoadedAllPreviousMessages
-        }
-        if key < first.orderKey && !hasLoadedAllPreviousMessages { return false }
-        if key > last.orderKey && !hasLoadedAllNextMessages { return false }
-        return true
-    }
-
-    /// Keeps the window within ``maxLoadedMessages`` by dropping its oldest messages.
-    private func dropOldestPastLimit() {
-        guard window.count > limit else { return }
-        window.dropOldest(window.count - limit)
-        hasLoadedAllPreviousMessages = false
-    }
-
-    private func mergingOutbox(into window: [ChatMessage]) -> [ChatMessage] {
+    func mergingOutbox(into window: [ChatMessage]) -> [ChatMessage] {
         let held = client.outbox.messages(in: cid, parentId: nil)
         guard !held.isEmpty else { return window }
         let heldIds = Set(held.map(\.id))
@@ -418,14 +302,14 @@ public final class ChatChannelController {
     }
 
     /// Delivers what the window's edits since the last call changed, if anything.
-    private func publishMessages() {
+    func publishMessages() {
         let change = window.takeChange()
         guard !change.isEmpty else { return }
         delegate?.channelController(self, didUpdateMessages: change)
         fanOut.send(.messages(change, snapshot: window.messages))
     }
 
-    private func replaceChannel(_ new: ChatChannel) {
+    func replaceChannel(_ new: ChatChannel) {
         guard new != channel else { return }
         channel = new
         delegate?.channelController(self, didUpdateChannel: new)

@@ -6,21 +6,25 @@ import Synchronization
 /// publishes nothing.
 ///
 /// Two sources, because SQLite's update hook (GRDB's `databaseDidChange(with:)`) reports
-/// table + rowid for rowid tables only:
+/// table + rowid for rowid tables only, and only for statements GRDB itself steps:
 /// - `message`, `channel` and `user` are rowid tables: their inserts, updates and deletes come
 ///   from the hook. GRDB holds back events of a savepoint until it is released and drops them
 ///   when it is rolled back, so these events are exactly what the commit keeps. Version bumps
 ///   made by the schema's triggers (reactions, read states: see `StoreSchema`) arrive here as
-///   updates of the message rows.
+///   updates of the message rows. GRDB installs the hook only around the statements it runs,
+///   so statements stepped through the C API (the bulk writer's inserts) bypass it: temporary
+///   `AFTER INSERT`/`AFTER UPDATE` triggers report the same rows through ``rowChangedFunction``
+///   whoever steps the statement. (A row they report from a savepoint later rolled back is
+///   read back at commit: gone, or unchanged with the same version, which no controller acts on.)
 /// - `member` and `typing` are WITHOUT ROWID tables the hook never reports: temporary triggers
 ///   on the writer connection call ``channelTouchedFunction`` for them.
 ///
 /// Deletions: the hook gives only the rowid of a row that no longer exists, so nothing can be
 /// read back after the commit. A temporary `AFTER DELETE` trigger on the writer connection passes
 /// the deleted row's keys (message id, channel, thread parent; a channel's cid) to
-/// ``rowRemovedFunction``, which files them by rowid. A removal is published only when the hook
-/// also reported the delete and the row is still gone at commit, so a statement rolled back half
-/// way (its trigger calls already made) publishes nothing wrong. Temporary triggers live in the
+/// ``rowRemovedFunction``, which files them by rowid. A removal is published only when the row
+/// is still gone at commit, so a statement or savepoint rolled back half way (its trigger calls
+/// already made) publishes nothing wrong. Temporary triggers live in the
 /// writer connection, so raw SQL on that connection is observed like everything else; writes
 /// from other processes are not (as for any GRDB observer).
 ///
@@ -66,8 +70,23 @@ final class StoreChangeCollector: TransactionObserver, Sendable {
             self?.channelTouched(values)
             return nil
         })
+        db.add(function: DatabaseFunction(Self.rowChangedFunction, argumentCount: 3) { [weak self] values in
+            self?.rowChanged(values)
+            return nil
+        })
         let removed = Self.rowRemovedFunction
         let touched = Self.channelTouchedFunction
+        let changed = Self.rowChangedFunction
+        for table in ["message", "channel", "user"] {
+            try db.execute(sql: """
+                CREATE TEMP TRIGGER parley_\(table)_inserted AFTER INSERT ON main.\(table) BEGIN
+                    SELECT \(changed)('\(table)', new.rowid, 0);
+                END;
+                CREATE TEMP TRIGGER parley_\(table)_updated AFTER UPDATE ON main.\(table) BEGIN
+                    SELECT \(changed)('\(table)', new.rowid, 1);
+                END;
+                """)
+        }
         try db.execute(sql: """
             CREATE TEMP TRIGGER parley_message_removed AFTER DELETE ON main.message BEGIN
                 SELECT \(removed)('message', old.pk, old.id, old.cid, old.parent_id);
@@ -98,6 +117,12 @@ final class StoreChangeCollector: TransactionObserver, Sendable {
 
     static let rowRemovedFunction = "parley_row_removed"
     static let channelTouchedFunction = "parley_channel_touched"
+    static let rowChangedFunction = "parley_row_changed"
+
+    private func rowChanged(_ values: [DatabaseValue]) {
+        guard let table = String.fromDatabaseValue(values[0]), let rowid = Int64.fromDatabaseValue(values[1]) else { return }
+        record(table, rowid: rowid, kind: Int64.fromDatabaseValue(values[2]) == 0 ? .insert : .update)
+    }
 
     private func rowRemoved(_ values: [DatabaseValue]) {
         guard let table = String.fromDatabaseValue(values[0]), let rowid = Int64.fromDatabaseValue(values[1]),
@@ -110,6 +135,9 @@ final class StoreChangeCollector: TransactionObserver, Sendable {
                 pending.removedMessages[rowid] = (key, cidText, String.fromDatabaseValue(values[4]))
             }
         }
+        // As for inserts and updates, the hook misses deletes stepped outside GRDB. The commit
+        // checks the row is really gone before publishing a removal.
+        record(table, rowid: rowid, kind: .delete)
     }
 
     private func channelTouched(_ values: [DatabaseValue]) {
@@ -131,9 +159,13 @@ final class StoreChangeCollector: TransactionObserver, Sendable {
     }
 
     func databaseDidChange(with event: DatabaseEvent) {
-        let rowid = event.rowID
-        let kind = event.kind
-        switch event.tableName {
+        record(event.tableName, rowid: event.rowID, kind: event.kind)
+    }
+
+    /// Files one row change, from the update hook or from the temporary triggers (both report
+    /// most changes; the first kind seen and the last are what count).
+    private func record(_ table: String, rowid: Int64, kind: DatabaseEvent.Kind) {
+        switch table {
         case "message":
             pending.withLock { pending in
                 if let kinds = pending.messageKinds[rowid] {
@@ -177,8 +209,19 @@ final class StoreChangeCollector: TransactionObserver, Sendable {
 
     // MARK: Resolving rowids
 
-    /// SQLite's default limit on host parameters is 32,766; batches stay well under it.
-    private static let batchSize = 500
+    /// Rowids are looked up in batches of one of these sizes, the last batch padded by repeating
+    /// its last rowid (harmless in an `IN` list): the connection's statement cache then holds a
+    /// handful of statements per query, not one per transaction size.
+    private static let batchSizes = [1, 4, 16, 64, 256]
+
+    /// `rowids` cut into batches of ``batchSizes``, padded.
+    private static func batches(_ rowids: [Int64]) -> [[Int64]] {
+        let largest = batchSizes[batchSizes.count - 1]
+        return rowids.chunks(of: largest).map { chunk in
+            let size = batchSizes.first { $0 >= chunk.count } ?? largest
+            return Array(chunk) + Array(repeating: chunk[chunk.endIndex - 1], count: size - chunk.count)
+        }
+    }
 
     private func resolve(_ pending: Pending, db: Database) throws -> StoreChange {
         var change = StoreChange()
@@ -191,7 +234,7 @@ final class StoreChangeCollector: TransactionObserver, Sendable {
         }
 
         var present: [Int64: StoreChange.MessageEvent] = [:]
-        for batch in pending.messageOrder.chunks(of: Self.batchSize) {
+        for batch in Self.batches(pending.messageOrder) {
             try db.forEachRawRow(
                 """
                 SELECT m.pk, m.id, m.cid, m.parent_id, m.show_in_channel, m.created_at, m.local_state, m.user_id,
@@ -237,8 +280,7 @@ final class StoreChangeCollector: TransactionObserver, Sendable {
             // Inserted and deleted within the transaction: nobody saw it, nothing to say.
         }
 
-        let channelRowids = Array(pending.channelRowids)
-        for batch in channelRowids.chunks(of: Self.batchSize) {
+        for batch in Self.batches(Array(pending.channelRowids)) {
             try db.forEachRawRow(
                 "SELECT cid FROM channel WHERE rowid IN (\(sqlPlaceholders(batch.count)))",
                 arguments: StatementArguments(batch)
@@ -251,8 +293,7 @@ final class StoreChangeCollector: TransactionObserver, Sendable {
         for cid in pending.touchedChannels { change.channels.insert(try channelId(cid)) }
         for cid in pending.memberChannels { change.members.insert(try channelId(cid)) }
 
-        let userRowids = Array(pending.userRowids)
-        for batch in userRowids.chunks(of: Self.batchSize) {
+        for batch in Self.batches(Array(pending.userRowids)) {
             try db.forEachRawRow(
                 "SELECT id FROM user WHERE rowid IN (\(sqlPlaceholders(batch.count)))",
                 arguments: StatementArguments(batch)

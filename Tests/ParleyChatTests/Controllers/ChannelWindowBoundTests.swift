@@ -22,7 +22,7 @@ import Testing
         let (client, cid, _) = try await longChannel(100_000)
         let controller = client.channelController(for: cid)
         controller.maxLoadedMessages = 2_500
-        let checker = ListChangeChecker(controller: controller)
+        let checker = ChannelChangeChecker()
         controller.delegate = checker
         try controller.synchronize()
         let newest = try #require(controller.messages.last?.id)
