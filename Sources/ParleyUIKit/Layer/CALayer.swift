@@ -113,6 +113,7 @@ open class CALayer {
     var shadowCache: ShadowCache?
     var rasterCache: RasterCache?
     var borderRing: BorderRing?
+    final var resampledContent: ResampledContent?
     var traitsForDrawing: UITraitCollection?
     var drawnRect: CGRect = .zero
     var bakedDecoration: BakedDecoration?
@@ -275,7 +276,7 @@ open class CALayer {
     }
 
     /// Marks this layer and its sublayers as possibly inside an ancestor's composed bitmap.
-    func markMayBeInRasterCache() {
+    final func markMayBeInRasterCache() {
         // Marked implies marked sublayers, so a marked layer ends the walk.
         guard !mayBeInRasterCache else { return }
         mayBeInRasterCache = true

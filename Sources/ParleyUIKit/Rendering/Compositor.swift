@@ -112,6 +112,8 @@ public final class Compositor {
         cairo_surface_get_device_offset(target, &offsetX, &offsetY)
         cairo_surface_get_device_scale(target, &scaleX, &scaleY)
         guard offsetX == 0, offsetY == 0, scaleX == 1, scaleY == 1 else { return nil }
+        // Blits then skip flushing: Cairo draws into image surfaces at once.
+        cairo_surface_flush(target)
         let width = cairo_image_surface_get_width(target), height = cairo_image_surface_get_height(target)
         let stride = cairo_image_surface_get_stride(target)
         if let cached = targetImage, cached.surface == target, cached.data == data, cached.width == width,

@@ -59,6 +59,8 @@ extension FramePass {
         cairo_destroy(cr)
         cairo_surface_flush(surface.raw)
         statistics.rasterizedLayers += 1
+        // The surface may be the one redrawn in place: what was resampled from it is stale.
+        layer.resampledContent = nil
         layer.needsDisplayFlag = false
         layer.backingScale = scale
         layer.traitsForDrawing = traits

@@ -33,6 +33,7 @@ extension FramePass {
         var matrix = cairo_matrix_t()
         cairo_get_matrix(inner, &matrix)
         // A pass of its own: a fill the frame holds back belongs to the frame's target, not to the bitmap.
+        cairo_surface_flush(surface.raw)
         let image = usesDirectBlits ? surface.pixmanImage : nil
         let direct = image.map { DirectTarget(surface: surface.raw, image: $0, width: Int32(pw), height: Int32(ph)) }
         var pass = FramePass(cr: inner, scale: scale, direct: direct, usesDirectBlits: usesDirectBlits)

@@ -146,7 +146,7 @@ struct FramePass {
         let directClip = childPlainClip ? childClip : nil
         if let content {
             heldFill.flush(cr)
-            paint(content, at: layer.drawnRect, scale: layer.backingScale, alpha: alpha, matrix: matrix, directClip: directClip)
+            paint(content, at: layer.drawnRect, scale: layer.backingScale, alpha: alpha, matrix: matrix, directClip: directClip, resampledIn: layer)
         }
         if let sublayers = layer.sublayers, !childClip.isEmpty {
             var sublayerSpace = matrix
