@@ -248,8 +248,12 @@ open class CALayer {
     /// blits it: for a list row prepared (sized and laid out) ahead of display.
     public func rasterizeIfNeeded() {
         guard shouldRasterize else { return }
-        let traits = (delegate as? UIView)?.traitCollection ?? .default
-        Compositor.rasterize(self, scale: max(1, traits.displayScale), traits: traits)
+        let view = delegate as? UIView
+        let traits = view?.traitCollection ?? .default
+        // The compositor that will show the layer, whose hints apply; a layer outside any
+        // window gets one of its own.
+        let compositor = view?.window?.windowScene?.compositor ?? Compositor()
+        compositor.rasterize(self, scale: max(1, traits.displayScale), traits: traits)
     }
 
     /// What the layer draws changed (content, background, border, shadow, sublayers): its own

@@ -36,6 +36,8 @@ public final class Compositor {
     private(set) var lastFrame = FrameStatistics()
     /// The target surface's pixman image, kept while frames draw into the same pixels.
     private var targetImage: TargetImage?
+    /// What this compositor learned about view classes (only hints; see `DrawingHints`).
+    let hints = DrawingHints()
 
     /// A compositor for one target.
     init() {}
@@ -82,7 +84,7 @@ public final class Compositor {
         cairo_get_matrix(cr, &matrix)
         let plainClip = !Self.isDrawingIntoGroup(cr)
         var pass = FramePass(cr: cr, scale: scale, heldFill: heldFill, direct: plainClip ? directTarget(of: cr) : nil,
-                             usesDirectBlits: usesDirectBlits)
+                             usesDirectBlits: usesDirectBlits, hints: hints)
         heldFill = HeldFill()
         pass.compose(root, parent: matrix, parentTraits: traits, isRoot: true, deviceClip: Self.clipExtents(cr), plainClip: plainClip)
         pass.heldFill.flush(cr)
@@ -95,10 +97,11 @@ public final class Compositor {
 
     /// Composes the bitmap of a layer that rasterizes, if it is out of date, outside any frame
     /// (see `CALayer.rasterizeIfNeeded()`).
-    static func rasterize(_ layer: CALayer, scale: CGFloat, traits: UITraitCollection) {
+    func rasterize(_ layer: CALayer, scale: CGFloat, traits: UITraitCollection) {
         guard layer.shouldRasterize else { return }
         var statistics = FrameStatistics()
-        _ = FramePass.rasterCache(for: layer, scale: scale, traits: traits, usesDirectBlits: true, statistics: &statistics, isVisible: { _ in true })
+        _ = FramePass.rasterCache(for: layer, scale: scale, traits: traits, usesDirectBlits: usesDirectBlits, hints: hints,
+                                  statistics: &statistics, isVisible: { _ in true })
     }
 
     // MARK: The target

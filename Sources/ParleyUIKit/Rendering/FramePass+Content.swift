@@ -22,6 +22,16 @@ extension FramePass {
         if !layer.needsDisplayFlag, !styleChanged, layer.backingScale == scale, decoration == layer.bakedDecoration, let surface = layer.backing {
             return surface
         }
+        if drawsContent, decoration == nil, let view = layer.delegate as? UIView, hints.classesThatDrewNothing.contains(ObjectIdentifier(type(of: view))),
+           drawsNothingNow(layer, traits: traits) {
+            // Another view of its class drew nothing in this compositor: this one was asked
+            // first, without a surface, and draws nothing either.
+            layer.drawsNothing = true
+            layer.hasContent = false
+            layer.needsDisplayFlag = false
+            layer.backing = nil
+            return nil
+        }
         let size = record.bounds.size
         let rect = bakesBackground ? layer.drawingRect.union(CGRect(origin: .zero, size: size)) : layer.drawingRect
         let pw = Int((rect.width * scale).rounded(.up)), ph = Int((rect.height * scale).rounded(.up))
@@ -72,7 +82,9 @@ extension FramePass {
             return surface
         }
         if let view, view.defaultDrawCalled, Self.isTransparent(surface) {
-            // Only UIView's empty draw(_:) ran: keep no surface for this view (see `drawsNothing`).
+            // Only UIView's empty draw(_:) ran: keep no surface for this view (see `drawsNothing`),
+            // and ask the next views of its class without a surface first.
+            hints.classesThatDrewNothing.insert(ObjectIdentifier(type(of: view)))
             layer.drawsNothing = true
             layer.hasContent = false
             layer.backing = nil
@@ -84,13 +96,26 @@ extension FramePass {
     }
 
     /// Asks a layer known to draw nothing (`drawsNothing`) that was asked to redraw whether it
-    /// draws now, without a surface: its drawing is recorded, not rasterised, and only its ink
-    /// extents are looked at. A view whose `draw(_:)` calls `super` and draws only in some states
-    /// starts drawing again here.
-    mutating func probeDrawsNothing(_ layer: CALayer, traits: UITraitCollection) {
-        guard let view = layer.delegate as? UIView, let recording = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nil) else { return }
+    /// draws now, without a surface. A view whose `draw(_:)` calls `super` and draws only in some
+    /// states starts drawing again here.
+    func probeDrawsNothing(_ layer: CALayer, traits: UITraitCollection) {
+        if drawsNothingNow(layer, traits: traits) {
+            layer.needsDisplayFlag = false
+        } else {
+            // It draws: the usual redraw (and, if it drew nothing after all, the usual check) follows.
+            layer.drawsNothing = false
+            layer.hasContent = true
+        }
+    }
+
+    /// Whether only UIView's empty `draw(_:)` runs for the layer's view and it leaves no ink,
+    /// found by recording the drawing rather than rasterising it: no surface to allocate,
+    /// clear and scan.
+    private func drawsNothingNow(_ layer: CALayer, traits: UITraitCollection) -> Bool {
+        guard let view = layer.delegate as? UIView, layer.contents == nil,
+              let recording = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nil) else { return false }
         defer { cairo_surface_destroy(recording) }
-        guard let cr = cairo_create(recording) else { return }
+        guard let cr = cairo_create(recording) else { return false }
         cairo_scale(cr, Double(scale), Double(scale))
         view.defaultDrawCalled = false
         let context = CGContext(cairo: cr, traitCollection: traits.modifying(displayScale: scale))
@@ -100,13 +125,7 @@ extension FramePass {
         cairo_destroy(cr)
         var x = 0.0, y = 0.0, width = 0.0, height = 0.0
         cairo_recording_surface_ink_extents(recording, &x, &y, &width, &height)
-        if view.defaultDrawCalled && (width <= 0 || height <= 0) {
-            layer.needsDisplayFlag = false
-        } else {
-            // It draws: the usual redraw (and, if it drew nothing after all, the usual check) follows.
-            layer.drawsNothing = false
-            layer.hasContent = true
-        }
+        return view.defaultDrawCalled && (width <= 0 || height <= 0)
     }
 
     private static func isTransparent(_ surface: Surface) -> Bool {
@@ -146,6 +165,14 @@ extension FramePass {
     private func setSource(_ cr: OpaquePointer, _ c: TextColor) {
         cairo_set_source_rgba(cr, Double(c.red) / 65535, Double(c.green) / 65535, Double(c.blue) / 65535, Double(c.alpha) / 65535)
     }
+}
+
+/// What a compositor has learned about view classes, to make first draws cheaper. Only hints:
+/// each view's own drawing is still what decides (see `FramePass.backing`).
+@MainActor
+final class DrawingHints {
+    /// Classes a view of which ran only UIView's empty `draw(_:)` and left no pixels.
+    var classesThatDrewNothing: Set<ObjectIdentifier> = []
 }
 
 /// What a layer's surface bakes in besides its content: a rounded background and its clip.

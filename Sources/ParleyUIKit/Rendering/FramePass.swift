@@ -22,14 +22,17 @@ struct FramePass {
     let direct: DirectTarget?
     /// Whether composed bitmaps drawn during this pass may blit straight to pixman too.
     let usesDirectBlits: Bool
+    /// The compositor's hints for first draws.
+    let hints: DrawingHints
     var statistics = FrameStatistics()
 
-    init(cr: OpaquePointer, scale: CGFloat, heldFill: HeldFill = HeldFill(), direct: DirectTarget?, usesDirectBlits: Bool) {
+    init(cr: OpaquePointer, scale: CGFloat, heldFill: HeldFill = HeldFill(), direct: DirectTarget?, usesDirectBlits: Bool, hints: DrawingHints) {
         self.cr = cr
         self.scale = scale
         self.heldFill = heldFill
         self.direct = direct
         self.usesDirectBlits = usesDirectBlits
+        self.hints = hints
     }
 
     /// Composes `layer` and its sublayers.
@@ -197,7 +200,7 @@ struct FramePass {
     private mutating func composeRasterized(_ layer: CALayer, record: ComposeRecord, traits: UITraitCollection, matrix: cairo_matrix_t,
                                             deviceClip: CGRect, plainClip: Bool) {
         // Cull first: a row scrolled out of the clip is not worth a bitmap.
-        let cache = Self.rasterCache(for: layer, scale: scale, traits: traits, usesDirectBlits: usesDirectBlits, statistics: &statistics) {
+        let cache = Self.rasterCache(for: layer, scale: scale, traits: traits, usesDirectBlits: usesDirectBlits, hints: hints, statistics: &statistics) {
             deviceClip.intersects(Self.deviceBox($0, matrix))
         }
         guard let cache, deviceClip.intersects(Self.deviceBox(cache.rect, matrix)) else { return }

@@ -108,6 +108,25 @@ import Testing
         #expect(Compositor.rasterizedLayersInLastFrame == 0)
     }
 
+    /// What a compositor learns about view classes that draw nothing stays with it, and only
+    /// saves the next view of the class its surface: that view is still asked (see the lamp).
+    @Test func drawingHintsBelongToTheirCompositor() throws {
+        final class Box: UIView {}
+        let learning = Compositor(), other = Compositor()
+        let first = UIView(frame: CGRect(x: 0, y: 0, width: 30, height: 30))
+        first.addSubview(Box(frame: CGRect(x: 0, y: 0, width: 20, height: 20)))
+        _ = first.renderPixels(scale: 1, compositor: learning)
+        #expect(learning.hints.classesThatDrewNothing.contains(ObjectIdentifier(Box.self)))
+        #expect(other.hints.classesThatDrewNothing.isEmpty)
+
+        let second = UIView(frame: CGRect(x: 0, y: 0, width: 30, height: 30))
+        let box = Box(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+        second.addSubview(box)
+        _ = second.renderPixels(scale: 1, compositor: learning)
+        #expect(learning.lastFrame.rasterizedLayers == 0, "asked without a surface")
+        #expect(box.layer.drawsNothing && box.layer.backing == nil)
+    }
+
     /// A layer no view owns takes its superlayer's traits; its cached colours follow a change
     /// of light and dark there.
     @Test func aPlainSublayerResolvesItsColoursForNewTraits() throws {
