@@ -5,9 +5,11 @@ import Foundation
 ///
 /// One compositor renders one target (a scene's native window, a `FrameProbe`'s surface, an
 /// image of a view). `CALayer` owns the model and what is cached per layer (backing surfaces,
-/// composed bitmaps, the compose record); the compositor owns the frame: the fill it holds back,
-/// the target's pixman image and the frame's counts. Nothing is shared between compositors, so
-/// two windows render alternately without seeing each other's frame.
+/// composed and resampled bitmaps, the compose record); the compositor owns the frame: the fill
+/// it holds back, the target's pixman image, the frame's counts and its hints about view classes.
+/// Nothing is shared between compositors, so two windows render alternately without seeing each
+/// other's frame. (When a frame is needed, and what the last one cost, is the run loop's:
+/// `FrameScheduler`.)
 ///
 /// Contract:
 /// - Layout has already run; the compositor never changes geometry.
@@ -16,13 +18,15 @@ import Foundation
 ///   moving or fading layers (scrolling) rasterises nothing. `lastFrame.rasterizedLayers`
 ///   counts redraws.
 /// - Cached surfaces are painted at whole device pixels when the transform is a plain
-///   translation and scale, so text stays sharp at any position.
+///   translation and scale, so text stays sharp at any position; under any other transform
+///   they are resampled once and kept (`FramePass.resample`).
 ///
-/// Invariants (checked with `assert` in debug builds):
+/// Invariants:
 /// - A held fill (`heldFill`) covers whole device pixels and is drawn, or replaced by one that
 ///   covers it, before anything else is drawn into the target; none is held after `renderFrame`
-///   returns unless `paintTarget` was called after it.
-/// - `targetImage` wraps the pixels of the surface it names, with that surface's size and stride.
+///   returns unless `paintTarget` was called after it (both checked with `assert`).
+/// - `targetImage` serves only the surface, pixels, size and stride it was made for (compared
+///   on every use).
 @MainActor
 public final class Compositor {
     /// A solid fill of whole device pixels not drawn yet (see `HeldFill`).
