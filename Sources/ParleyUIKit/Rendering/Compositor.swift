@@ -34,6 +34,9 @@ public final class Compositor {
     /// Whether opaque, pixel-aligned blits under a plain rectangular clip go straight to pixman
     /// (tests turn it off to compare with Cairo's result).
     var usesDirectBlits = true
+    /// Whether content under a turn or a scale is resampled once and kept (tests turn it off to
+    /// compare with resampling in every frame).
+    var keepsResampledContent = true
     /// Blits done by pixman directly by this compositor (for tests).
     private(set) var directBlitCount = 0
     /// What the last frame cost.
@@ -88,7 +91,7 @@ public final class Compositor {
         cairo_get_matrix(cr, &matrix)
         let plainClip = !Self.isDrawingIntoGroup(cr)
         var pass = FramePass(cr: cr, scale: scale, heldFill: heldFill, direct: plainClip ? directTarget(of: cr) : nil,
-                             usesDirectBlits: usesDirectBlits, hints: hints)
+                             usesDirectBlits: usesDirectBlits, keepsResampledContent: keepsResampledContent, hints: hints)
         heldFill = HeldFill()
         pass.compose(root, parent: matrix, parentTraits: traits, isRoot: true, deviceClip: Self.clipExtents(cr), plainClip: plainClip)
         pass.heldFill.flush(cr)
@@ -104,7 +107,8 @@ public final class Compositor {
     func rasterize(_ layer: CALayer, scale: CGFloat, traits: UITraitCollection) {
         guard layer.shouldRasterize else { return }
         var statistics = FrameStatistics()
-        _ = FramePass.rasterCache(for: layer, scale: scale, traits: traits, usesDirectBlits: usesDirectBlits, hints: hints,
+        _ = FramePass.rasterCache(for: layer, scale: scale, traits: traits, usesDirectBlits: usesDirectBlits,
+                                  keepsResampledContent: keepsResampledContent, hints: hints,
                                   statistics: &statistics, isVisible: { _ in true })
     }
 

@@ -16,7 +16,7 @@ extension FramePass {
             blit(surface, x: dx, y: dy, alpha: alpha, directClip: directClip)
             return
         }
-        if alpha >= 1, let layer, let resampled = resample(surface, at: rect, scale: scale, matrix: m, for: layer) {
+        if alpha >= 1, keepsResampledContent, let layer, let resampled = resample(surface, at: rect, scale: scale, matrix: m, for: layer) {
             blit(resampled.surface, x: m.x0.rounded(.down) + Double(resampled.offsetX), y: m.y0.rounded(.down) + Double(resampled.offsetY),
                  alpha: 1, directClip: directClip)
             return
@@ -62,8 +62,9 @@ extension FramePass {
     /// The layer's content as it lands on the target under `m`, resampled into device pixels
     /// once and kept while the content and the matrix (up to a move by whole pixels) stay:
     /// resampling through Cairo sets up a transformed composite per row, every frame. Drawn at
-    /// the same fraction of a pixel, the same samples only shift by whole pixels, so the result
-    /// is what resampling in place gives.
+    /// the same fraction of a pixel, the same samples only shift by whole pixels; only the
+    /// antialiased edge can differ from resampling in place, by a rounding (at most 2/255: its
+    /// coverage is rounded into the bitmap before the blit).
     private mutating func resample(_ surface: Surface, at rect: CGRect, scale: CGFloat, matrix m: cairo_matrix_t, for layer: CALayer) -> ResampledContent? {
         let originX = m.x0.rounded(.down), originY = m.y0.rounded(.down)
         let key = ResampledContent.Key(source: surface, xx: m.xx, yx: m.yx, xy: m.xy, yy: m.yy, fractionX: m.x0 - originX,

@@ -8,7 +8,8 @@ extension FramePass {
     /// scale or light/dark style did); nil when the subtree draws nothing or `isVisible` says
     /// its rectangle (layer space) is not worth composing. What composing it cost is added to
     /// `statistics`.
-    static func rasterCache(for layer: CALayer, scale: CGFloat, traits: UITraitCollection, usesDirectBlits: Bool, hints: DrawingHints,
+    static func rasterCache(for layer: CALayer, scale: CGFloat, traits: UITraitCollection, usesDirectBlits: Bool,
+                            keepsResampledContent: Bool, hints: DrawingHints,
                             statistics: inout FrameStatistics, isVisible: (CGRect) -> Bool) -> RasterCache? {
         if let existing = layer.rasterCache, existing.isValid, existing.scale == scale,
            existing.style == traits.userInterfaceStyle, existing.direction == traits.layoutDirection {
@@ -36,7 +37,8 @@ extension FramePass {
         cairo_surface_flush(surface.raw)
         let image = usesDirectBlits ? surface.pixmanImage : nil
         let direct = image.map { DirectTarget(surface: surface.raw, image: $0, width: Int32(pw), height: Int32(ph)) }
-        var pass = FramePass(cr: inner, scale: scale, direct: direct, usesDirectBlits: usesDirectBlits, hints: hints)
+        var pass = FramePass(cr: inner, scale: scale, direct: direct, usesDirectBlits: usesDirectBlits,
+                             keepsResampledContent: keepsResampledContent, hints: hints)
         let full = CGRect(x: 0, y: 0, width: pw, height: ph)
         pass.compose(layer, parent: matrix, parentTraits: traits, isRoot: true, deviceClip: full, plainClip: true, rasterRoot: true)
         pass.heldFill.flush(inner)

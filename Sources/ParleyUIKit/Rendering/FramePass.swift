@@ -22,16 +22,20 @@ struct FramePass {
     let direct: DirectTarget?
     /// Whether composed bitmaps drawn during this pass may blit straight to pixman too.
     let usesDirectBlits: Bool
+    /// Whether content under a turn or a scale is resampled once and kept (`resample`).
+    let keepsResampledContent: Bool
     /// The compositor's hints for first draws.
     let hints: DrawingHints
     var statistics = FrameStatistics()
 
-    init(cr: OpaquePointer, scale: CGFloat, heldFill: HeldFill = HeldFill(), direct: DirectTarget?, usesDirectBlits: Bool, hints: DrawingHints) {
+    init(cr: OpaquePointer, scale: CGFloat, heldFill: HeldFill = HeldFill(), direct: DirectTarget?, usesDirectBlits: Bool,
+         keepsResampledContent: Bool, hints: DrawingHints) {
         self.cr = cr
         self.scale = scale
         self.heldFill = heldFill
         self.direct = direct
         self.usesDirectBlits = usesDirectBlits
+        self.keepsResampledContent = keepsResampledContent
         self.hints = hints
     }
 
@@ -200,7 +204,8 @@ struct FramePass {
     private mutating func composeRasterized(_ layer: CALayer, record: ComposeRecord, traits: UITraitCollection, matrix: cairo_matrix_t,
                                             deviceClip: CGRect, plainClip: Bool) {
         // Cull first: a row scrolled out of the clip is not worth a bitmap.
-        let cache = Self.rasterCache(for: layer, scale: scale, traits: traits, usesDirectBlits: usesDirectBlits, hints: hints, statistics: &statistics) {
+        let cache = Self.rasterCache(for: layer, scale: scale, traits: traits, usesDirectBlits: usesDirectBlits,
+                                     keepsResampledContent: keepsResampledContent, hints: hints, statistics: &statistics) {
             deviceClip.intersects(Self.deviceBox($0, matrix))
         }
         guard let cache, deviceClip.intersects(Self.deviceBox(cache.rect, matrix)) else { return }

@@ -35,6 +35,36 @@ import Testing
         #expect(differing == 0)
     }
 
+    /// The kept bitmap against Cairo resampling the content in every frame.
+    @Test(arguments: [1.0, 2.0])
+    func keptResamplingDrawsWhatResamplingEachFrameDraws(scale: CGFloat) throws {
+        let everyFrame = Compositor()
+        everyFrame.keepsResampledContent = false
+        let (root, turned) = scene()
+        // A child hanging out of the turned view, and a move to a fraction of a pixel.
+        let child = UIView(frame: CGRect(x: 30, y: -8, width: 30, height: 20))
+        child.backgroundColor = UIColor(red: 0, green: 0.6, blue: 0, alpha: 1)
+        turned.addSubview(child)
+        turned.center.x += 0.3
+        let reference = try #require(root.renderPixels(scale: scale, compositor: everyFrame))
+        let kept = Compositor()
+        _ = root.renderPixels(scale: scale, compositor: kept)
+        let resampled = try #require(root.renderPixels(scale: scale, compositor: kept))
+        #expect(turned.layer.resampledContent != nil)
+        var differing = 0, largest = 0
+        for y in 0..<reference.height {
+            for x in 0..<reference.width where reference[x, y] != resampled[x, y] {
+                differing += 1
+                let a = reference[x, y], b = resampled[x, y]
+                largest = max(largest, abs(Int(a.r) - Int(b.r)), abs(Int(a.g) - Int(b.g)), abs(Int(a.b) - Int(b.b)), abs(Int(a.a) - Int(b.a)))
+            }
+        }
+        // Only antialiased edge pixels may differ, by a rounding: their coverage is rounded into
+        // the kept bitmap before the blit, where resampling in place rounds once.
+        #expect(differing <= 12)
+        #expect(largest <= 2)
+    }
+
     @Test func aTurnedViewShowsNewContent() throws {
         let (root, turned) = scene()
         let red = try #require(root.renderPixels(scale: 2))
