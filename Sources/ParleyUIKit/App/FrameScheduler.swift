@@ -41,6 +41,22 @@ final class FrameScheduler {
     private var timers: [Timer] = []
     private var tickers: [Ticker] = []
 
+    /// Whether anything visible changed since the last frame: every visual change sets it (a
+    /// layer cannot cheaply tell which window shows it), the run loop renders only when it is set.
+    var needsFrame = true
+    /// What the last frame any compositor rendered cost (read by tests and `parley bench`; nothing
+    /// that renders reads it).
+    private(set) var lastFrame = FrameStatistics()
+    /// Content surfaces redrawn since launch.
+    private(set) var totalRasterizedLayers = 0
+
+    /// A compositor finished a frame: what it cost, and no frame is needed until the next change.
+    func frameDidRender(_ statistics: FrameStatistics) {
+        lastFrame = statistics
+        totalRasterizedLayers += statistics.rasterizedLayers
+        needsFrame = false
+    }
+
     /// Runs `block` after `delay` seconds of application time.
     @discardableResult
     func schedule(after delay: TimeInterval, _ block: @escaping @MainActor () -> Void) -> Timer {

@@ -20,6 +20,9 @@ open class UIWindowScene: UIScene {
 
     /// The backend's native window, or -1 when disconnected.
     var nativeWindow = -1
+    /// Composes the windows into the native window's frames (the held background crosses windows,
+    /// so the scene, which owns the target, owns the compositor).
+    let compositor = Compositor()
 
     /// A window scene for a session.
     public required init(session: UISceneSession, connectionOptions: UIScene.ConnectionOptions) {
@@ -83,13 +86,13 @@ open class UIWindowScene: UIScene {
     func draw(into cr: OpaquePointer) {
         let background = traitCollection.userInterfaceStyle == .dark ? 0.0 : 1.0
         // Held back: a window with an opaque background over the whole scene replaces it.
-        Compositor.paintTarget(cr, red: background, green: background, blue: background, alpha: 1)
+        compositor.paintTarget(cr, red: background, green: background, blue: background, alpha: 1)
         for window in visibleWindows {
             cairo_save(cr)
             cairo_translate(cr, Double(window.frame.minX), Double(window.frame.minY))
-            Compositor.renderFrame(window.layer, into: cr, scale: screen.scale, traits: window.traitCollection)
+            compositor.renderFrame(window.layer, into: cr, scale: screen.scale, traits: window.traitCollection)
             cairo_restore(cr)
         }
-        Compositor.flushPendingFill(cr)
+        compositor.flushPendingFill(cr)
     }
 }

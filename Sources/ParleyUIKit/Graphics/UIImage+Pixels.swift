@@ -76,4 +76,9 @@ extension UIView {
     public func renderPixels(scale: CGFloat = 2, userInterfaceStyle: UIUserInterfaceStyle? = nil, background: UIColor? = nil) -> RGBAPixels? {
         renderSurface(scale: scale, userInterfaceStyle: userInterfaceStyle, background: background)?.rgbaPixels()
     }
+
+    /// The view rendered by `compositor` (tests compare compositors' settings and state).
+    func renderPixels(scale: CGFloat = 2, compositor: Compositor) -> RGBAPixels? {
+        renderSurface(scale: scale, userInterfaceStyle: nil, compositor: compositor)?.rgbaPixels()
+    }
 }

@@ -98,7 +98,7 @@ open class CALayer {
     /// A name for debugging.
     open var name: String?
     /// The drawer of the content: the view that owns this layer.
-    open weak var delegate: CALayerDelegate?
+    open weak var delegate: CALayerDelegate? { didSet { placementChanged() } }
 
     /// The sublayers, back to front.
     public private(set) var sublayers: [CALayer]?
@@ -113,9 +113,33 @@ open class CALayer {
     var shadowCache: ShadowCache?
     var rasterCache: RasterCache?
     var borderRing: BorderRing?
+    final var resampledContent: ResampledContent?
     var traitsForDrawing: UITraitCollection?
     var drawnRect: CGRect = .zero
     var bakedDecoration: BakedDecoration?
+    /// Only UIView's empty `draw(_:)` ran the last time this layer's view drew, and it left no
+    /// pixels: the layer keeps no surface, and a redraw request first checks, without a surface,
+    /// whether the view now draws (see `Compositor.probeDrawsNothing`).
+    final var drawsNothing = false
+
+    // Model state cached for the compositor, so a frame reads one value per layer instead of
+    // calling the open getters, loading the weak delegate and resolving colours (see ComposeRecord).
+
+    /// The traits of the view this layer backs, pushed by the view whenever its traits change
+    /// (nil for a layer no view owns: it takes its superlayer's).
+    final var viewTraits: UITraitCollection? {
+        didSet { if viewTraits !== oldValue { cachedDrawingRect = nil; composeRecord = nil } }
+    }
+    /// What composing reads of this layer, resolved for `composeRecord.traits`; nil after any change.
+    final var composeRecord: ComposeRecord?
+    /// `drawingRect` as last computed; nil after anything it depends on changed (they all mark
+    /// the drawing changed: size, text, image, path).
+    final var cachedDrawingRect: CGRect?
+    /// Whether an ancestor may hold a composed bitmap (`rasterCache`) that includes this layer,
+    /// so a change must walk up and invalidate it.
+    /// Invariant: an ancestor with a `rasterCache` implies this is true; true on a layer implies
+    /// true on its sublayers. It is never cleared (a stale true only costs the walk).
+    final var mayBeInRasterCache = false
 
     /// A layer.
     public required init() {}
@@ -152,6 +176,7 @@ open class CALayer {
         list.insert(layer, at: min(Int(index), list.count))
         sublayers = list
         layer.superlayer = self
+        if mayBeInRasterCache || rasterCache != nil { layer.markMayBeInRasterCache() }
         drawingChanged()
     }
 
@@ -180,9 +205,10 @@ open class CALayer {
     /// Marks the content for redrawing before the next frame.
     open func setNeedsDisplay() {
         needsDisplayFlag = true
-        // A view class known to draw nothing stays without a surface: allocating, drawing and
-        // scanning one on every redraw request is what made it known.
-        if contents != nil || !Compositor.isNonDrawing(delegate) { hasContent = true }
+        // A view known to draw nothing stays without a surface: allocating, drawing and scanning
+        // one on every redraw request (a trait change) is what made it known. The compositor
+        // checks without a surface whether it draws now.
+        if contents != nil || !drawsNothing { hasContent = true }
         drawingChanged()
     }
 
@@ -222,27 +248,53 @@ open class CALayer {
     /// blits it: for a list row prepared (sized and laid out) ahead of display.
     public func rasterizeIfNeeded() {
         guard shouldRasterize else { return }
-        let traits = (delegate as? UIView)?.traitCollection ?? .default
-        Compositor.rasterize(self, scale: max(1, traits.displayScale), traits: traits)
+        let view = delegate as? UIView
+        let traits = view?.traitCollection ?? .default
+        // The compositor that will show the layer, whose hints apply; a layer outside any
+        // window gets one of its own.
+        let compositor = view?.window?.windowScene?.compositor ?? Compositor()
+        compositor.rasterize(self, scale: max(1, traits.displayScale), traits: traits)
     }
 
     /// What the layer draws changed (content, background, border, shadow, sublayers): its own
     /// composed bitmap and those of its ancestors are out of date.
     func drawingChanged() {
         rasterCache?.isValid = false
+        cachedDrawingRect = nil
         placementChanged()
     }
 
     /// Where or how visibly the layer sits changed (position, transform, opacity, hidden): the
     /// ancestors' composed bitmaps are out of date; its own still holds.
     func placementChanged() {
+        // Every property setter ends here, so this is where the compositor's copy goes stale.
+        composeRecord = nil
         Compositor.setNeedsFrame()
-        guard Compositor.hasRasterCaches else { return }
+        assert(mayBeInRasterCache || !hasAncestorWithRasterCache, "a layer under a composed bitmap was not marked")
+        guard mayBeInRasterCache else { return }
         var ancestor = superlayer
         while let layer = ancestor {
             layer.rasterCache?.isValid = false
             ancestor = layer.superlayer
         }
+    }
+
+    /// Marks this layer and its sublayers as possibly inside an ancestor's composed bitmap.
+    final func markMayBeInRasterCache() {
+        // Marked implies marked sublayers, so a marked layer ends the walk.
+        guard !mayBeInRasterCache else { return }
+        mayBeInRasterCache = true
+        for sublayer in sublayers ?? [] { sublayer.markMayBeInRasterCache() }
+    }
+
+    /// Whether an ancestor holds a composed bitmap (for the debug check of `mayBeInRasterCache`).
+    private var hasAncestorWithRasterCache: Bool {
+        var ancestor = superlayer
+        while let layer = ancestor {
+            if layer.rasterCache != nil { return true }
+            ancestor = layer.superlayer
+        }
+        return false
     }
 
     /// Converts a point from this layer's space to another layer's space (both in one tree).

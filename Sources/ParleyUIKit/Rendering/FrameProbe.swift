@@ -9,6 +9,8 @@ public final class FrameProbe {
     private let target: Surface
     private let source: Surface
     private let scale: CGFloat
+    /// The probe's own compositor: its frames share nothing with other targets'.
+    let compositor = Compositor()
 
     /// A probe rendering `view` into a `width × height` pixel surface at `scale`.
     public init(view: UIView, width: Int, height: Int, scale: CGFloat = 1) {
@@ -29,9 +31,9 @@ public final class FrameProbe {
     public func renderFrame() {
         view.layoutIfNeeded()
         guard let cr = cairo_create(target.raw) else { return }
-        Compositor.clearTarget(cr, for: view.layer, traits: view.traitCollection)
+        compositor.clearTarget(cr, for: view.layer, traits: view.traitCollection)
         cairo_scale(cr, Double(scale), Double(scale))
-        Compositor.renderFrame(view.layer, into: cr, scale: scale, traits: view.traitCollection)
+        compositor.renderFrame(view.layer, into: cr, scale: scale, traits: view.traitCollection)
         cairo_destroy(cr)
         cairo_surface_flush(target.raw)
     }

@@ -38,6 +38,22 @@ final class Surface: @unchecked Sendable {
         pixelHeight = Int(cairo_image_surface_get_height(surface))
     }
 
+    /// `old` when it already has this size (its pixels are about to be redrawn), else a new surface.
+    static func reusing(_ old: Surface?, pixelWidth: Int, pixelHeight: Int) -> Surface? {
+        if let old, old.pixelWidth == pixelWidth, old.pixelHeight == pixelHeight { return old }
+        return Surface(pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+    }
+
+    /// A Cairo context over the surface with every pixel cleared, drawing with OVER; the caller
+    /// destroys it (and flushes the surface) when done.
+    func clearedContext() -> OpaquePointer? {
+        guard let cr = cairo_create(raw) else { return nil }
+        cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+        cairo_paint(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        return cr
+    }
+
     deinit {
         if let pixmanImage { pixman_image_unref(pixmanImage) }
         cairo_surface_destroy(raw)

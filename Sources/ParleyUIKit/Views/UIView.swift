@@ -21,7 +21,6 @@ open class UIView: UIResponder, CALayerDelegate {
         super.init()
         layer.delegate = self
         layer.frame = frame
-        if Compositor.nonDrawingClasses.contains(ObjectIdentifier(type(of: self))) { layer.hasContent = false }
     }
 
     /// A view with a zero frame.
@@ -351,7 +350,10 @@ open class UIView: UIResponder, CALayerDelegate {
         didSet { if traitOverrides != oldValue { updateTraitsIfNeeded() } }
     }
 
-    private var cachedTraits: UITraitCollection?
+    private var cachedTraits: UITraitCollection? {
+        // The layer keeps them too: the compositor reads them there, once per frame and layer.
+        didSet { layer.viewTraits = cachedTraits }
+    }
 
     /// The environment's traits: appearance, scale, layout direction, text size.
     open var traitCollection: UITraitCollection {
@@ -706,7 +708,10 @@ open class UIView: UIResponder, CALayerDelegate {
         renderSurface(scale: scale, userInterfaceStyle: userInterfaceStyle)?.pngData()
     }
 
-    func renderSurface(scale: CGFloat, userInterfaceStyle: UIUserInterfaceStyle?, background: UIColor? = nil) -> Surface? {
+    /// The view drawn into a new surface by `compositor` (a fresh one by default: an image is a
+    /// target of its own).
+    func renderSurface(scale: CGFloat, userInterfaceStyle: UIUserInterfaceStyle?, background: UIColor? = nil,
+                       compositor: Compositor = Compositor()) -> Surface? {
         let root = rootView
         if root === self {
             var traits = rootTraitCollection.modifying(displayScale: scale)
@@ -723,7 +728,7 @@ open class UIView: UIResponder, CALayerDelegate {
             cairo_set_source_rgba(cr, Double(c.red), Double(c.green), Double(c.blue), Double(c.alpha))
             cairo_paint(cr)
         }
-        Compositor.renderFrame(layer, into: cr, scale: scale, traits: traitCollection)
+        compositor.renderFrame(layer, into: cr, scale: scale, traits: traitCollection)
         cairo_surface_flush(surface.raw)
         return surface
     }

@@ -64,13 +64,13 @@ import Testing
 
     @Test(arguments: [1.0, 2.0])
     func directBlitsDrawExactlyWhatCairoDraws(scale: CGFloat) throws {
-        defer { Compositor.usesDirectBlits = true }
-        Compositor.usesDirectBlits = false
-        let cairo = try #require(scene().renderPixels(scale: scale))
-        Compositor.usesDirectBlits = true
-        let before = Compositor.directBlitCount
-        let direct = try #require(scene().renderPixels(scale: scale))
-        #expect(Compositor.directBlitCount - before >= 6, "labels, the row and the image went straight to pixman")
+        let throughCairo = Compositor()
+        throughCairo.usesDirectBlits = false
+        let cairo = try #require(scene().renderPixels(scale: scale, compositor: throughCairo))
+        #expect(throughCairo.directBlitCount == 0)
+        let compositor = Compositor()
+        let direct = try #require(scene().renderPixels(scale: scale, compositor: compositor))
+        #expect(compositor.directBlitCount >= 6, "labels, the row and the image went straight to pixman")
         var differing = 0
         for y in 0..<cairo.height {
             for x in 0..<cairo.width where cairo[x, y] != direct[x, y] { differing += 1 }
