@@ -123,7 +123,8 @@ let package = Package(
         ),
         .testTarget(
             name: "ParleyComponentTests",
-            dependencies: ["ParleyComponent", "ParleyUIKit"],
+            // Parley: the seed examples import it alone, as an app does.
+            dependencies: ["ParleyComponent", "ParleyUIKit", "Parley"],
             swiftSettings: strict
         ),
         .testTarget(
