@@ -67,6 +67,27 @@ final class AwayFormatter: UserLastActivityFormatter {
         #expect(f.format(now.addingTimeInterval(-30 * 86_400)) == "Last seen 10 February 2025 at 15:00")
     }
 
+    @Test func aFailedMessageShowsTheErrorIndicatorImage() throws {
+        let saved = Appearance.default
+        defer { Appearance.default = saved }
+        let custom = try #require(UIImage(systemName: "flag"))
+        Appearance.default.images.messageListErrorIndicator = custom
+
+        let failed = F.row(0, in: [F.message("f", "oops", by: F.me, localState: .sendingFailed)])
+        #expect(failed.errorIndicator.currentImage == custom.withRenderingMode(.alwaysTemplate))
+    }
+
+    @Test func aPendingMessageShowsTheSendingImage() throws {
+        let custom = try #require(UIImage(systemName: "flag"))
+        let status = ChatMessageDeliveryStatusView()
+        status.appearance.images.messageDeliveryStatusSending = custom
+        UIView().addSubview(status)
+        for state in [LocalMessageState.pending, .sending] {
+            status.content = F.message("p", "on its way", by: F.me, localState: state)
+            #expect(status.imageView.image == custom.withRenderingMode(.alwaysTemplate))
+        }
+    }
+
     @Test func theChannelHeaderShowsTheUserLastActivityFormatter() {
         let header = ChatChannelHeaderView()
         let host = UIView()
