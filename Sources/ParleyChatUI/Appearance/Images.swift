@@ -73,6 +73,8 @@ extension Appearance {
         public var userAvatarPlaceholder: UIImage = ChatUIResources.symbol("person.crop.circle")
         /// Group channels without an image.
         public var channelAvatarPlaceholder: UIImage = ChatUIResources.symbol("person.2")
+        /// The icon of the channel list's "No channels yet".
+        public var emptyChannelListMessageBubble: UIImage = ChatUIResources.symbol("person.2")
 
         /// Message action: reply in the channel (quote).
         public var messageActionInlineReply: UIImage = ChatUIResources.symbol("arrowshape.turn.up.left")

@@ -88,6 +88,14 @@ final class AwayFormatter: UserLastActivityFormatter {
         }
     }
 
+    @Test func theEmptyChannelListShowsItsOwnImage() throws {
+        let custom = try #require(UIImage(systemName: "flag"))
+        let empty = ChatChannelListEmptyView(frame: .zero)
+        empty.appearance.images.emptyChannelListMessageBubble = custom
+        UIView().addSubview(empty)
+        #expect(empty.imageView.image == custom.withRenderingMode(.alwaysTemplate))
+    }
+
     @Test func theChannelHeaderShowsTheUserLastActivityFormatter() {
         let header = ChatChannelHeaderView()
         let host = UIView()
