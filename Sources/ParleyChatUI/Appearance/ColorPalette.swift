@@ -60,7 +60,7 @@ extension Appearance {
         /// A lighter accent background (mentions, own reactions' capsules).
         public var highlightedAccentBackground1: UIColor = dynamic(0xE5EEFF, 0x17284A)
 
-        /// Borders that should barely show against the background (around avatars on rows).
+        /// A border that sets a small view off from what is under it (the online dot on avatars).
         public var lightBorder: UIColor = dynamic(0xFFFFFF, 0x000000)
         /// Hairlines and bubble outlines.
         public var border: UIColor = dynamic(0xE4E6EB, 0x2A2D33)

@@ -38,6 +38,18 @@ final class AwayFormatter: UserLastActivityFormatter {
         #expect(color == .systemPink)
     }
 
+    @Test func theOnlineDotAndTheScrollButtonTakeTheirPaletteColours() {
+        let avatar = ChatChannelAvatarView(frame: .zero)
+        avatar.appearance.colorPalette.lightBorder = .systemPink
+        let button = ScrollToBottomButton(frame: .zero)
+        button.appearance.colorPalette.hoverButtonShadow = .systemPink
+        let host = UIView()
+        host.addSubview(avatar)
+        host.addSubview(button)
+        #expect(avatar.onlineIndicatorView.layer.borderColor == .systemPink)
+        #expect(button.layer.shadowColor == .systemPink)
+    }
+
     @Test func colorForColorPalettesAreFunctionsOfTheColour() {
         var palette = Appearance.ColorPalette()
         #expect(palette.highlightedColorForColor(.red) == UIColor.red.withAlphaComponent(0.5))
