@@ -130,7 +130,8 @@ let package = Package(
         ),
         .testTarget(
             name: "ParleyComponentTests",
-            dependencies: ["ParleyComponent", "ParleyUIKit", "ParleyDiff"],
+            // Parley: the seed examples import it alone, as an app does.
+            dependencies: ["ParleyComponent", "ParleyUIKit", "ParleyDiff", "Parley"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -46,6 +46,7 @@ public enum ChatFixtures {
         appearance.formatters.messageTimestamp = DefaultMessageTimestampFormatter(environment: formattingEnvironment)
         appearance.formatters.messageDateSeparator = DefaultMessageDateSeparatorFormatter(environment: formattingEnvironment)
         appearance.formatters.channelListMessageTimestamp = ChannelListMessageTimestampFormatter(environment: formattingEnvironment)
+        appearance.formatters.userLastActivity = DefaultUserLastActivityFormatter(environment: formattingEnvironment)
         return appearance
     }
 

@@ -164,6 +164,37 @@ func shows(_ list: ComponentView, _ id: String) -> Bool {
         world.backend.advance(by: 0.1)
         #expect(channel.composerHostView.frame.height > 80, "the composer grew for the reply header")
     }
+
+    /// The texts of the labels on screen inside the row `id` of a component view.
+    func rowTexts(_ list: ComponentView, id: String) -> [String] {
+        guard let row = list.frame(id: id) else { return [] }
+        return list.visibleViews.flatMap { labels(in: $0) }
+            .filter { row.intersects($0.convert($0.bounds, to: list)) && !$0.isHidden }
+            .compactMap(\.text)
+    }
+
+    func labels(in view: UIView) -> [UILabel] {
+        (view as? UILabel).map { [$0] } ?? view.subviews.flatMap { labels(in: $0) }
+    }
+
+    @Test func aNewMessageUpdatesItsRowsPreviewAndBadge() async throws {
+        let world = try makeWorld()
+        let list = try #require(world.navigation.topViewController as? ChatChannelListView)
+        let design = try #require(world.data.channels["design"])
+        #expect(list.channels.first?.cid != design)
+        let before = rowTexts(list.listView, id: design.rawValue)
+        #expect(before.contains { $0.contains("I pushed the new mockups") }, "\(before)")
+        let unread = try #require(list.channels.first { $0.cid == design }?.unreadCount.messages)
+
+        try await world.data.send("Fresh mockups are up", in: design, as: "ben")
+        await eventually("the channel at the top") { list.channels.first?.cid == design }
+        world.backend.advance(by: 0.1)
+
+        let after = rowTexts(list.listView, id: design.rawValue)
+        #expect(after.contains { $0.contains("Fresh mockups are up") }, "\(after)")
+        #expect(!after.contains { $0.contains("I pushed the new mockups") }, "\(after)")
+        #expect(after.contains("\(unread + 1)"), "\(after)")
+    }
 }
 
 /// Golden images of the declarative scenes, light and dark.

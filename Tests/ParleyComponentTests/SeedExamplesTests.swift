@@ -3,62 +3,7 @@ import ParleyComponent
 import ParleyUIKit
 import Testing
 
-// The examples of seed 003 ("Custom Component"), compiled as written. The only change is the
-// seed's slip in `MyVStack`: `child.size` (a component has no size) reads the child's render node.
-
-/// The profile the seed's `ComponentBuilder` example shows.
-struct Profile {
-    let name: String
-    let role: String
-}
-
-/// The seed's first example: a custom `Component` composing a `VStack`.
-enum SeedComponentExample {
-    struct ProfileComponent: Component {
-        func layout(_ constraint: Constraint) -> some RenderNode {
-            VStack {
-                Text("Luke Zhao")
-                Text("iOS Developer")
-            }.layout(constraint)
-        }
-    }
-}
-
-/// The seed's second example: the same profile as a `ComponentBuilder`.
-enum SeedBuilderExample {
-    struct ProfileComponent: ComponentBuilder {
-        let profile: Profile
-        func build() -> some Component {
-            VStack {
-                Text(profile.name)
-                Text(profile.role)
-            }
-        }
-    }
-}
-
-/// The seed's custom layout: a `VStack` without spacing, returning a `VerticalRenderNode`.
-struct MyVStack: Component {
-    let children: [any Component]
-    func layout(_ constraint: Constraint) -> some RenderNode {
-        var childrenRenderNodes: [RenderNode] = []
-        var childrenPositions: [CGPoint] = []
-        var currentOffset = 0.0
-        var maxChildWidth = 0.0
-        var maxChildHeight = 0.0
-        for child in children {
-            let childRenderNode = child.layout(constraint)
-            let childPosition = CGPoint(x: 0, y: currentOffset)
-            currentOffset += childRenderNode.size.height
-            childrenRenderNodes.append(childRenderNode)
-            childrenPositions.append(childPosition)
-            maxChildWidth = max(maxChildWidth, childRenderNode.size.width)
-            maxChildHeight = max(maxChildHeight, childRenderNode.size.height)
-        }
-        let size = CGSize(width: maxChildWidth, height: currentOffset)
-        return VerticalRenderNode(size: size, children: childrenRenderNodes, positions: childrenPositions, mainAxisMaxValue: maxChildHeight)
-    }
-}
+// The seed's examples are in Seeds/Examples/Seed003Examples.swift.
 
 @MainActor
 @Suite struct SeedExamplesTests {
@@ -84,7 +29,7 @@ struct MyVStack: Component {
     @Test func profileBuilderInAComponentView() {
         let myProfile = Profile(name: "Luke Zhao", role: "iOS Developer")
         let componentView = ComponentView(frame: CGRect(x: 0, y: 0, width: 320, height: 200))
-        componentView.component = ProfileComponent(profile: myProfile)
+        Seed003.usage(componentView, myProfile)
         componentView.layoutIfNeeded()
         let labels = componentView.subviews.compactMap { $0 as? UILabel }
         #expect(labels.map(\.text) == ["Luke Zhao", "iOS Developer"])
@@ -102,6 +47,3 @@ struct MyVStack: Component {
         #expect(node.visibleIndexes(in: middle) == [1])
     }
 }
-
-/// The seed's usage line needs `ProfileComponent` at file scope.
-typealias ProfileComponent = SeedBuilderExample.ProfileComponent

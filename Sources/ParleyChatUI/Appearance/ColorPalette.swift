@@ -16,10 +16,19 @@ extension Appearance {
         public var textLowEmphasis: UIColor = dynamic(0x72767E, 0x8A8E96)
         /// Subtitles (channel header member counts).
         public var subtitleText: UIColor = dynamic(0x72767E, 0x8A8E96)
+        /// Links and mentions in message text.
+        public var textLinkColor: UIColor = dynamic(0x005FFF, 0x5C9DFF)
         /// Text that keeps its colour in both appearances (on brand-coloured backgrounds).
         public var staticColorText: UIColor = .white
-        /// Text on a highlighted background.
-        public var highlightedColorForColor: UIColor = dynamic(0x000000, 0xFFFFFF)
+        /// Dark text that keeps its colour in both appearances (on light static backgrounds).
+        public var staticBlackColorText: UIColor = .black
+
+        /// The colour a control of colour `color` takes while highlighted (pressed).
+        public var highlightedColorForColor: (UIColor) -> UIColor = { $0.withAlphaComponent(0.5) }
+        /// The colour a control of colour `color` takes while disabled.
+        public var disabledColorForColor: (UIColor) -> UIColor = { _ in .lightGray }
+        /// The colour a selectable control of colour `color` takes while not selected.
+        public var unselectedColorForColor: (UIColor) -> UIColor = { _ in .lightGray }
 
         /// The main background.
         public var background: UIColor = dynamic(0xFFFFFF, 0x000000)
@@ -51,6 +60,8 @@ extension Appearance {
         /// A lighter accent background (mentions, own reactions' capsules).
         public var highlightedAccentBackground1: UIColor = dynamic(0xE5EEFF, 0x17284A)
 
+        /// A border that sets a small view off from what is under it (the online dot on avatars).
+        public var lightBorder: UIColor = dynamic(0xFFFFFF, 0x000000)
         /// Hairlines and bubble outlines.
         public var border: UIColor = dynamic(0xE4E6EB, 0x2A2D33)
         /// Stronger outlines (input fields).
@@ -60,18 +71,25 @@ extension Appearance {
 
         /// Shadows.
         public var shadow: UIColor = UIColor(white: 0, alpha: 0.18)
+        /// The shadow of buttons floating over content (the scroll-to-bottom button).
+        public var hoverButtonShadow: UIColor = UIColor(white: 0, alpha: 0.18)
         /// Errors and unread badges.
         public var alert: UIColor = dynamic(0xFF3742, 0xFF4B55)
         /// Online dots and success.
         public var alternativeActiveTint: UIColor = dynamic(0x20C05C, 0x30D070)
         /// Icons that are not active; others' reactions.
         public var inactiveTint: UIColor = dynamic(0x7A7E86, 0x8A8E96)
+        /// A lighter inactive tint (disabled icons on tinted backgrounds).
+        public var alternativeInactiveTint: UIColor = dynamic(0xDBDDE1, 0x32363D)
         /// The accent when no tint colour applies.
         public var accentPrimary: UIColor = dynamic(0x005FFF, 0x337EFF)
         /// Validation errors.
         public var validationError: UIColor = dynamic(0xFF3742, 0xFF4B55)
-        /// Links and mentions in message text.
-        public var linkText: UIColor = dynamic(0x005FFF, 0x5C9DFF)
+        /// Parley's own name for ``textLinkColor``: the same colour, one storage.
+        var linkText: UIColor {
+            get { textLinkColor }
+            set { textLinkColor = newValue }
+        }
         /// The unread separator's bar.
         public var unreadSeparator: UIColor = dynamic(0xE9EAED, 0x272A30)
 

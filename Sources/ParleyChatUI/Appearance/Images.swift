@@ -58,7 +58,7 @@ extension Appearance {
         /// The scroll-to-bottom button.
         public var scrollDownArrow: UIImage = ChatUIResources.symbol("arrow.down")
         /// The composer's attachment button.
-        public var attachmentPicker: UIImage = ChatUIResources.symbol("paperclip")
+        public var openAttachments: UIImage = ChatUIResources.symbol("paperclip")
         /// The composer's emoji button and the reactions entry point.
         public var smiley: UIImage = ChatUIResources.symbol("face.smiling")
         /// Search in the channel list.
@@ -73,6 +73,8 @@ extension Appearance {
         public var userAvatarPlaceholder: UIImage = ChatUIResources.symbol("person.crop.circle")
         /// Group channels without an image.
         public var channelAvatarPlaceholder: UIImage = ChatUIResources.symbol("person.2")
+        /// The icon of the channel list's "No channels yet".
+        public var emptyChannelListMessageBubble: UIImage = ChatUIResources.symbol("person.2")
 
         /// Message action: reply in the channel (quote).
         public var messageActionInlineReply: UIImage = ChatUIResources.symbol("arrowshape.turn.up.left")
@@ -93,14 +95,21 @@ extension Appearance {
         /// Message action: mute the author.
         public var messageActionMuteUser: UIImage = ChatUIResources.symbol("speaker.slash")
 
-        /// Delivery status: sending.
-        public var messageDeliveryStatusPending: UIImage = ChatUIResources.symbol("clock")
+        /// Delivery status: sending (and waiting to be sent).
+        public var messageDeliveryStatusSending: UIImage = ChatUIResources.symbol("clock")
+        /// Parley's own name for ``messageDeliveryStatusSending``: the same image, one storage.
+        var messageDeliveryStatusPending: UIImage {
+            get { messageDeliveryStatusSending }
+            set { messageDeliveryStatusSending = newValue }
+        }
         /// Delivery status: sent.
         public var messageDeliveryStatusSent: UIImage = ChatUIResources.symbol("checkmark")
         /// Delivery status: read.
         public var messageDeliveryStatusRead: UIImage = ChatUIResources.symbol("checkmark.double")
         /// Delivery status: failed.
         public var messageDeliveryStatusFailed: UIImage = ChatUIResources.symbol("exclamationmark.circle.fill")
+        /// The button beside a message that failed to send (tap to retry or delete).
+        public var messageListErrorIndicator: UIImage = ChatUIResources.symbol("exclamationmark.circle.fill")
         /// "Only visible to you" (ephemeral messages).
         public var onlyVisibleToCurrentUser: UIImage = ChatUIResources.symbol("eye.slash")
         /// Thread replies.

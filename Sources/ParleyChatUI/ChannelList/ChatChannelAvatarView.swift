@@ -36,11 +36,11 @@ open class ChatChannelAvatarView: _View {
         if onlineIndicatorView.superview !== self { addSubview(onlineIndicatorView) }
     }
 
-    /// The online dot: the "active" tint with a ring of the background colour.
+    /// The online dot: the "active" tint with a `lightBorder` ring.
     open override func setUpAppearance() {
         super.setUpAppearance()
         onlineIndicatorView.backgroundColor = appearance.colorPalette.alternativeActiveTint
-        onlineIndicatorView.layer.borderColor = appearance.colorPalette.background
+        onlineIndicatorView.layer.borderColor = appearance.colorPalette.lightBorder
         onlineIndicatorView.layer.borderWidth = 2
         onlineIndicatorView.layer.masksToBounds = true
     }

@@ -18,7 +18,7 @@ open class ChatChannelListRouter {
 
     /// The component types of the root controller, else `Components.default`.
     open var components: Components {
-        (rootViewController as? ComponentsProvider)?.components ?? .default
+        heldComponents(of: rootViewController) ?? .default
     }
 
     /// Opens the channel: a `components.channelVC` for `cid`, pushed on the navigation stack (or
@@ -28,7 +28,7 @@ open class ChatChannelListRouter {
         guard let root = rootViewController else { return nil }
         let channelVC = components.channelVC.init()
         channelVC.components = components
-        if let provider = root as? AppearanceProvider { channelVC.appearance = provider.appearance }
+        if let appearance = heldAppearance(of: root) { channelVC.appearance = appearance }
         if let client = (root as? ChatChannelListVC)?.controller?.client {
             channelVC.channelController = client.channelController(for: cid)
         }

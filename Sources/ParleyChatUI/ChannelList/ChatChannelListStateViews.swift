@@ -78,7 +78,7 @@ open class ChatChannelListEmptyView: ChatChannelListStateView {
 
     /// The icon and the texts.
     open override func updateContent() {
-        imageView.image = appearance.images.channelAvatarPlaceholder.withRenderingMode(.alwaysTemplate)
+        imageView.image = appearance.images.emptyChannelListMessageBubble.withRenderingMode(.alwaysTemplate)
         titleLabel.text = "No channels yet"
         messageLabel.text = "Channels you create or are added to show up here."
         super.updateContent()

@@ -3,7 +3,8 @@ import ParleyChat
 import ParleyUIKit
 
 /// The channel screen's title: the channel name, and under it who is typing, or "Online" /
-/// "Last seen …" in a 1:1 channel, or "5 members, 2 online".
+/// "Last seen …" (`appearance.formatters.userLastActivity`) in a 1:1 channel, or "5 members,
+/// 2 online".
 @MainActor
 open class ChatChannelHeaderView: _View {
     /// The channel shown.
@@ -78,9 +79,7 @@ open class ChatChannelHeaderView: _View {
         if content.isDirectMessageChannel, let other = content.members.first(where: { $0.user.id != currentUserId })?.user {
             if other.isOnline { return "Online" }
             guard let lastActive = other.lastActiveAt else { return "Offline" }
-            let day = appearance.formatters.messageDateSeparator.format(lastActive)
-            let time = appearance.formatters.messageTimestamp.format(lastActive)
-            return "Last seen \(day.lowercased() == "today" || day.lowercased() == "yesterday" ? day.lowercased() : day) at \(time)"
+            return appearance.formatters.userLastActivity.format(lastActive)
         }
         let count = max(content.memberCount, content.members.count)
         let online = content.members.filter(\.user.isOnline).count

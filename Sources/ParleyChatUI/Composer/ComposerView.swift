@@ -63,8 +63,7 @@ open class ComposerView: _View {
     /// Hands the composer's appearance and components down to a subview it creates, so a
     /// composer given its own appearance draws all of its parts with it.
     func configured<View: UIView>(_ view: View) -> View {
-        if let provider = view as? AppearanceProvider { provider.appearance = appearance }
-        if let provider = view as? ComponentsProvider { provider.components = components }
+        hand(appearance, components, to: view)
         return view
     }
 

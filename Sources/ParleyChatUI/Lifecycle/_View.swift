@@ -3,8 +3,12 @@ import ParleyUIKit
 
 /// The base of every chat view: a `UIView` with the `Customizable` lifecycle and access to the
 /// `Appearance` and `Components` it was configured with.
+///
+/// A subclass may declare `AppearanceProvider`, `ComponentsProvider` or `ThemeProvider`, as
+/// Stream's guides do (`class MyView: _View, ThemeProvider`): the base class has the properties
+/// and leaves the conformances to its subclasses.
 @MainActor
-open class _View: UIView, Customizable, AppearanceProvider, ComponentsProvider {
+open class _View: UIView, Customizable, ThemeHolder {
     var lifecycle = LifecycleState()
 
     /// The appearance the view reads when it sets itself up; `Appearance.default` unless set.
@@ -42,7 +46,7 @@ open class _View: UIView, Customizable, AppearanceProvider, ComponentsProvider {
 
 /// The base of chat controls: a `UIControl` with the `Customizable` lifecycle.
 @MainActor
-open class _Control: UIControl, Customizable, AppearanceProvider, ComponentsProvider {
+open class _Control: UIControl, Customizable, ThemeHolder {
     var lifecycle = LifecycleState()
 
     /// The appearance the control reads when it sets itself up.
@@ -80,7 +84,7 @@ open class _Control: UIControl, Customizable, AppearanceProvider, ComponentsProv
 
 /// The base of chat buttons: a `UIButton` with the `Customizable` lifecycle.
 @MainActor
-open class _Button: UIButton, Customizable, AppearanceProvider, ComponentsProvider {
+open class _Button: UIButton, Customizable, ThemeHolder {
     var lifecycle = LifecycleState()
 
     /// The appearance the button reads when it sets itself up.

@@ -6,8 +6,11 @@ import ParleyUIKit
 ///
 /// `setUp()`, `setUpLayout()`, `setUpAppearance()` and `updateContent()` run in that order when
 /// the view loads; a light/dark change runs `setUpAppearance()` and `updateContent()` again.
+///
+/// A subclass may declare `AppearanceProvider`, `ComponentsProvider` or `ThemeProvider`, as
+/// Stream's guides do: the base class has the properties and leaves the conformances to them.
 @MainActor
-open class _ViewController: UIViewController, Customizable, AppearanceProvider, ComponentsProvider {
+open class _ViewController: UIViewController, Customizable, ThemeHolder {
     var lifecycle = LifecycleState()
 
     /// The appearance the controller reads when it sets itself up; `Appearance.default` unless set.

@@ -35,7 +35,7 @@ open class ScrollToBottomButton: _Button {
         backgroundColor = appearance.colorPalette.background
         layer.borderColor = appearance.colorPalette.border2
         layer.borderWidth = 1
-        layer.shadowColor = appearance.colorPalette.shadow
+        layer.shadowColor = appearance.colorPalette.hoverButtonShadow
         layer.shadowOpacity = 1
         layer.shadowRadius = 4
         layer.shadowOffset = CGSize(width: 0, height: 2)

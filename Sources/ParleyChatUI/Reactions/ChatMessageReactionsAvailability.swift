@@ -27,13 +27,3 @@ public enum ChatMessageReactionsAvailability {
         return message.type == .regular || message.type == .reply
     }
 }
-
-extension AppearanceProvider where Self: ComponentsProvider {
-    /// `view` with this object's appearance and components, so a subtree built from custom
-    /// components (not `Components.default`) stays custom all the way down.
-    func makeComponent<V: AppearanceProvider & ComponentsProvider>(_ view: V) -> V {
-        view.appearance = appearance
-        view.components = components
-        return view
-    }
-}

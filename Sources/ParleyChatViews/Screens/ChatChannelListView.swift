@@ -36,6 +36,9 @@ open class ChatChannelListView: _ViewController, ChatChannelListControllerDelega
     public private(set) var lastError: ChatError?
 
     private var isLoadingNextPage = false
+    /// Each row's revision changes with anything the row can show (preview, unread count, name,
+    /// typing users…), so a changed channel is laid out and drawn again.
+    private var rowRevisions = RowRevisions<ChannelId, ChatChannel>()
 
     /// A channel list with the default factory over `ChatViews.client`.
     public required init() {
@@ -147,23 +150,18 @@ open class ChatChannelListView: _ViewController, ChatChannelListControllerDelega
         let separator = appearance.colorPalette.border
         var children: [any Component] = []
         children.reserveCapacity(channels.count * 2)
+        let revisions = rowRevisions.revisions(of: channels, id: \.cid)
         for (index, channel) in channels.enumerated() {
             let name = ChannelRowTexts.texts(for: channel, currentUserId: currentUserId).title
             let row = factory.makeChannelListItem(channel: channel, channelName: name, currentUserId: currentUserId) { [weak self] channel in
                 self?.showChannel(channel.cid)
             }
-            children.append(AnyComponent(row).lazy(id: channel.cid.rawValue, revision: Self.revision(of: channel), estimatedHeight: 72))
+            children.append(AnyComponent(row).lazy(id: channel.cid.rawValue, revision: revisions[index], estimatedHeight: 72))
             if index < channels.count - 1 {
                 children.append(Separator(color: separator).inset(left: 76))
             }
         }
         return VStack(alignItems: .stretch, children: children)
-    }
-
-    static func revision(of channel: ChatChannel) -> Int {
-        var hasher = Hasher()
-        hasher.combine(channel)
-        return hasher.finalize()
     }
 
     /// Opens a ``ChatChannelView`` for `cid` with this list's factory: pushed on the navigation

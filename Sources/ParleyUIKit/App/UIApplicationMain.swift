@@ -16,7 +16,9 @@ import Foundation
 /// then the first scene connects (a native window of `configuration.size`): with an
 /// `initialViewController`, a window showing it is created first, set as the delegate's `window` and
 /// put in `scene.windows` (as a storyboard does), then the delegate's
-/// `scene(_:willConnectTo:options:)` runs, then that window is made key and visible. Then the
+/// `scene(_:willConnectTo:options:)` runs, then that window is made key and visible — which is
+/// when the first screen's view loads, as in UIKit, so `Components.default` and
+/// `Appearance.default` set by the delegate reach the first screen. Then the
 /// event loop runs (see `UIApplication`). It never returns: the process exits when the last
 /// window closes or `UIApplication.shared.terminate()` is called.
 ///

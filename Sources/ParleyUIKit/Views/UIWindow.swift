@@ -4,8 +4,9 @@ import Foundation
 ///
 /// A window is the source of its tree's traits (display scale, light/dark) and its default
 /// tint; the seed's `scene.windows.forEach { $0.tintColor = .systemPink }` recolours everything
-/// in them. It delivers events to its views (`sendEvent(_:)`), hosts a root view controller and is
-/// shown by `makeKeyAndVisible()`.
+/// in them. It delivers events to its views (`sendEvent(_:)`), hosts a root view controller (whose
+/// view loads when the window is shown or first laid out, not when it is set) and is shown by
+/// `makeKeyAndVisible()`.
 ///
 /// Difference from UIKit: a window's layer is not hidden before it is shown (so a window can be
 /// rendered to an image without a scene); a scene draws only the windows that were shown with
@@ -84,6 +85,14 @@ open class UIWindow: UIView {
     // MARK: Root view controller
 
     private var storedRootViewController: UIViewController?
+    /// Whether the root controller's view still has to be put in the window.
+    ///
+    /// As in UIKit, setting `rootViewController` on a window that is not shown yet does not load
+    /// the controller's view: it loads when the window is shown (`makeKeyAndVisible()`) or first
+    /// laid out. That is what lets a scene delegate set `Components.default` in
+    /// `scene(_:willConnectTo:options:)` after the launch set up the first screen's window: the
+    /// screen reads its components when its view loads, which is after the delegate ran.
+    private var rootViewIsPending = false
 
     /// The controller whose view fills the window.
     open var rootViewController: UIViewController? {
@@ -100,19 +109,39 @@ open class UIWindow: UIView {
                 old.hostingWindow = nil
             }
             storedRootViewController = newValue
+            rootViewIsPending = false
             guard let controller = newValue else { return }
             controller.hostingWindow = self
-            let view: UIView = controller.view
-            view.frame = bounds
-            view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+            // A view already loaded costs nothing to put in place now; an unloaded one waits.
+            guard visible || controller.isViewLoaded else {
+                rootViewIsPending = true
+                setNeedsLayout()
+                return
+            }
             if visible { controller.beginAppearanceTransition(true, animated: false) }
-            insertSubview(view, at: 0)
+            installRootView(of: controller)
             if visible { UIApplication.shared.afterNextLayout { controller.endAppearanceTransition() } }
         }
     }
 
-    /// Keeps the root view filling the window.
+    /// Puts the root controller's view (loading it if needed) at the back of the window, filling it.
+    private func installRootView(of controller: UIViewController) {
+        rootViewIsPending = false
+        let view: UIView = controller.view
+        view.frame = bounds
+        view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        insertSubview(view, at: 0)
+    }
+
+    /// Installs a root view still pending (the window was not shown or laid out since it was set).
+    private func installPendingRootView() {
+        guard rootViewIsPending, let controller = storedRootViewController else { return }
+        installRootView(of: controller)
+    }
+
+    /// Keeps the root view filling the window; the first layout loads a pending root view.
     open override func layoutSubviews() {
+        installPendingRootView()
         super.layoutSubviews()
         if let view = storedRootViewController?.viewIfLoaded, view.superview === self, view.frame != bounds { view.frame = bounds }
     }
@@ -147,6 +176,8 @@ open class UIWindow: UIView {
         isShownInScene = true
         Compositor.setNeedsFrame()
         if let controller = storedRootViewController {
+            // The root view loads now, after whoever set up the window (a scene delegate) ran.
+            installPendingRootView()
             controller.beginAppearanceTransition(true, animated: false)
             UIApplication.shared.afterNextLayout { controller.endAppearanceTransition() }
         }

@@ -200,6 +200,7 @@ import ParleyUIKit
         let environment = FormattingEnvironment(calendar: utc, now: { now })
         header.appearance.formatters.messageDateSeparator = DefaultMessageDateSeparatorFormatter(environment: environment)
         header.appearance.formatters.messageTimestamp = DefaultMessageTimestampFormatter(environment: environment)
+        header.appearance.formatters.userLastActivity = DefaultUserLastActivityFormatter(environment: environment)
         header.currentUserId = "me"
         let me = ChatUser(id: "me", name: "Me", isOnline: true)
         let ana = ChatUser(id: "ana", name: "Ana Lopez", isOnline: false, lastActiveAt: now.addingTimeInterval(-3_600))

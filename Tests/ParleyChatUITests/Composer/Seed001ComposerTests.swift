@@ -3,26 +3,16 @@ import Parley
 @testable import ParleyUIKit
 import Testing
 
-/// Seed 001's snippets, compiled unchanged, and their effect on the composer.
+/// Seed 001's snippets (Examples/Seed001Examples.swift) and their effect on the composer.
 extension HeadlessWindowTests {
 @MainActor
 @Suite(.serialized) struct Seed001ComposerTests {
-    // Seed 001, "Changing Brand Color" — verbatim.
-    class SceneDelegate: UIResponder, UIWindowSceneDelegate {
-        func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
-            guard let scene = scene as? UIWindowScene else { return }
-            scene.windows.forEach { $0.tintColor = .systemPink }
-        }
-    }
-
     @Test func theBodyFontChangesTheComposerFont() {
         let defaultHeight = HostedComposer(content: .init(text: "Hello")).layout()
         let saved = Appearance.default
         defer { Appearance.default = saved }
 
-        // Seed 001, "Changing Colors and Fonts" — verbatim.
-        Appearance.default.fonts.body = .italicSystemFont(ofSize: 20)
-        Appearance.default.colorPalette.background6 = .yellow
+        Seed001.changeColorsAndFonts()
 
         let hosted = HostedComposer(content: .init(text: "Hello"))
         let textView = hosted.composerView.inputTextView
@@ -41,8 +31,7 @@ extension HeadlessWindowTests {
         let before = HostedComposer(content: .init(text: "Hi"))
         let beforePixels = try #require(before.host.renderPixels(scale: 2))
 
-        // Seed 001, "Changing Image Assets" — verbatim.
-        Appearance.default.images.sendArrow = UIImage(systemName: "arrowshape.turn.up.right")!
+        Seed001.changeImageAssets()
 
         let after = HostedComposer(content: .init(text: "Hi"))
         let afterPixels = try #require(after.host.renderPixels(scale: 2))
@@ -72,7 +61,7 @@ extension HeadlessWindowTests {
         let host = ComposerBehaviourTests.HostVC()
         app.launchConfiguration = UIApplication.LaunchConfiguration(
             title: "Seed 001", size: CGSize(width: 390, height: 240), initialViewController: { host })
-        app.sceneDelegateFactory = SceneDelegate.init
+        app.sceneDelegateFactory = Seed001.SceneDelegate.init
         app.connectInitialScene()
         backend.advance(by: 0.05)
         let window = try #require((app.connectedScenes.first as? UIWindowScene)?.windows.first)

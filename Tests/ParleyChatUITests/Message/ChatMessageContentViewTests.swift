@@ -285,7 +285,7 @@ extension HeadlessWindowTests {
         let mention = try #require(row.textItems.first { if case .mention = $0.kind { true } else { false } })
         // Links and mentions are styled.
         let linkColor = row.textView.attributedText?.attribute(.foregroundColor, at: link.range.location, effectiveRange: nil) as? UIColor
-        #expect(linkColor == F.appearance.colorPalette.linkText)
+        #expect(linkColor == F.appearance.colorPalette.textLinkColor)
         let mentionFont = row.textView.attributedText?.attribute(.font, at: mention.range.location, effectiveRange: nil) as? UIFont
         #expect(mentionFont?.weight == .semibold)
 

@@ -2,23 +2,6 @@ import Foundation
 import Parley
 import Testing
 
-// Seed 000, "Example: Custom Avatar View" — compiled unchanged.
-class RectAvatarView: ChatAvatarView {
-    override func setUpAppearance() {
-        super.setUpAppearance()
-
-        imageView.layer.cornerRadius = 3
-    }
-}
-
-// Seed 001, "Advanced Customization" — the layoutSubviews variant (renamed: one module).
-class RectAvatarViewByLayout: ChatAvatarView {
-    override func layoutSubviews() {
-        super.layoutSubviews()
-        imageView.layer.cornerRadius = 3
-    }
-}
-
 @MainActor
 @Suite(.serialized) struct Seed000AvatarTests {
     @Test func rectAvatarKeepsItsCornerRadiusThroughLayout() {
@@ -50,9 +33,13 @@ class RectAvatarViewByLayout: ChatAvatarView {
         #expect(round.imageView.layer.cornerRadius == 20)
         #expect(round.renderPixels(scale: 1)![2, 2].a == 0)
 
-        let rect = RectAvatarViewByLayout(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
+        let saved = Components.default
+        defer { Components.default = saved }
+        Seed001.advancedCustomization()
+        let rect = Components.default.avatarView.init(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
         container.addSubview(rect)
         container.layoutIfNeeded()
+        #expect(rect is Seed001.RectAvatarView)
         #expect(rect.imageView.layer.cornerRadius == 3)
     }
 }

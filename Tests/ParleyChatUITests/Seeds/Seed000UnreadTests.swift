@@ -3,43 +3,7 @@ import Parley
 import ParleyScenes
 import Testing
 
-// Seed 000 / 001, "Example: Custom Unread Count Indicator" — compiled unchanged (without the
-// stray backtick the seed's Markdown has after `super.setUpAppearance()`).
-class iMessageChannelListItemView: ChatChannelListItemView {
-    private lazy var customUnreadView = UIView()
-
-    override func setUpAppearance() {
-        super.setUpAppearance()
-
-        customUnreadView.backgroundColor = tintColor
-        customUnreadView.layer.masksToBounds = true
-        customUnreadView.layer.cornerRadius = 5
-        customUnreadView.clipsToBounds = true
-    }
-
-    override func setUpLayout() {
-        super.setUpLayout()
-
-        // Set constraints for the new "dot" unread indicator
-        NSLayoutConstraint.activate([
-            customUnreadView.widthAnchor.constraint(equalTo: customUnreadView.heightAnchor),
-            customUnreadView.widthAnchor.constraint(equalToConstant: 10),
-        ])
-        // Insert it as the left-most subview
-        mainContainer.insertArrangedSubview(customUnreadView, at: 0)
-
-        // Remove the original unread count indicator, since we don't need it anymore
-        topContainer.removeArrangedSubview(unreadCountView)
-    }
-
-    override func updateContent() {
-        super.updateContent()
-
-        // We change the alpha value only because we want the view to still be part
-        // of the layout system.
-        customUnreadView.alpha = unreadCountView.content == .noUnread ? 0 : 1
-    }
-}
+// The seed's `iMessageChannelListItemView` is in Examples/Seed000Examples.swift.
 
 @MainActor
 @Suite(.serialized) struct Seed000UnreadTests {

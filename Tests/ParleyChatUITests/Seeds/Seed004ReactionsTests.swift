@@ -2,104 +2,7 @@ import Foundation
 import Parley
 import Testing
 
-// Seed 004, "Message Reactions" — every example compiled unchanged apart from the seed's typos
-// (the empty `fillColor` body returns black; `CustomChatChatMessageReactionsView` is
-// `CustomChatMessageReactionsView`).
-
-// "Custom Reactions Sorting": a static order by type.
-extension MessageReactionType {
-    var position: Int {
-        switch rawValue {
-        case "love": return 0
-        case "haha": return 1
-        case "like": return 2
-        case "sad": return 3
-        case "wow": return 4
-        default: return 5
-        }
-    }
-}
-
-class CustomChatReactionsBubbleView: ChatReactionsBubbleView {
-    override var fillColor: UIColor? {
-        .black
-    }
-}
-
-class CustomChatMessageReactionsView: ChatMessageReactionsView {
-
-    override func setUpLayout() {
-        super.setUpLayout()
-
-        stackView.axis = .vertical
-    }
-}
-
-class CustomChatMessageReactionItemView: ChatMessageReactionItemView {
-
-    override var reactionImageTint: UIColor? {
-        guard let content = content else { return nil }
-        let isChosenByCurrentUser = content.reaction.isChosenByCurrentUser
-        return isChosenByCurrentUser ? .white : .gray
-    }
-}
-
-class CustomChatReactionPickerBubbleView: DefaultChatReactionPickerBubbleView {
-
-    override open var contentBackgroundColor: UIColor {
-        .black
-    }
-
-    override open var contentBorderColor: UIColor {
-        .black
-    }
-
-    override open var tailBackImage: UIImage? {
-         super.tailBackImage?.withTintColor(.black)
-     }
-
-    override open var tailFrontImage: UIImage? {
-         super.tailFrontImage?.withTintColor(.black)
-     }
-
-    override open func layoutSubviews() {
-        super.layoutSubviews()
-
-        contentViewBackground.layer.cornerRadius = 20
-    }
-}
-
-class CustomChatReactionPickerReactionsView: ChatReactionPickerReactionsView {
-
-    override func setUpLayout() {
-        super.setUpLayout()
-
-        stackView.axis = .vertical
-    }
-}
-
-class CustomChatMessageReactionAuthorsVC: ChatMessageReactionAuthorsVC {
-
-    override var reactionAuthorCellSize: CGSize {
-        CGSize(width: 64, height: 70)
-    }
-
-    override func setUpAppearance() {
-        super.setUpAppearance()
-
-        topLabel.textColor = UIColor.white
-        view.backgroundColor = .black
-    }
-}
-
-class CustomChatMessageReactionAuthorViewCell: ChatMessageReactionAuthorViewCell {
-
-    override func setUpLayout() {
-        super.setUpLayout()
-
-        containerStack.removeArrangedSubview(authorNameLabel)
-    }
-}
+// Seed 004's classes are in Examples/Seed004Examples.swift.
 
 @MainActor
 @Suite(.serialized) struct Seed004ReactionsTests {
@@ -109,23 +12,7 @@ class CustomChatMessageReactionAuthorViewCell: ChatMessageReactionAuthorViewCell
         let savedAppearance = Appearance.default
         defer { Appearance.default = savedAppearance }
 
-        let reactionFireSmall: UIImage = UIImage(named: "fireSmall")!
-        let reactionFireBig: UIImage = UIImage(named: "fireBig")!
-        let reactionWaveSmall: UIImage = UIImage(named: "waveSmall")!
-        let reactionWaveBig: UIImage = UIImage(named: "waveBig")!
-
-        let customReactions: [MessageReactionType: ChatMessageReactionAppearanceType] = [
-            "fire": ChatMessageReactionAppearance(
-                smallIcon: reactionFireSmall,
-                largeIcon: reactionFireBig
-            ),
-            "wave": ChatMessageReactionAppearance(
-                smallIcon: reactionWaveSmall,
-                largeIcon: reactionWaveBig
-            )
-        ]
-
-        Appearance.default.images.availableReactions = customReactions
+        Seed004.useCustomReactions()
 
         let message = F.message(groups: [("fire", 2, 2, true), (.love, 3, 3, false), ("wave", 1, 1, false), (.haha, 1, 1, false)])
         let (_, bubble) = F.bubble(for: message)
@@ -149,7 +36,7 @@ class CustomChatMessageReactionAuthorViewCell: ChatMessageReactionAuthorViewCell
         let saved = Components.default
         defer { Components.default = saved }
 
-        Components.default.reactionsSorting = { $0.score < $1.score }
+        Seed004.sortByScore()
 
         let message = F.message(groups: [(.love, 1, 7, false), (.haha, 1, 2, false), (.wow, 1, 4, true), (.sad, 1, 1, false)])
         let (_, bubble) = F.bubble(for: message)
@@ -164,7 +51,7 @@ class CustomChatMessageReactionAuthorViewCell: ChatMessageReactionAuthorViewCell
         let (_, alphabetical) = F.bubble(for: message)
         #expect(F.types(alphabetical.reactionsView) == ["haha", "like", "love", "sad", "wow"])
 
-        Components.default.reactionsSorting = { $0.type.position < $1.type.position }
+        Seed004.sortByPosition()
 
         let (_, byPosition) = F.bubble(for: message)
         #expect(F.types(byPosition.reactionsView) == ["love", "haha", "like", "sad", "wow"])

@@ -410,7 +410,7 @@ open class ChatMessageContentView: _View {
         threadRepliesButton.titleLabel?.font = fonts.footnoteBold
         threadRepliesButton.setTitleColor(tintColor, for: .normal)
 
-        errorIndicator.setImage(appearance.images.messageDeliveryStatusFailed.withRenderingMode(.alwaysTemplate), for: .normal)
+        errorIndicator.setImage(appearance.images.messageListErrorIndicator.withRenderingMode(.alwaysTemplate), for: .normal)
         errorIndicator.tintColor = palette.alert
         errorIndicator.accessibilityLabel = "Failed to send"
 
