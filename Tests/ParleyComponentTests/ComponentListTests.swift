@@ -188,3 +188,29 @@ import Testing
         #expect(stats.updated <= 3, "only u2's views: \(stats.updated) of \(view.visibleViews.count) updated; \(shown)")
     }
 }
+
+/// The reuse pool is bounded over all keys, not only per key: a message list has a key per row
+/// layout, and full pools per key held hundreds of views with their bitmaps.
+@MainActor
+@Suite struct ReusePoolBoundTests {
+    @Test func thePoolHoldsAtMostItsCapacityOverAllKeys() {
+        let host = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        let pool = ReusePool(capacityPerKey: 8, capacity: 20)
+        var views: [UIView] = []
+        for key in 0..<10 {
+            for _ in 0..<8 {
+                let view = UIView()
+                host.addSubview(view)
+                views.append(view)
+                pool.enqueue(view, key: "k\(key)")
+            }
+        }
+        #expect(pool.count == 20)
+        // The views the pool let go left the host; the kept ones are parked in it, hidden.
+        #expect(host.subviews.count == 20)
+        #expect(host.subviews.allSatisfy { $0.isHidden })
+        // Every key can still get views back.
+        #expect(pool.dequeue(key: "k9") != nil)
+        #expect(pool.count == 19)
+    }
+}

@@ -19,10 +19,15 @@ public protocol ReusableView: AnyObject {
 final class ReusePool {
     /// At most this many views are kept per key; more would hold memory a screenful never needs.
     let capacityPerKey: Int
+    /// At most this many views are kept over all keys: a message list has dozens of keys (one per
+    /// layout of a row), and a full pool per key held hundreds of views with their bitmaps.
+    let capacity: Int
     private var views: [String: [UIView]] = [:]
+    private var total = 0
 
-    init(capacityPerKey: Int = 32) {
+    init(capacityPerKey: Int = 32, capacity: Int = 64) {
         self.capacityPerKey = max(0, capacityPerKey)
+        self.capacity = max(0, capacity)
     }
 
     /// Parks `view` (hidden, still a subview) for reuse under `key`, or removes it from its
@@ -33,9 +38,21 @@ final class ReusePool {
             view.removeFromSuperview()
             return
         }
+        if total >= capacity {
+            // Full: the key holding the most views gives up its oldest.
+            guard let (largest, pooled) = views.max(by: { $0.value.count < $1.value.count }), !pooled.isEmpty else {
+                view.removeFromSuperview()
+                return
+            }
+            views[largest] = Array(pooled.dropFirst())
+            pooled[0].removeFromSuperview()
+            total -= 1
+            list = views[key] ?? []
+        }
         view.isHidden = true
         list.append(view)
         views[key] = list
+        total += 1
     }
 
     /// A pooled view for `key`, reset by `prepareForReuse` and to the defaults an animator may
@@ -51,6 +68,7 @@ final class ReusePool {
     func dequeueParked(key: String) -> UIView? {
         guard var list = views[key], let view = list.popLast() else { return nil }
         views[key] = list
+        total -= 1
         return view
     }
 
@@ -68,5 +86,6 @@ final class ReusePool {
     func removeAll() {
         for list in views.values { for view in list { view.removeFromSuperview() } }
         views.removeAll()
+        total = 0
     }
 }

@@ -143,7 +143,7 @@ enum ChatFlowBench {
             list.setContentOffset(CGPoint(x: 0, y: -list.adjustedContentInset.top), animated: false)
             backend.advance(by: 1.0 / 60)
             if let oldest = vc.channelController.messages.first?.id { seen.insert(oldest) }
-            if steps % 500 == 0, ProcessInfo.processInfo.environment["PARLEY_BENCH_PHASES"] != nil {
+            if steps % 200 == 0, ProcessInfo.processInfo.environment["PARLEY_BENCH_PHASES"] != nil {
                 ChatBench.log(String(format: "scroll: %d steps, %d loaded, %d rows, %d subviews, rss %.1f MB", steps, vc.channelController.messages.count,
                                      list.list?.count ?? -1, list.subviews.count, Bench.residentMemoryMB()))
             }
