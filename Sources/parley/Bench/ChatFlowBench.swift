@@ -132,6 +132,17 @@ enum ChatFlowBench {
     /// frame per step, older pages loading as the list asks; returns the resident set in MB.
     static func scrollToOldest(_ store: (client: ChatClient, cid: ChannelId), in window: UIWindow, backend: HeadlessBackend,
                                limit: Int?) throws -> Double {
+        if ProcessInfo.processInfo.environment["PARLEY_BENCH_CONTROLLER_ONLY"] != nil {
+            let controller = store.client.channelController(for: store.cid)
+            try controller.synchronize()
+            var pages = 0
+            while !controller.hasLoadedAllPreviousMessages {
+                try controller.loadPreviousMessages()
+                pages += 1
+                if pages % 500 == 0 { ChatBench.log(String(format: "controller only: %d pages, rss %.1f MB", pages, Bench.residentMemoryMB())) }
+            }
+            return Bench.residentMemoryMB()
+        }
         let vc = Components.default.channelVC.init()
         vc.channelController = store.client.channelController(for: store.cid)
         show(vc, in: window, backend: backend)
