@@ -14,6 +14,17 @@ import ParleyUIKit
 /// }
 /// ```
 ///
+/// For data that changes a row at a time (a chat), give it a ``ComponentList`` instead: edits are
+/// applied in place at the next layout pass, in O(changed rows + visible rows), and only the
+/// views of rows whose version changed are updated:
+///
+/// ```swift
+/// let rows = ComponentList(messages.map { ComponentList.Row(id: $0.id, version: $0.version,
+///                                                           estimatedHeight: 60, component: MessageRow($0)) })
+/// list.list = rows
+/// rows.insert([row(for: arrival)], before: nil)     // a new message at the bottom
+/// ```
+///
 /// - **Reload** (setting `component`, a size change, `reloadData()`): layout + render. Views that
 ///   stay (same id) are updated in place; rows inserted above the viewport do not move what the
 ///   user sees (the offset moves with the first visible row).

@@ -144,6 +144,9 @@ enum ChatFlowBench {
             return Bench.residentMemoryMB()
         }
         let vc = Components.default.channelVC.init()
+        if ProcessInfo.processInfo.environment["PARLEY_BENCH_PHASES"] != nil {
+            vc.components.messageContentView = LiveCountingContentView.self
+        }
         vc.channelController = store.client.channelController(for: store.cid)
         show(vc, in: window, backend: backend)
         let list = vc.messageListVC.listView
@@ -155,8 +158,8 @@ enum ChatFlowBench {
             backend.advance(by: 1.0 / 60)
             if let oldest = vc.channelController.messages.first?.id { seen.insert(oldest) }
             if steps % 200 == 0, ProcessInfo.processInfo.environment["PARLEY_BENCH_PHASES"] != nil {
-                ChatBench.log(String(format: "scroll: %d steps, %d loaded, %d rows, %d subviews, rss %.1f MB", steps, vc.channelController.messages.count,
-                                     list.list?.count ?? -1, list.subviews.count, Bench.residentMemoryMB()))
+                ChatBench.log(String(format: "scroll: %d steps, %d loaded, %d rows, %d subviews, %d row views alive, rss %.1f MB", steps, vc.channelController.messages.count,
+                                     list.list?.count ?? -1, list.subviews.count, LiveCountingContentView.live, Bench.residentMemoryMB()))
             }
             if vc.channelController.hasLoadedAllPreviousMessages { break }
             if let limit, seen.count * ChatChannelController.pageSize >= limit { break }
@@ -178,4 +181,14 @@ enum ChatFlowBench {
             await Task.yield()
         }
     }
+}
+
+/// Counts the message views alive (`PARLEY_BENCH_PHASES`: memory investigations).
+final class LiveCountingContentView: ChatMessageContentView {
+    nonisolated(unsafe) static var live = 0
+    required init(frame: CGRect) {
+        super.init(frame: frame)
+        Self.live += 1
+    }
+    isolated deinit { Self.live -= 1 }
 }
