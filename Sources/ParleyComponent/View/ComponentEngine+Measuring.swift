@@ -106,6 +106,8 @@ extension ComponentEngine {
             replacements.append((row.path, context.run { resolved(node) }))
         }
         stats.measured += replacements.count
+        // Rows measured now may need their views prepared.
+        if !replacements.isEmpty { preparedZoneIsCurrent = false }
         unresolvedLazy = max(0, unresolvedLazy - replacements.count)
         if let edited = TreeEditor.replacing(replacements, in: root) {
             self.root = edited

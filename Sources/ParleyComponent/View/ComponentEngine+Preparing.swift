@@ -18,6 +18,13 @@ extension ComponentEngine {
         guard let root, maxLazyMeasurementsPerFrame > 0 else { return }
         let viewport = view.bounds
         let reach = max(0, prefetchDistance ?? viewport.height)
+        // Walking three screens of nodes costs a good part of a scroll frame: once the zone is
+        // prepared, wait until the viewport has moved by a quarter of the reach (or the tree
+        // changed) before looking again.
+        if preparedZoneIsCurrent, let last = lastPreparedViewport,
+           abs(last.minY - viewport.minY) < reach / 4, abs(last.minX - viewport.minX) < max(1, reach / 4), last.size == viewport.size {
+            return
+        }
         let zone = viewport.insetBy(dx: 0, dy: -reach)
         let collected = RenderCollector.collect(root, origin: rootOrigin, visibleFrame: zone)
         let candidates = collected.renderables
@@ -58,6 +65,8 @@ extension ComponentEngine {
             preparedViews[renderable.id] = (ready, key, row)
             prepared += 1
         }
+        lastPreparedViewport = viewport
+        preparedZoneIsCurrent = !leftOver
         if leftOver { renderOnNextFrame(measuresMore: true) }
     }
 
@@ -75,6 +84,7 @@ extension ComponentEngine {
     /// Sends prepared views back to the pool: all of them (`rows == nil`: the tree was laid out
     /// again), or those of these rows (their version changed).
     func discardPreparedViews(ofRows rows: Set<String>? = nil) {
+        preparedZoneIsCurrent = false
         for (id, entry) in preparedViews where rows == nil || entry.row.map({ rows!.contains($0) }) ?? true {
             preparedViews[id] = nil
             reusePool.enqueue(entry.view, key: entry.key)

@@ -84,6 +84,10 @@ final class ComponentEngine {
     var measuresNextFrame = false
     /// Views filled ahead of display, by view id (see `ComponentEngine+Preparing`).
     var preparedViews: [String: (view: UIView, key: String, row: String?)] = [:]
+    /// Where the viewport was when the zone around it was last fully prepared (and whether the
+    /// tree has not changed since): a scroll step that moved less skips the preparing phase.
+    var lastPreparedViewport: CGRect?
+    var preparedZoneIsCurrent = false
 
     var visible: [Renderable] = []
     var visibleViews: [UIView] = []
