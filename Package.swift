@@ -131,7 +131,7 @@ let package = Package(
         .testTarget(
             name: "ParleyComponentTests",
             // Parley: the seed examples import it alone, as an app does.
-            dependencies: ["ParleyComponent", "ParleyUIKit", "ParleyDiff", "Parley"],
+            dependencies: ["ParleyComponent", "ParleyUIKit", "ParleyDiff", "Parley", "ParleyTesting"],
             swiftSettings: strict
         ),
         .testTarget(

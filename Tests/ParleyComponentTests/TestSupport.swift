@@ -2,19 +2,6 @@ import Foundation
 @testable import ParleyComponent
 import ParleyUIKit
 
-/// A deterministic random source (SplitMix64), so property tests replay exactly.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E9B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Unbounded, spelled once (`.infinity` alone is ambiguous between CGFloat and Double).
 let unbounded = CGFloat.infinity
 

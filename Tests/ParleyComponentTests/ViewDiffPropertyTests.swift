@@ -1,6 +1,7 @@
 import Foundation
 @testable import ParleyComponent
 import ParleyDiff
+import ParleyTesting
 import ParleyUIKit
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 @testable import ParleyComponent
+import ParleyTesting
 import ParleyUIKit
 import Testing
 

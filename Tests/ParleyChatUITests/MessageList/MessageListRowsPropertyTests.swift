@@ -4,6 +4,7 @@ import Testing
 import ParleyChat
 import ParleyComponent
 import ParleyUIKit
+import ParleyTesting
 
 /// Random sequences of message changes applied in place give the rows a full rebuild gives: the
 /// same rows in the same order (separators included), with the same versions.
@@ -38,7 +39,7 @@ import ParleyUIKit
 
     @Test(arguments: [1, 2, 3, 4])
     func inPlaceChangesMatchARebuild(seed: UInt64) {
-        var rng = SystemRandomNumberGeneratorSeeded(seed: seed)
+        var rng = SeededGenerator(seed: seed)
         let authors = [F.alice, F.bob, ChatUser(id: "me", name: "Me")]
         var serial = 0
         // Messages hours apart, so days start and end all along the list.
@@ -97,18 +98,5 @@ import ParleyUIKit
             #expect(Self.snapshot(rows) == Self.snapshot(rebuilt), "step \(step)")
             if Self.snapshot(rows) != Self.snapshot(rebuilt) { return }
         }
-    }
-}
-
-/// SplitMix64, so each seed replays exactly.
-struct SystemRandomNumberGeneratorSeeded: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E9B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
