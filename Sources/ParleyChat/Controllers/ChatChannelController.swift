@@ -7,6 +7,9 @@ public protocol ChatChannelControllerDelegate: AnyObject {
     func channelController(_ controller: ChatChannelController, didUpdateMessages changes: ListChange<MessageId>)
     /// The channel changed (name, members, unread count, typing users, …).
     func channelController(_ controller: ChatChannelController, didUpdateChannel channel: ChatChannel)
+    /// The users typing in the channel changed (Stream's name; called after
+    /// ``channelController(_:didUpdateChannel:)`` for the same change).
+    func channelController(_ controller: ChatChannelController, didChangeTypingUsers typingUsers: Set<ChatUser>)
 }
 
 extension ChatChannelControllerDelegate {
@@ -14,6 +17,8 @@ extension ChatChannelControllerDelegate {
     public func channelController(_ controller: ChatChannelController, didUpdateMessages changes: ListChange<MessageId>) {}
     /// Does nothing.
     public func channelController(_ controller: ChatChannelController, didUpdateChannel channel: ChatChannel) {}
+    /// Does nothing.
+    public func channelController(_ controller: ChatChannelController, didChangeTypingUsers typingUsers: Set<ChatUser>) {}
 }
 
 /// One channel: its messages, paged 25 at a time in both directions, and everything one can do
@@ -311,8 +316,12 @@ public final class ChatChannelController {
 
     func replaceChannel(_ new: ChatChannel) {
         guard new != channel else { return }
+        let typingBefore = channel?.currentlyTypingUsers ?? []
         channel = new
         delegate?.channelController(self, didUpdateChannel: new)
+        if new.currentlyTypingUsers != typingBefore {
+            delegate?.channelController(self, didChangeTypingUsers: new.currentlyTypingUsers)
+        }
         fanOut.send(.channel(new))
     }
 }

@@ -21,6 +21,27 @@ import Testing
         #expect(try client.channel(cid)?.currentlyTypingUsers.isEmpty == true)
     }
 
+    /// Stream's delegate call: once when someone starts typing and once when they stop, not for
+    /// other channel changes.
+    @Test func theDelegateHearsOfTypingUsersChanging() async throws {
+        let clock = ManualChatClock(now: testEpoch)
+        let client = try makeClient(clock: clock)
+        try await addCast(client)
+        let cid = try await makeChannel(client)
+        let controller = client.channelController(for: cid)
+        let recorder = ChannelDelegateRecorder()
+        controller.delegate = recorder
+        try controller.synchronize()
+        try await client.backend.startTyping(in: cid, parentMessageId: nil, by: "bob")
+        try await eventually("bob typing") { recorder.typingChanges.last == ["bob"] }
+        try await controller.updateChannel(name: "Renamed")
+        try await eventually("renamed") { controller.channel?.name == "Renamed" }
+        #expect(recorder.typingChanges == [["bob"]])
+        try await client.backend.stopTyping(in: cid, by: "bob")
+        try await eventually("bob stopped") { recorder.typingChanges.last == [] }
+        #expect(recorder.typingChanges == [["bob"], []])
+    }
+
     @Test func sendingStopsTypingAndOwnTypingIsNotShown() async throws {
         let client = try makeClient()
         try await addCast(client)

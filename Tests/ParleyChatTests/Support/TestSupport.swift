@@ -73,6 +73,10 @@ func eventually(
 final class ChannelDelegateRecorder: ChatChannelControllerDelegate {
     var messageChanges: [ListChange<MessageId>] = []
     var channelUpdates: [ChatChannel] = []
+    var typingChanges: [Set<UserId>] = []
+    func channelController(_ controller: ChatChannelController, didChangeTypingUsers typingUsers: Set<ChatUser>) {
+        typingChanges.append(Set(typingUsers.map(\.id)))
+    }
     func channelController(_ controller: ChatChannelController, didUpdateMessages changes: ListChange<MessageId>) {
         messageChanges.append(changes)
     }
