@@ -14,6 +14,10 @@ import ParleyUIKit
 /// ViewComponent(generator: { UISwitch() })
 ///     .update { $0.isOn = settings.notificationsEnabled }
 /// ```
+///
+/// Every writable property of the view is also a modifier (UIComponent's dynamic-member view
+/// setters): `ViewComponent<UILabel>().text("hi").textColor(.secondaryLabel)`.
+@dynamicMemberLookup
 public struct ViewComponent<View: UIView>: Component {
     enum Source {
         case instance(View)

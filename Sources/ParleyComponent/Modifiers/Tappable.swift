@@ -74,4 +74,10 @@ extension Component {
     public func tappable(_ action: @escaping @MainActor () -> Void) -> Tappable<Self> {
         Tappable(content: self, onTap: action)
     }
+
+    /// Runs `onTap` when the component is tapped: UIComponent's name for ``tappable(_:)``, with
+    /// the same behaviour (one ``TappableView`` behind the content).
+    public func tappableView(_ onTap: @escaping @MainActor () -> Void) -> Tappable<Self> {
+        tappable(onTap)
+    }
 }
