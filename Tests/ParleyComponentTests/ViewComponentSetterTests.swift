@@ -49,3 +49,42 @@ import Testing
         #expect(taps == ["tappableView"])
     }
 }
+
+@MainActor
+@Suite struct ViewComponentGeneratorTests {
+    final class ProfileView: UIView {
+        var profile = ""
+        init(field: String) {
+            super.init(frame: .zero)
+            profile = field
+        }
+    }
+
+    @Test func autoclosureGeneratorRunsPerViewAndSettersApplyToCustomViews() throws {
+        var made = 0
+        func makeProfileView() -> ProfileView {
+            made += 1
+            return ProfileView(field: "initial")
+        }
+        let component = ViewComponent(generator: makeProfileView()).profile("Luke").size(width: 100, height: 40)
+        #expect(made == 0, "the generator expression is not evaluated when the component is made")
+        let view = ComponentView(frame: CGRect(x: 0, y: 0, width: 200, height: 100))
+        view.component = component
+        view.layoutIfNeeded()
+        let profile = try #require(view.subviews.first as? ProfileView)
+        #expect(made == 1)
+        #expect(profile.profile == "Luke")
+        #expect(profile.frame == CGRect(x: 0, y: 0, width: 100, height: 40))
+    }
+
+    @Test func tappableViewCanReceiveTheTappedView() throws {
+        var tapped: [UIView] = []
+        let view = ComponentView(frame: CGRect(x: 0, y: 0, width: 200, height: 100))
+        view.component = Space(width: 50, height: 30).tappableView { (control: TappableView) in tapped.append(control) }
+        view.layoutIfNeeded()
+        let control = try #require(view.subviews.first as? TappableView)
+        control.sendActions(for: .touchUpInside)
+        #expect(tapped.count == 1 && tapped.first === control)
+        #expect(control.frame == CGRect(x: 0, y: 0, width: 50, height: 30))
+    }
+}

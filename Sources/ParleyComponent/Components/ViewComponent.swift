@@ -39,6 +39,13 @@ public struct ViewComponent<View: UIView>: Component {
         updates = []
     }
 
+    /// Hosts views made by evaluating `generator` anew each time one is needed (UIComponent's
+    /// `ViewComponent(generator: MyView(field: field))`: the expression is not run here).
+    public init(generator: @autoclosure @escaping @MainActor () -> View) {
+        source = .generator(generator)
+        updates = []
+    }
+
     init(source: Source, updates: [@MainActor (View) -> Void]) {
         self.source = source
         self.updates = updates
