@@ -48,3 +48,32 @@ import Testing
         #expect(Space(width: 10, height: 10).ifNot(false) { $0.inset(5) }.layout(width320).size == CGSize(width: 20, height: 20))
     }
 }
+
+@MainActor
+@Suite struct SizingSpellingTests {
+    let width320 = Constraint(maxSize: CGSize(width: 320, height: unbounded))
+
+    @Test func squareSize() {
+        let side: CGFloat = 24
+        #expect(Space().size(side).layout(width320).size == CGSize(width: 24, height: 24))
+        #expect(Space().size(10).layout(width320).size == CGSize(width: 10, height: 10))
+        // The existing spellings still resolve (a literal beside a variable was the risk).
+        #expect(Space().size(width: 10, height: max(1, side - 4)).layout(width320).size == CGSize(width: 10, height: 20))
+    }
+
+    @Test func unboundedAxesAndRestInsets() {
+        let long = String(repeating: "word ", count: 30)
+        let bounded = Text(long).layout(width320)
+        let unbounded = Text(long).unboundedWidth().layout(width320)
+        #expect(bounded.size.width <= 320)
+        #expect(unbounded.size.width > 320, "one line, wider than the container")
+        #expect(Space(width: 10, height: 400).unboundedHeight().layout(Constraint(maxSize: CGSize(width: 320, height: 100))).size.height == 400)
+        let node = Space(width: 10, height: 10).inset(top: 8, rest: 2).layout(width320)
+        #expect(node.size == CGSize(width: 14, height: 20))
+        #expect(node.positions == [CGPoint(x: 2, y: 8)])
+        #expect(Space(width: 10, height: 10).inset(v: 1, h: 3).layout(width320).size == CGSize(width: 16, height: 12))
+        #expect(Space(width: 10, height: 10).inset(left: 5, rest: 0).layout(width320).positions == [CGPoint(x: 5, y: 0)])
+        #expect(Space(width: 10, height: 10).inset(bottom: 5, rest: 1).layout(width320).size == CGSize(width: 12, height: 16))
+        #expect(Space(width: 10, height: 10).inset(right: 5, rest: 1).layout(width320).size == CGSize(width: 16, height: 12))
+    }
+}

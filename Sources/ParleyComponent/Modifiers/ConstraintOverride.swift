@@ -54,4 +54,19 @@ extension Component {
                                        height: height.isNaN ? c.maxSize.height : min(height, c.maxSize.height)))
         }
     }
+
+    /// Lays the component out with no limit on its width (its minimum stays), as inside a
+    /// horizontal scroll.
+    public func unboundedWidth() -> ConstraintOverride<Self> {
+        ConstraintOverride(content: self) { c in
+            Constraint(minSize: c.minSize, maxSize: CGSize(width: .infinity, height: c.maxSize.height))
+        }
+    }
+
+    /// Lays the component out with no limit on its height (its minimum stays).
+    public func unboundedHeight() -> ConstraintOverride<Self> {
+        ConstraintOverride(content: self) { c in
+            Constraint(minSize: c.minSize, maxSize: CGSize(width: c.maxSize.width, height: .infinity))
+        }
+    }
 }

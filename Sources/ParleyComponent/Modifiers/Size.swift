@@ -80,6 +80,11 @@ extension Component {
         SizeOverride(content: self, width: .absolute(width), height: .absolute(height))
     }
 
+    /// Lays the component out as a `side` × `side` square (UIComponent's `size(_:)`).
+    public func size(_ side: CGFloat) -> SizeOverride<Self> {
+        SizeOverride(content: self, width: .absolute(side), height: .absolute(side))
+    }
+
     /// Lays the component out at `width` points (its height fits its content).
     @_disfavoredOverload
     public func width(_ width: CGFloat) -> SizeOverride<Self> {
