@@ -19,27 +19,9 @@ public struct MaxWidth<Content: Component>: Component {
     }
 }
 
-/// Any component, behind one type: for slots whose branches build different components.
-public struct AnyComponent: Component {
-    /// The wrapped component.
-    public let base: any Component
-
-    /// Wraps `base`.
-    public init(_ base: any Component) { self.base = base }
-
-    /// Lays out the wrapped component (one container node around its node).
-    public func layout(_ constraint: Constraint) -> SlowRenderNode {
-        let node = base.layout(constraint)
-        return SlowRenderNode(size: node.size, children: [node], positions: [.zero])
-    }
-}
-
 extension Component {
     /// Lays the component out no wider than `maxWidth` points.
     public func frame(maxWidth: CGFloat) -> MaxWidth<Self> {
         MaxWidth(content: self, maxWidth: maxWidth)
     }
-
-    /// The component behind ``AnyComponent``.
-    public func eraseToAnyComponent() -> AnyComponent { AnyComponent(self) }
 }

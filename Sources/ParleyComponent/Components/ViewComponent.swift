@@ -14,6 +14,10 @@ import ParleyUIKit
 /// ViewComponent(generator: { UISwitch() })
 ///     .update { $0.isOn = settings.notificationsEnabled }
 /// ```
+///
+/// Every writable property of the view is also a modifier (UIComponent's dynamic-member view
+/// setters): `ViewComponent<UILabel>().text("hi").textColor(.secondaryLabel)`.
+@dynamicMemberLookup
 public struct ViewComponent<View: UIView>: Component {
     enum Source {
         case instance(View)
@@ -31,6 +35,13 @@ public struct ViewComponent<View: UIView>: Component {
 
     /// Hosts views made by `generator` when they come on screen.
     public init(generator: @escaping @MainActor () -> View) {
+        source = .generator(generator)
+        updates = []
+    }
+
+    /// Hosts views made by evaluating `generator` anew each time one is needed (UIComponent's
+    /// `ViewComponent(generator: MyView(field: field))`: the expression is not run here).
+    public init(generator: @autoclosure @escaping @MainActor () -> View) {
         source = .generator(generator)
         updates = []
     }

@@ -97,6 +97,31 @@ extension Component {
         Insets(content: self, insets: UIEdgeInsets(top: v, left: h, bottom: v, right: h))
     }
 
+    /// Space of `v` on the top and bottom and `h` on the left and right (UIComponent's order).
+    public func inset(v: CGFloat, h: CGFloat) -> Insets<Self> {
+        inset(h: h, v: v)
+    }
+
+    /// Space of `top` on the top and `rest` on the other sides.
+    public func inset(top: CGFloat, rest: CGFloat) -> Insets<Self> {
+        inset(top: top, left: rest, bottom: rest, right: rest)
+    }
+
+    /// Space of `left` on the left and `rest` on the other sides.
+    public func inset(left: CGFloat, rest: CGFloat) -> Insets<Self> {
+        inset(top: rest, left: left, bottom: rest, right: rest)
+    }
+
+    /// Space of `bottom` on the bottom and `rest` on the other sides.
+    public func inset(bottom: CGFloat, rest: CGFloat) -> Insets<Self> {
+        inset(top: rest, left: rest, bottom: bottom, right: rest)
+    }
+
+    /// Space of `right` on the right and `rest` on the other sides.
+    public func inset(right: CGFloat, rest: CGFloat) -> Insets<Self> {
+        inset(top: rest, left: rest, bottom: rest, right: right)
+    }
+
     /// Space given per side.
     public func inset(top: CGFloat = 0, left: CGFloat = 0, bottom: CGFloat = 0, right: CGFloat = 0) -> Insets<Self> {
         Insets(content: self, insets: UIEdgeInsets(top: top, left: left, bottom: bottom, right: right))

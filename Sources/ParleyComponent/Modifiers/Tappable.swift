@@ -10,10 +10,13 @@ public struct Tappable<Content: Component>: Component {
     public let content: Content
     /// What a tap does.
     public let onTap: @MainActor () -> Void
+    /// What a tap does when the action wants the tapped view (`tappableView { view in … }`);
+    /// it replaces ``onTap``.
+    var onTapView: (@MainActor (TappableView) -> Void)? = nil
 
     /// Lays out the content; the tappable view takes its frame.
     public func layout(_ constraint: Constraint) -> TappableRenderNode {
-        TappableRenderNode(content: content.sanitizedLayout(constraint), onTap: onTap)
+        TappableRenderNode(content: content.sanitizedLayout(constraint), onTap: onTap, onTapView: onTapView)
     }
 }
 
@@ -24,11 +27,13 @@ public struct TappableRenderNode: RenderNode {
     /// The content (stored: the engine asks for it on every scroll step).
     public let children: [any RenderNode]
     let onTap: @MainActor () -> Void
+    let onTapView: (@MainActor (TappableView) -> Void)?
 
-    init(content: any RenderNode, onTap: @escaping @MainActor () -> Void) {
+    init(content: any RenderNode, onTap: @escaping @MainActor () -> Void, onTapView: (@MainActor (TappableView) -> Void)? = nil) {
         self.content = content
         children = [content]
         self.onTap = onTap
+        self.onTapView = onTapView
     }
 
     /// The content's size.
@@ -45,14 +50,20 @@ public struct TappableRenderNode: RenderNode {
     public func makeView() -> UIView { TappableView() }
     /// Sets the action.
     public func updateView(_ view: UIView) {
-        (view as? TappableView)?.onTap = onTap
+        guard let view = view as? TappableView else { return }
+        if let onTapView {
+            // Weak: the view holds this closure, and a strong capture would keep it alive forever.
+            view.onTap = { [weak view] in if let view { onTapView(view) } }
+        } else {
+            view.onTap = onTap
+        }
     }
 }
 
 extension TappableRenderNode: ChildReplacingRenderNode {
     func replacingChildren(_ replacements: [(index: Int, node: any RenderNode)]) -> (any RenderNode)? {
         guard replacements.count == 1, let replacement = replacements.first, replacement.index == 0 else { return nil }
-        return TappableRenderNode(content: replacement.node, onTap: onTap)
+        return TappableRenderNode(content: replacement.node, onTap: onTap, onTapView: onTapView)
     }
 }
 
@@ -73,5 +84,16 @@ extension Component {
     /// Runs `action` when the component is tapped.
     public func tappable(_ action: @escaping @MainActor () -> Void) -> Tappable<Self> {
         Tappable(content: self, onTap: action)
+    }
+
+    /// Runs `onTap` when the component is tapped: UIComponent's name for ``tappable(_:)``, with
+    /// the same behaviour (one ``TappableView`` behind the content).
+    public func tappableView(_ onTap: @escaping @MainActor () -> Void) -> Tappable<Self> {
+        tappable(onTap)
+    }
+
+    /// Runs `onTap` with the tapped ``TappableView`` (to present a menu or popover from it).
+    public func tappableView(_ onTap: @escaping @MainActor (TappableView) -> Void) -> Tappable<Self> {
+        Tappable(content: self, onTap: {}, onTapView: onTap)
     }
 }

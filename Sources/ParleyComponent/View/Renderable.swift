@@ -45,7 +45,17 @@ struct RenderCollector {
         return collector
     }
 
+    /// The one node type that changes the visible frame for its subtree, compared by identity
+    /// (cheaper than a protocol cast on every node of every scroll step).
+    private static let visibleInsetType = ObjectIdentifier(VisibleFrameInsetRenderNode.self)
+
     private mutating func visit(_ node: any RenderNode, origin: CGPoint, id: String, anchor: Int, visible: CGRect) {
+        // The node applies its own inset in `visibleIndexes`; its descendants see the inset frame
+        // too, so rows that are containers get their views, not only leaf rows.
+        var subtreeVisible = visible
+        if ObjectIdentifier(type(of: node)) == Self.visibleInsetType, let inset = node as? VisibleFrameInsetRenderNode {
+            subtreeVisible = visible.inset(by: inset.insets)
+        }
         if node.shouldRenderView {
             var own = anchor
             if own < 0 {
@@ -76,7 +86,7 @@ struct RenderCollector {
             } else {
                 childID = id.isEmpty ? "/\(index)" : "\(id)/\(index)"
             }
-            visit(child, origin: childOrigin, id: childID, anchor: childAnchor, visible: visible)
+            visit(child, origin: childOrigin, id: childID, anchor: childAnchor, visible: subtreeVisible)
             path.removeLast()
         }
     }
