@@ -18,10 +18,14 @@ open class UILabel: UIView {
     }
 
     /// Styled text; its attributes win over `font`, `textColor` and `textAlignment`.
+    ///
+    /// The label keeps a copy of a mutable string (as UIKit does) but shares an immutable one:
+    /// Foundation on Linux leaks the attribute runs of every `NSAttributedString` it frees (a few
+    /// hundred bytes each), so a copy per assignment grew memory with every message a list showed.
     open var attributedText: NSAttributedString? {
         get { storedAttributed ?? storedText.map { NSAttributedString(string: $0) } }
         set {
-            storedAttributed = newValue.map { NSAttributedString(attributedString: $0) }
+            storedAttributed = newValue.map { type(of: $0) == NSAttributedString.self ? $0 : NSAttributedString(attributedString: $0) }
             storedText = newValue?.string
             textDidChange()
         }

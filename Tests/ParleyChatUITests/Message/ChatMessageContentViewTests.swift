@@ -384,4 +384,16 @@ extension HeadlessWindowTests {
         let plain = F.row(1, in: messages)
         #expect(own.bounds.height > plain.bounds.height)
     }
+
+    /// Foundation on Linux leaks the attribute runs of every `NSAttributedString` it frees, and a
+    /// row makes one for every message it measures or shows: text without links or mentions is
+    /// one immutable string, which the label keeps as it is instead of copying it.
+    @Test func plainMessageTextIsOneStringTheLabelKeeps() {
+        let row = F.row(0, in: [F.message("a", "no links here", by: F.ana)])
+        let plain = row.attributedText(for: "no links here", items: [])
+        #expect(type(of: plain) == NSAttributedString.self)
+        #expect(plain.attribute(.font, at: 0, effectiveRange: nil) as? UIFont == F.appearance.fonts.body)
+        row.textView.attributedText = plain
+        #expect(row.textView.attributedText === plain)
+    }
 }

@@ -128,4 +128,20 @@ import Testing
         for y in 0..<pixels.height { for x in 0..<pixels.width where pixels[x, y].a > 100 { minX = min(minX, x) } }
         #expect(minX > 200)
     }
+
+    /// Foundation on Linux leaks the attribute runs of every `NSAttributedString` it frees: a
+    /// label keeps an immutable string as it is, and copies only a mutable one (which the caller
+    /// could change afterwards).
+    @Test func attributedTextKeepsAnImmutableStringAndCopiesAMutableOne() {
+        let label = UILabel()
+        let immutable = NSAttributedString(string: "kept", attributes: [.font: body])
+        label.attributedText = immutable
+        #expect(label.attributedText === immutable)
+        let mutable = NSMutableAttributedString(string: "copied", attributes: [.font: body])
+        label.attributedText = mutable
+        #expect(label.attributedText !== mutable)
+        mutable.replaceCharacters(in: NSRange(location: 0, length: mutable.length), with: "changed")
+        #expect(label.attributedText?.string == "copied")
+        #expect(label.text == "copied")
+    }
 }

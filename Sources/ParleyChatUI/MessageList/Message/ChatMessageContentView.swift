@@ -495,11 +495,15 @@ open class ChatMessageContentView: _View {
 
     /// The message text in `fonts.body` and `colorPalette.text`, links in `colorPalette.linkText`
     /// and underlined, mentions in the tint colour and semibold.
+    ///
+    /// Text without links or mentions is one immutable string, which a label keeps without
+    /// copying: Foundation on Linux leaks the attribute runs of every `NSAttributedString` it
+    /// frees, and this runs for every message measured or shown.
     open func attributedText(for text: String, items: [ChatMessageTextItem]) -> NSAttributedString {
         let body = appearance.fonts.body
-        let attributed = NSMutableAttributedString(string: text, attributes: [
-            .font: body, .foregroundColor: appearance.colorPalette.text,
-        ])
+        let attributes: [NSAttributedString.Key: Any] = [.font: body, .foregroundColor: appearance.colorPalette.text]
+        if items.isEmpty { return NSAttributedString(string: text, attributes: attributes) }
+        let attributed = NSMutableAttributedString(string: text, attributes: attributes)
         let length = attributed.length
         for item in items where item.range.location >= 0 && NSMaxRange(item.range) <= length {
             switch item.kind {
