@@ -196,13 +196,13 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
         unreadSeparator: { [unowned self] in self.unreadSeparatorRow() },
         typingIndicator: { [unowned self] users in self.typingIndicatorRow(users) }))
     /// The channel the rows were built for.
-    private var rowsChannel: ChatChannel?
+    var rowsChannel: ChatChannel?
     /// Sizing instances (one per reuse key), in a container outside the window: measuring a row
     /// never adds a view to the window, and never touches the view that shows the row.
-    private var sizingViews: [String: UIView] = [:]
-    private let sizingContainer = UIView(frame: .zero)
+    var sizingViews: [String: UIView] = [:]
+    let sizingContainer = UIView(frame: .zero)
     /// How many rows were measured (tests: only rows near the screen are).
-    private(set) var measuredRowCount = 0
+    var measuredRowCount = 0
     private var hasDecidedUnreadSeparator = false
     /// Starts false: the first layout that rests at the bottom tells the delegate (the channel is
     /// marked read when it opens at its newest message).
@@ -372,145 +372,6 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
     /// The row view showing the message with `id`, if it is on screen.
     public func contentView(forMessageId id: MessageId) -> ChatMessageContentView? {
         listView.visibleViews.lazy.compactMap { $0 as? ChatMessageContentView }.first { $0.content?.id == id && !$0.isHidden }
-    }
-
-    // MARK: Rows
-
-    /// The options of the message at `index`, from `components.messageLayoutOptionsResolver`.
-    private func layoutOptions(in messages: [ChatMessage], at index: Int) -> ChatMessageLayoutOptions {
-        guard let channel = rowsChannel ?? messages.first.map({ ChatChannel(cid: $0.cid) }) else { return [] }
-        return components.messageLayoutOptionsResolver.optionsForMessage(at: index, in: channel, with: messages, appearance: appearance)
-    }
-
-    /// The row of the message at `index`: a `components.messageContentView`, reused among
-    /// messages with the same layout options, with the spacing above it (2 pt within a group, more
-    /// between groups). Its version changes with the message and with what it shows of its
-    /// neighbours (its options and spacing); an unchanged version is neither measured nor updated
-    /// again.
-    func messageRow(in messages: [ChatMessage], at index: Int, startsGroup: Bool) -> ComponentList.Row {
-        let message = messages[index]
-        let options = layoutOptions(in: messages, at: index)
-        let continuesGroup = index > 0 && !startsGroup && layoutOptions(in: messages, at: index - 1).contains(.continuousBubble)
-        let spacing = index == 0 ? 0 : (continuesGroup ? spacingInGroup : spacingBetweenGroups)
-        var version = Hasher()
-        version.combine(MessageListRows.contentVersion(of: message))
-        version.combine(options.rawValue)
-        version.combine(spacing)
-        return ComponentList.Row(
-            id: message.id, version: version.finalize(), estimatedHeight: estimatedMessageHeight + spacingBetweenGroups,
-            component: messageRow(message, channel: rowsChannel, options: options).inset(top: spacing))
-    }
-
-    /// The row of one message: measured in a sizing view kept for its layout options, shown in a
-    /// `components.messageContentView` made on demand and pooled by the list.
-    func messageRow(_ message: ChatMessage, channel: ChatChannel?, options: ChatMessageLayoutOptions) -> ChatMessageListRow {
-        let key = "message-\(options.rawValue)"
-        return ChatMessageListRow(
-            reuseKey: key,
-            measure: { [weak self] width in
-                guard let self else { return 0 }
-                let row = self.sizingView(key) { self.components.messageContentView.init(frame: .zero) }
-                guard let sizing = row as? ChatMessageContentView else { return 0 }
-                sizing.setUpLayoutIfNeeded(options: options)
-                sizing.show(message, channel: channel)
-                self.measuredRowCount += 1
-                return fittingHeight(of: sizing, width: width)
-            },
-            make: { [weak self] in
-                guard let self else { return UIView() }
-                let view = self.components.messageContentView.init(frame: .zero)
-                view.appearance = self.appearance
-                view.components = self.components
-                // Joining the list sets it up, once, for these options and the window's traits.
-                view.presetLayoutOptions(options)
-                return view
-            },
-            update: { [weak self] view in
-                guard let self, let row = view as? ChatMessageContentView else { return }
-                row.delegate = self
-                row.setUpLayoutIfNeeded(options: options)
-                row.show(message, channel: channel)
-                self.delegate?.chatMessageListVC(self, willDisplay: message)
-            })
-    }
-
-    func dateSeparatorRow(for date: Date, day: Int) -> ComponentList.Row {
-        let row = ChatMessageListRow(
-            reuseKey: "date-separator",
-            measure: { [weak self] width in
-                guard let self else { return 0 }
-                let view = self.sizingView("date-separator") { self.components.messageListDateSeparatorView.init(frame: .zero) }
-                (view as? ChatMessageListDateSeparatorView)?.content = date
-                return fittingHeight(of: view, width: width)
-            },
-            make: { [weak self] in self?.makeSubview { $0.components.messageListDateSeparatorView.init(frame: .zero) } ?? UIView() },
-            update: { view in (view as? ChatMessageListDateSeparatorView)?.content = date })
-        return ComponentList.Row(id: "date-\(day)", version: day, estimatedHeight: 38, component: row)
-    }
-
-    func unreadSeparatorRow() -> ComponentList.Row {
-        let row = ChatMessageListRow(
-            reuseKey: "unread-separator",
-            measure: { [weak self] width in
-                guard let self else { return 0 }
-                let view = self.sizingView("unread-separator") { self.components.messageListUnreadSeparatorView.init(frame: .zero) }
-                return fittingHeight(of: view, width: width)
-            },
-            make: { [weak self] in self?.makeSubview { $0.components.messageListUnreadSeparatorView.init(frame: .zero) } ?? UIView() },
-            update: { _ in })
-        return ComponentList.Row(id: MessageListRows.unreadSeparatorID, estimatedHeight: 40, component: row)
-    }
-
-    func typingIndicatorRow(_ users: [ChatUser]) -> ComponentList.Row {
-        let row = ChatMessageListRow(
-            reuseKey: "typing-indicator",
-            measure: { [weak self] width in
-                guard let self else { return 0 }
-                let view = self.sizingView("typing-indicator") { self.components.typingIndicatorView.init(frame: .zero) }
-                (view as? TypingIndicatorView)?.content = users
-                return fittingHeight(of: view, width: width)
-            },
-            make: { [weak self] in self?.makeSubview { $0.components.typingIndicatorView.init(frame: .zero) } ?? UIView() },
-            update: { view in (view as? TypingIndicatorView)?.content = users })
-        var version = Hasher()
-        for user in users { version.combine(user.id); version.combine(user.name) }
-        return ComponentList.Row(id: MessageListRows.typingIndicatorID, version: version.finalize(), estimatedHeight: 30, component: row)
-    }
-
-    private func makeSubview<V: _View>(_ make: (ChatMessageListVC) -> V) -> V {
-        let view = make(self)
-        view.appearance = appearance
-        view.components = components
-        return view
-    }
-
-    /// The sizing instance for `key`: made once, set up in a container that is in no window.
-    private func sizingView(_ key: String, make: () -> UIView) -> UIView {
-        // Measured as shown: text rounds to the window's pixels, fonts follow its text size.
-        let traits = listView.traitCollection
-        var overrides = UITraitOverrides()
-        overrides.displayScale = traits.displayScale
-        overrides.userInterfaceStyle = traits.userInterfaceStyle
-        overrides.layoutDirection = traits.layoutDirection
-        overrides.preferredContentSizeCategory = traits.preferredContentSizeCategory
-        if sizingContainer.traitOverrides != overrides {
-            // Sizing views measured at another scale keep sizes rounded to its pixels in their
-            // layout: new ones measure at the new scale.
-            if sizingContainer.traitOverrides.displayScale != overrides.displayScale {
-                for view in sizingViews.values { view.removeFromSuperview() }
-                sizingViews = [:]
-            }
-            sizingContainer.traitOverrides = overrides
-        }
-        if let view = sizingViews[key] { return view }
-        let view = make()
-        if let chatView = view as? _View {
-            chatView.appearance = appearance
-            chatView.components = components
-        }
-        sizingContainer.addSubview(view)
-        sizingViews[key] = view
-        return view
     }
 
     // MARK: Separators

@@ -133,10 +133,12 @@ package final class MessageListRows {
         defer { messages = [] }
         var touched = Set<Int>()
 
-        // Rows leaving: removed and moved messages, with the separators that sat above them.
+        // Rows leaving: removed and moved messages, with the separators that sat above them (one
+        // edit for all: a page dropped by a bounded window is 25 rows).
+        var gone: [String] = []
         for id in change.removed + change.moved {
             guard let date = createdAt.removeValue(forKey: id) else { continue }
-            var gone = [id]
+            gone.append(id)
             let day = Self.dayNumber(date, calendar: calendar)
             if dateSeparatorOwner[day] == id {
                 dateSeparatorOwner[day] = nil
@@ -146,10 +148,10 @@ package final class MessageListRows {
                 unreadSeparatorMessageId = nil
                 gone.append(Self.unreadSeparatorID)
             }
-            list.remove(gone)
             let at = Self.insertionIndex(of: date, in: new)
             touched.formUnion((at - 2)...(at + 1))
         }
+        list.remove(gone)
 
         // Rows coming in, bottom up: the block of the message below is in place when one goes in.
         func locate(_ id: MessageId) -> Int? {
