@@ -23,7 +23,15 @@ open class UILabel: UIView {
     /// Foundation on Linux leaks the attribute runs of every `NSAttributedString` it frees (a few
     /// hundred bytes each), so a copy per assignment grew memory with every message a list showed.
     open var attributedText: NSAttributedString? {
-        get { storedAttributed ?? storedText.map { NSAttributedString(string: $0) } }
+        get {
+            // Plain text reads back styled with the label's font and colour, as in UIKit.
+            storedAttributed ?? storedText.map {
+                var attributes: [NSAttributedString.Key: Any] = [:]
+                if let font { attributes[.font] = font }
+                if let textColor { attributes[.foregroundColor] = textColor }
+                return NSAttributedString(string: $0, attributes: attributes)
+            }
+        }
         set {
             storedAttributed = newValue.map { type(of: $0) == NSAttributedString.self ? $0 : NSAttributedString(attributedString: $0) }
             storedText = newValue?.string
@@ -83,7 +91,13 @@ open class UILabel: UIView {
            previousTraitCollection?.preferredContentSizeCategory != traitCollection.preferredContentSizeCategory {
             font = UIFont.preferredFont(forTextStyle: style, compatibleWith: traitCollection)
         }
-        if storedAttributed != nil { cachedRuns = nil; setNeedsDisplay() }
+        // Attributed runs hold colours resolved for the old traits, and so does the request the
+        // label was last measured with, which drawing reuses.
+        if storedAttributed != nil {
+            cachedRuns = nil
+            lastMeasuredRequest = nil
+            setNeedsDisplay()
+        }
     }
 
     /// The text and its styling as the text engine takes it.

@@ -385,15 +385,33 @@ extension HeadlessWindowTests {
         #expect(own.bounds.height > plain.bounds.height)
     }
 
-    /// Foundation on Linux leaks the attribute runs of every `NSAttributedString` it frees, and a
-    /// row makes one for every message it measures or shows: text without links or mentions is
-    /// one immutable string, which the label keeps as it is instead of copying it.
-    @Test func plainMessageTextIsOneStringTheLabelKeeps() {
+    /// Foundation on Linux leaks the storage of every `NSAttributedString` it frees, and a row
+    /// makes its text for every message it measures or shows: text without links or mentions is
+    /// set as plain text in the body font and colour, with no attributed string at all.
+    @Test func plainMessageTextMakesNoAttributedString() {
         let row = F.row(0, in: [F.message("a", "no links here", by: F.ana)])
-        let plain = row.attributedText(for: "no links here", items: [])
-        #expect(type(of: plain) == NSAttributedString.self)
-        #expect(plain.attribute(.font, at: 0, effectiveRange: nil) as? UIFont == F.appearance.fonts.body)
-        row.textView.attributedText = plain
-        #expect(row.textView.attributedText === plain)
+        #expect(row.attributedText(for: "no links here", items: []) == nil)
+        #expect(row.textView.text == "no links here")
+        #expect(row.textView.font == F.appearance.fonts.body)
+        #expect(row.textView.textColor == F.appearance.colorPalette.text)
+        // A link still makes styled text.
+        let linked = F.row(0, in: [F.message("b", "see https://example.com", by: F.ana)])
+        let styled = linked.attributedText(for: "see https://example.com", items: linked.textItems)
+        #expect(styled?.attribute(.link, at: 5, effectiveRange: nil) != nil)
+    }
+
+    /// A subclass that styles every text (as a markdown renderer would) sees its string shown,
+    /// plain text included.
+    @Test func overriddenAttributedTextIsShownForPlainText() {
+        final class Shouting: ChatMessageContentView {
+            override func attributedText(for text: String, items: [ChatMessageTextItem]) -> NSAttributedString? {
+                NSAttributedString(string: text.uppercased(), attributes: [.font: appearance.fonts.bodyBold])
+            }
+        }
+        var components = Components()
+        components.messageContentView = Shouting.self
+        let row = F.row(0, in: [F.message("a", "quiet words", by: F.ana)], components: components)
+        #expect(row.textView.attributedText?.string == "QUIET WORDS")
+        #expect(row.textView.attributedText?.attribute(.font, at: 0, effectiveRange: nil) as? UIFont == F.appearance.fonts.bodyBold)
     }
 }

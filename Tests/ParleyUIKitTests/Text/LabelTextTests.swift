@@ -26,6 +26,33 @@ import Testing
         #expect(ours == ceil2(pango))
     }
 
+    /// Text set plainly with a font and colour measures and draws exactly as the same text
+    /// attributed with that font and colour: views may pick either (the message list sets plain
+    /// text to avoid making attributed strings) without a pixel moving. In dark mode too: an
+    /// attributed label measured in light mode once drew with its light colours (black on black).
+    @Test(arguments: [UIFont.systemFont(ofSize: 17), .italicSystemFont(ofSize: 20), .systemFont(ofSize: 13, weight: .semibold)])
+    func plainAndAttributedTextOfOneFontAreTheSame(_ font: UIFont) {
+        let text = "On it, notes by noon. Quick heads-up: the build is green again ✅"
+        func label(_ configure: (UILabel) -> Void) -> UILabel {
+            let label = UILabel()
+            label.numberOfLines = 0
+            configure(label)
+            let size = label.sizeThatFits(CGSize(width: 230, height: CGFloat.greatestFiniteMagnitude))
+            label.frame = CGRect(origin: .zero, size: size)
+            return label
+        }
+        let plain = label { $0.font = font; $0.textColor = .label; $0.text = text }
+        let attributed = label { $0.attributedText = NSAttributedString(string: text, attributes: [.font: font, .foregroundColor: UIColor.label]) }
+        #expect(plain.bounds.size == attributed.bounds.size)
+        for style in [UIUserInterfaceStyle.light, .dark] {
+            let a = plain.renderPixels(scale: 2, userInterfaceStyle: style, background: .systemBackground)
+            let b = attributed.renderPixels(scale: 2, userInterfaceStyle: style, background: .systemBackground)
+            #expect(a != nil && a == b, "\(style)")
+        }
+        // Plain text reads back styled with the label's font and colour, as in UIKit.
+        #expect(plain.attributedText?.attribute(.font, at: 0, effectiveRange: nil) as? UIFont == font)
+    }
+
     @Test func truncatedLabelSizeEqualsPango() {
         let text = String(repeating: "Truncate me at the end of the second line, please. ", count: 6)
         let label = UILabel()

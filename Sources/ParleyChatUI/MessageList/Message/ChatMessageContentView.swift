@@ -434,27 +434,25 @@ open class ChatMessageContentView: _View {
         let fonts = appearance.fonts
 
         // Text: system notice, deleted placeholder, emoji, or body text with links and mentions.
+        // Text without styled ranges is set as plain text with the label's font and colour: no
+        // `NSAttributedString` is made for it (Foundation on Linux never frees one's storage).
         textItems = []
         if options.contains(.deletedPlaceholder) {
-            textView.textAlignment = .natural
-            textView.attributedText = NSAttributedString(string: "Message deleted", attributes: [
-                .font: fonts.bodyItalic, .foregroundColor: palette.textLowEmphasis,
-            ])
+            setPlainText("Message deleted", font: fonts.bodyItalic, color: palette.textLowEmphasis, alignment: .natural)
         } else if options.contains(.centered) {
-            textView.textAlignment = .center
-            textView.attributedText = NSAttributedString(string: message?.text ?? "", attributes: [
-                .font: fonts.footnote, .foregroundColor: palette.textLowEmphasis,
-            ])
+            setPlainText(message?.text ?? "", font: fonts.footnote, color: palette.textLowEmphasis, alignment: .center)
         } else if options.contains(.emojiOnly) {
-            textView.textAlignment = .natural
-            textView.attributedText = NSAttributedString(string: message?.text.trimmingCharacters(in: .whitespacesAndNewlines) ?? "", attributes: [
-                .font: fonts.emoji, .foregroundColor: palette.text,
-            ])
+            setPlainText(message?.text.trimmingCharacters(in: .whitespacesAndNewlines) ?? "", font: fonts.emoji,
+                         color: palette.text, alignment: .natural)
         } else {
-            textView.textAlignment = .natural
             let text = message?.text ?? ""
             textItems = ChatMessageTextDetector.items(in: text, mentionedUsers: message?.mentionedUsers ?? [])
-            textView.attributedText = attributedText(for: text, items: textItems)
+            textView.textAlignment = .natural
+            if let attributed = attributedText(for: text, items: textItems) {
+                textView.attributedText = attributed
+            } else {
+                setPlainText(text, font: fonts.body, color: palette.text, alignment: .natural)
+            }
         }
 
         // Bubble: own messages in background6, others' in background8; the tail corner points at
@@ -493,16 +491,18 @@ open class ChatMessageContentView: _View {
 
     // MARK: Text
 
-    /// The message text in `fonts.body` and `colorPalette.text`, links in `colorPalette.linkText`
-    /// and underlined, mentions in the tint colour and semibold.
+    /// The message text with its links in `colorPalette.linkText`, underlined, and its mentions in
+    /// the tint colour and semibold, over `fonts.body` in `colorPalette.text`; `nil` to show the
+    /// text plainly in `fonts.body` and `colorPalette.text`.
     ///
-    /// Text without links or mentions is one immutable string, which a label keeps without
-    /// copying: Foundation on Linux leaks the attribute runs of every `NSAttributedString` it
-    /// frees, and this runs for every message measured or shown.
-    open func attributedText(for text: String, items: [ChatMessageTextItem]) -> NSAttributedString {
+    /// The default returns `nil` for text without links or mentions: a plain label draws the same
+    /// pixels, and Foundation on Linux leaks the storage of every `NSAttributedString` it frees,
+    /// while this runs for every message measured or shown. Override it to style any text
+    /// (markdown, say): the string you return is shown as it is.
+    open func attributedText(for text: String, items: [ChatMessageTextItem]) -> NSAttributedString? {
+        if items.isEmpty { return nil }
         let body = appearance.fonts.body
         let attributes: [NSAttributedString.Key: Any] = [.font: body, .foregroundColor: appearance.colorPalette.text]
-        if items.isEmpty { return NSAttributedString(string: text, attributes: attributes) }
         let attributed = NSMutableAttributedString(string: text, attributes: attributes)
         let length = attributed.length
         for item in items where item.range.location >= 0 && NSMaxRange(item.range) <= length {
@@ -521,6 +521,17 @@ open class ChatMessageContentView: _View {
             }
         }
         return attributed
+    }
+
+    /// Shows `text` in the text view as plain text (not parsed as markup).
+    private func setPlainText(_ text: String, font: UIFont, color: UIColor, alignment: NSTextAlignment) {
+        textView.text = text
+        textView.font = font
+        textView.textColor = color
+        textView.textAlignment = alignment
+        // Measure afresh, as new attributed text would: the traits (the display scale the size
+        // is rounded to) may have changed since the label last measured the same text.
+        textView.invalidateIntrinsicContentSize()
     }
 
     /// Calls the delegate for the link or mention under `point` (in `textView`'s coordinates).
