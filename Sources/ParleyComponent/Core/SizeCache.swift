@@ -6,8 +6,10 @@ import ParleyUIKit
 /// again, and so is each row's lazy node, so a reload of unchanged rows allocates nothing.
 ///
 /// Bounded: sizes live in two generations (a lookup in the older one promotes the entry; when the
-/// newer one fills up, the older one is dropped), and at most `nodeCapacity` render nodes are kept
-/// (the oldest node is released first; its size stays).
+/// newer one fills up, the older one is dropped), at most `nodeCapacity` render nodes are kept
+/// (the oldest node is released first; its size stays), and at most `lazyNodeCapacity` lazy nodes
+/// of rows not measured yet (each holds its row's component, and so the row's data: a list that
+/// pages through 100,000 messages must not keep one per message it ever showed).
 @MainActor
 final class SizeCache {
     /// What identifies a measured row: its id, the revision of its content, and the constraint's
@@ -41,6 +43,8 @@ final class SizeCache {
         /// instead of making (and later freeing) a new one, so a reload of 10,000 unchanged rows
         /// allocates nothing per row.
         var lazyNode: LazyRenderNode?
+        /// Whether the key has a slot among the unmeasured lazy nodes kept.
+        var holdsLazySlot = false
 
         init(size: CGSize?, node: (any RenderNode)?, lazyNode: LazyRenderNode?) {
             self.size = size
@@ -51,14 +55,25 @@ final class SizeCache {
 
     let capacity: Int
     let nodeCapacity: Int
+    let lazyNodeCapacity: Int
     private var recent: [Key: Entry] = [:]
     private var older: [Key: Entry] = [:]
-    private var nodeKeys: [Key] = []
-    private var nodeKeysHead = 0
+    /// Keys whose entries hold a laid-out node, oldest first once full.
+    private var nodeKeys: KeyRing
+    /// Keys whose entries hold only an unmeasured lazy node, oldest first once full.
+    private var lazyKeys: KeyRing
 
-    init(capacity: Int = 200_000, nodeCapacity: Int = 1_024) {
+    init(capacity: Int = 40_000, nodeCapacity: Int = 1_024, lazyNodeCapacity: Int = 4_096) {
         self.capacity = max(2, capacity)
         self.nodeCapacity = max(1, nodeCapacity)
+        self.lazyNodeCapacity = max(1, lazyNodeCapacity)
+        nodeKeys = KeyRing(capacity: self.nodeCapacity)
+        lazyKeys = KeyRing(capacity: self.lazyNodeCapacity)
+    }
+
+    /// Entries holding a lazy node right now (measured or not).
+    var lazyNodeCount: Int {
+        recent.values.reduce(0) { $0 + ($1.lazyNode == nil ? 0 : 1) } + older.values.reduce(0) { $0 + ($1.lazyNode == nil ? 0 : 1) }
     }
 
     /// Entries held now (both generations).
@@ -75,10 +90,19 @@ final class SizeCache {
 
     /// Remembers the lazy node a layout returned, for the next layout to return again.
     func storeLazyNode(_ lazyNode: LazyRenderNode, for key: Key) {
-        if let entry = recent[key] {
-            entry.lazyNode = lazyNode
+        let entry: Entry
+        if let existing = recent[key] {
+            existing.lazyNode = lazyNode
+            entry = existing
         } else {
-            insert(Entry(size: nil, node: nil, lazyNode: lazyNode), for: key)
+            entry = Entry(size: nil, node: nil, lazyNode: lazyNode)
+            insert(entry, for: key)
+        }
+        guard entry.node == nil, !entry.holdsLazySlot else { return }
+        entry.holdsLazySlot = true
+        if let evicted = lazyKeys.push(key), evicted != key, let old = recent[evicted] ?? older[evicted] {
+            old.holdsLazySlot = false
+            if old.node == nil { old.lazyNode = nil }
         }
     }
 
@@ -86,14 +110,7 @@ final class SizeCache {
     func store(size: CGSize, node: (any RenderNode)?, lazyNode: LazyRenderNode? = nil, for key: Key) {
         insert(Entry(size: size, node: node, lazyNode: lazyNode), for: key)
         guard node != nil else { return }
-        if nodeKeys.count < nodeCapacity {
-            nodeKeys.append(key)
-        } else {
-            let evicted = nodeKeys[nodeKeysHead]
-            nodeKeys[nodeKeysHead] = key
-            nodeKeysHead = (nodeKeysHead + 1) % nodeCapacity
-            if evicted != key { dropNode(for: evicted) }
-        }
+        if let evicted = nodeKeys.push(key), evicted != key { dropNode(for: evicted) }
     }
 
     /// Forgets every entry.
@@ -101,7 +118,7 @@ final class SizeCache {
         recent.removeAll()
         older.removeAll()
         nodeKeys.removeAll()
-        nodeKeysHead = 0
+        lazyKeys.removeAll()
     }
 
     /// Forgets the entries of one row id, whatever their revision and width.
@@ -126,5 +143,31 @@ final class SizeCache {
             entry.node = nil
             entry.lazyNode = nil
         }
+    }
+}
+
+/// A fixed number of keys, the oldest replaced first.
+private struct KeyRing {
+    let capacity: Int
+    private var keys: [SizeCache.Key] = []
+    private var head = 0
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    /// Adds `key`; returns the key it replaced once the ring is full.
+    mutating func push(_ key: SizeCache.Key) -> SizeCache.Key? {
+        if keys.count < capacity {
+            keys.append(key)
+            return nil
+        }
+        let evicted = keys[head]
+        keys[head] = key
+        head = (head + 1) % capacity
+        return evicted
+    }
+
+    mutating func removeAll() {
+        keys.removeAll()
+        head = 0
     }
 }
