@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+@testable import ParleyUIKit
+
+/// The app's layout direction (`UIApplication.preferredLayoutDirection`, UIKit's app
+/// localization) mirrors every hierarchy that does not set its own: leading anchors and
+/// horizontal stacks start at the right, natural text aligns right; a view's own
+/// `semanticContentAttribute` still wins.
+@MainActor
+@Suite struct AppLayoutDirectionTests {
+    func withRightToLeftApp<T>(_ body: () throws -> T) rethrows -> T {
+        UIApplication.preferredLayoutDirection = .rightToLeft
+        defer { UIApplication.preferredLayoutDirection = .leftToRight }
+        return try body()
+    }
+
+    func leadingChildMinX(in root: UIView) -> CGFloat {
+        let child = UIView()
+        child.translatesAutoresizingMaskIntoConstraints = false
+        root.addSubview(child)
+        NSLayoutConstraint.activate([
+            child.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 10),
+            child.widthAnchor.constraint(equalToConstant: 30), child.heightAnchor.constraint(equalToConstant: 10),
+            child.topAnchor.constraint(equalTo: root.topAnchor),
+        ])
+        root.layoutIfNeeded()
+        return child.frame.minX
+    }
+
+    @Test func leadingLaysOutFromTheRightInARightToLeftApp() {
+        #expect(leadingChildMinX(in: UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 50))) == 10)
+        withRightToLeftApp {
+            let root = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 50))
+            #expect(UIApplication.shared.userInterfaceLayoutDirection == .rightToLeft)
+            #expect(root.effectiveUserInterfaceLayoutDirection == .rightToLeft)
+            #expect(leadingChildMinX(in: root) == 160)
+            // A view that forces left to right keeps its leading edge on the left.
+            let forced = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 50))
+            forced.semanticContentAttribute = .forceLeftToRight
+            #expect(leadingChildMinX(in: forced) == 10)
+        }
+    }
+
+    @Test func horizontalStacksRunFromTheRight() {
+        withRightToLeftApp {
+            let root = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 40))
+            let first = UIView(), second = UIView()
+            let stack = UIStackView(arrangedSubviews: [first, second])
+            stack.axis = .horizontal
+            stack.spacing = 10
+            stack.translatesAutoresizingMaskIntoConstraints = false
+            root.addSubview(stack)
+            NSLayoutConstraint.activate([
+                stack.leadingAnchor.constraint(equalTo: root.leadingAnchor), stack.topAnchor.constraint(equalTo: root.topAnchor),
+                first.widthAnchor.constraint(equalToConstant: 40), second.widthAnchor.constraint(equalToConstant: 60),
+                first.heightAnchor.constraint(equalToConstant: 20), second.heightAnchor.constraint(equalToConstant: 20),
+            ])
+            root.layoutIfNeeded()
+            let firstFrame = first.convert(first.bounds, to: root), secondFrame = second.convert(second.bounds, to: root)
+            #expect(firstFrame.maxX == 200)
+            #expect(secondFrame.maxX == firstFrame.minX - 10)
+        }
+    }
+
+    @Test func naturalTextAlignsRightInARightToLeftApp() {
+        func inkMinX(_ label: UILabel) -> Int {
+            let pixels = label.renderPixels(scale: 1)!
+            var minX = Int.max
+            for y in 0..<pixels.height { for x in 0..<pixels.width where pixels[x, y].a > 100 { minX = min(minX, x) } }
+            return minX
+        }
+        let ltr = UILabel(frame: CGRect(x: 0, y: 0, width: 300, height: 30))
+        ltr.text = "Ana"
+        #expect(inkMinX(ltr) < 10)
+        withRightToLeftApp {
+            let rtl = UILabel(frame: CGRect(x: 0, y: 0, width: 300, height: 30))
+            rtl.text = "Ana"
+            #expect(inkMinX(rtl) > 250)
+        }
+    }
+}
