@@ -2,7 +2,7 @@ import Foundation
 import Parley
 import Testing
 
-@Suite struct FormatterTests {
+@MainActor @Suite struct FormatterTests {  // main actor: the language tests switch the process-wide language there
     private var environment: FormattingEnvironment {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!

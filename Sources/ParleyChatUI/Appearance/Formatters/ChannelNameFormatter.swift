@@ -24,6 +24,6 @@ open class DefaultChannelNameFormatter: ChannelNameFormatter {
         guard !others.isEmpty else { return nil }
         let shown = others.prefix(maxMemberNames).joined(separator: ", ")
         let rest = max(channel.memberCount - 1, others.count) - min(others.count, maxMemberNames)
-        return rest > 0 ? "\(shown) and \(rest) more" : shown
+        return rest > 0 ? L10n.default.plural("channel.name.andXMore", count: rest, .string(shown)) : shown
     }
 }

@@ -403,7 +403,7 @@ open class ChatMessageContentView: _View {
         onlyVisibleToYouImageView.contentMode = .scaleAspectFit
         onlyVisibleToYouLabel.font = fonts.caption1
         onlyVisibleToYouLabel.textColor = palette.textLowEmphasis
-        onlyVisibleToYouLabel.text = "Only visible to you"
+        onlyVisibleToYouLabel.text = appearance.l10n.tr("message.only-visible-to-you")
 
         threadIconView.image = appearance.images.threadIcon.withRenderingMode(.alwaysTemplate)
         threadIconView.contentMode = .scaleAspectFit
@@ -412,7 +412,7 @@ open class ChatMessageContentView: _View {
 
         errorIndicator.setImage(appearance.images.messageListErrorIndicator.withRenderingMode(.alwaysTemplate), for: .normal)
         errorIndicator.tintColor = palette.alert
-        errorIndicator.accessibilityLabel = "Failed to send"
+        errorIndicator.accessibilityLabel = appearance.l10n.tr("message.failed-to-send")
 
         bubbleView.setNeedsDisplay()
     }
@@ -437,7 +437,7 @@ open class ChatMessageContentView: _View {
         textItems = []
         if options.contains(.deletedPlaceholder) {
             textView.textAlignment = .natural
-            textView.attributedText = NSAttributedString(string: "Message deleted", attributes: [
+            textView.attributedText = NSAttributedString(string: appearance.l10n.tr("message.deleted"), attributes: [
                 .font: fonts.bodyItalic, .foregroundColor: palette.textLowEmphasis,
             ])
         } else if options.contains(.centered) {
@@ -475,7 +475,7 @@ open class ChatMessageContentView: _View {
         }
         if let message {
             let time = appearance.formatters.messageTimestamp.format(message.createdAt)
-            timestampLabel.text = message.isEdited && !message.isDeleted ? "\(time) · Edited" : time
+            timestampLabel.text = message.isEdited && !message.isDeleted ? appearance.l10n.tr("message.edited", .string(time)) : time
         } else {
             timestampLabel.text = nil
         }
@@ -483,7 +483,7 @@ open class ChatMessageContentView: _View {
 
         if options.contains(.threadInfo) {
             let count = message?.replyCount ?? 0
-            threadRepliesButton.setTitle(count == 1 ? "1 reply" : "\(count) replies", for: .normal)
+            threadRepliesButton.setTitle(appearance.l10n.plural("message.threads.count", count: count), for: .normal)
             threadAvatarView.content = threadLastReplyAuthor
             threadAvatarView.isHidden = threadLastReplyAuthor == nil
             threadIconView.isHidden = threadLastReplyAuthor != nil
