@@ -89,7 +89,8 @@ open class UINavigationBar: UIView {
         return button
     }
 
-    /// Places the back button and left items on the left, right items on the right, the title centred.
+    /// Places the back button and left items on the leading side, right items on the trailing
+    /// side (mirrored right to left), the title centred.
     open override func layoutSubviews() {
         super.layoutSubviews()
         let top = safeAreaInsets.top
@@ -122,6 +123,12 @@ open class UINavigationBar: UIView {
             titleView.frame = CGRect(x: titleFrame.midX - w / 2, y: titleFrame.midY - h / 2, width: w, height: h)
         } else {
             titleLabel.frame = titleFrame
+        }
+        // Right to left, the bar mirrors: back and left items on the right, right items on the left.
+        if effectiveUserInterfaceLayoutDirection == .rightToLeft {
+            for view in [backButton] + leftButtons + rightButtons + [topItem?.titleView, titleLabel].compactMap({ $0 }) {
+                view.frame.origin.x = bounds.width - view.frame.maxX
+            }
         }
         let hairline = 1 / max(1, traitCollection.displayScale)
         separator.frame = CGRect(x: 0, y: bounds.height - hairline, width: bounds.width, height: hairline)

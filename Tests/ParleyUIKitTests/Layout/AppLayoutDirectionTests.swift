@@ -79,3 +79,35 @@ import Testing
         }
     }
 }
+
+/// The navigation bar mirrors in a right-to-left app, as UIKit's does: the back button and the
+/// left items on the right, the right items on the left.
+@MainActor
+@Suite struct NavigationBarDirectionTests {
+    func makeBar() -> (bar: UINavigationBar, back: UIView, right: UIView) {
+        let first = UIViewController(), second = UIViewController()
+        first.title = "List"
+        second.navigationItem.rightBarButtonItem = UIBarButtonItem(title: "Edit", style: .plain)
+        let navigation = UINavigationController(rootViewController: first)
+        navigation.pushViewController(second, animated: false)
+        navigation.view.frame = CGRect(x: 0, y: 0, width: 320, height: 480)
+        navigation.view.layoutIfNeeded()
+        let bar = navigation.navigationBar
+        bar.layoutIfNeeded()
+        let back = bar.subviews.first { $0.accessibilityIdentifier == "navigationBar.back" }!
+        let right = bar.subviews.first { ($0 as? UIButton)?.title(for: .normal) == "Edit" }!
+        return (bar, back, right)
+    }
+
+    @Test func backAndItemsSwapSidesRightToLeft() {
+        let ltr = makeBar()
+        #expect(ltr.back.frame.minX < 20)
+        #expect(ltr.right.frame.maxX > 300)
+        UIApplication.preferredLayoutDirection = .rightToLeft
+        defer { UIApplication.preferredLayoutDirection = .leftToRight }
+        let rtl = makeBar()
+        #expect(rtl.back.frame.maxX > 300)
+        #expect(rtl.right.frame.minX < 20)
+        #expect(rtl.back.frame.width == ltr.back.frame.width)
+    }
+}
