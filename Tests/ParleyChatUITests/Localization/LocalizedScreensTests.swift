@@ -70,46 +70,93 @@ func withLanguage<T>(_ language: String, _ body: () throws -> T) rethrows -> T {
         #expect(SceneCatalog.makeView(scene).effectiveUserInterfaceLayoutDirection == .leftToRight)
     }
 
-    /// Every label, button title, placeholder and accessibility label on the main screens is a
-    /// provider string (marked ⟦key⟧ here) or the chat's own data (names, messages, dates).
-    @Test func everyTextOnTheMainScreensComesFromTheProvider() throws {
+    /// Every label, button title, placeholder and accessibility label on the screens is a
+    /// provider string (marked ⟦key⟧ here) or the chat's own data (names, messages, dates): the
+    /// scenes (channel, list, composer states, popups, the declarative screens), the list's
+    /// empty, loading, error and search states, a direct message's header, a thread, the actions.
+    @Test func everyTextOnTheScreensComesFromTheProvider() throws {
         let saved = Appearance.default.localizationProvider
         Appearance.default.localizationProvider = { key, _ in key == "language.code" ? "en" : "⟦\(key)⟧" }
         defer { Appearance.default.localizationProvider = saved }
 
-        let channelScene = try #require(SceneCatalog.scene(named: "channel"))
-        let channelRoot = SceneCatalog.makeView(channelScene)
-        let listScene = try #require(SceneCatalog.scene(named: "channel-list"))
-        let listRoot = SceneCatalog.makeView(listScene)
+        var screens: [(name: String, view: UIView)] = []
+        let sceneNames = ["channel", "channel-list", "composer", "composer-quote", "composer-edit", "reaction-popup",
+                          "reaction-authors", "declarative-channel-list", "declarative-channel"]
+        for name in sceneNames {
+            let scene = try #require(SceneCatalog.scene(named: name))
+            let view = SceneCatalog.makeView(scene)
+            // The reaction scenes draw a mock chat behind the popup: only the popup is the SDK's.
+            let popup = Self.viewControllers(ChatMessagePopupVC.self, in: view).first
+            screens.append((name, popup?.view ?? view))
+        }
         var data = Set<String>()
-        for channelVC in Self.viewControllers(ChatChannelVC.self, in: channelRoot) {
-            for message in channelVC.channelController?.messages ?? [] {
-                data.insert(message.text)
-                data.insert(message.author.name)
-                if let quoted = message.quotedMessage { data.insert(quoted.text); data.insert(quoted.author.name) }
-            }
-            if let channel = channelVC.channelController?.channel { data.formUnion(Self.data(of: channel)) }
-        }
-        for listVC in Self.viewControllers(ChatChannelListVC.self, in: listRoot) {
-            for channel in listVC.controller?.channels ?? [] { data.formUnion(Self.data(of: channel)) }
-        }
-        #expect(data.count > 10, "the screens' data was found")
 
-        // The actions popup and the reaction authors of a message.
-        let message = try #require(Self.viewControllers(ChatChannelVC.self, in: channelRoot).first?.channelController?.messages.first { !$0.isDeleted && $0.type == .regular && $0.isSentByCurrentUser })
+        // The channel list's states.
+        let loner = try ChatClient(config: ChatClientConfig(currentUserId: "loner", clock: ManualChatClock()))
+        for state in ["empty", "loading", "error"] {
+            let list = ChatChannelListVC.make(with: loner.channelListController())
+            list.view.frame = CGRect(x: 0, y: 0, width: 390, height: 500)
+            list.view.layoutIfNeeded()
+            if state == "loading" { list.setState(.loading) }
+            if state == "error" {
+                let error = ChatError.channelNotFound(ChannelId(type: .messaging, id: "gone"))
+                list.setState(.failed(error))
+                data.insert(String(describing: error))  // the chat core's description of the error
+            }
+            list.view.layoutIfNeeded()
+            screens.append(("channel list \(state)", list.view))
+        }
+        let listData = try ChannelListSceneData.make()
+        let searching = makeChannelList(listData)
+        searching.isSearchEnabled = true
+        searching.search("zebra")
+        searching.view.layoutIfNeeded()
+        screens.append(("search", searching.view))
+
+        // A direct message (online/last seen header) and a thread.
+        let direct = ChatChannelVC()
+        direct.channelController = listData.client.channelController(for: try #require(listData.channels["ana"]))
+        screens.append(("direct message", Self.hosted(direct)))
+        let fixture = try ChatFixtures.makeGroupChannelBlocking()
+        let thread = ChatThreadVC()
+        thread.channelController = fixture.client.channelController(for: fixture.cid)
+        try thread.channelController?.synchronize()
+        thread.messageController = fixture.client.messageController(cid: fixture.cid, messageId: ChatFixtures.threadRootId)
+        screens.append(("thread", Self.hosted(thread)))
+
+        // The actions of one of your messages.
+        let channelVC = try #require(Self.viewControllers(ChatChannelVC.self, in: screens[0].view).first)
         let actions = ChatMessageActionsVC()
-        actions.message = message
-        actions.channel = Self.viewControllers(ChatChannelVC.self, in: channelRoot).first?.channelController?.channel
+        actions.message = channelVC.channelController?.messages.first { !$0.isDeleted && $0.type == .regular && $0.isSentByCurrentUser }
+        actions.channel = channelVC.channelController?.channel
         actions.view.frame = CGRect(x: 0, y: 0, width: 300, height: 500)
         actions.view.layoutIfNeeded()
+        screens.append(("actions", actions.view))
 
-        var offenders: [String] = []
-        for root in [channelRoot, listRoot, actions.view!] {
-            for text in Self.texts(in: root) where !Self.isProvided(text, data: data) { offenders.append(text) }
+        for screen in screens { data.formUnion(Self.data(in: screen.view)) }
+        #expect(data.count > 30, "the screens' data was found")
+        for screen in screens {
+            let texts = Self.texts(in: screen.view)
+            #expect(!texts.isEmpty, "\(screen.name) shows texts")
+            let offenders = texts.filter { !Self.isProvided($0, data: data) }
+            #expect(offenders.isEmpty, "texts on \(screen.name) not from the provider: \(offenders)")
         }
-        #expect(offenders.isEmpty, "texts not from the provider: \(offenders)")
-        #expect(Self.texts(in: channelRoot).contains("⟦composer.placeholder.message⟧"))
-        #expect(Self.texts(in: actions.view).contains("⟦message.actions.inline-reply⟧"))
+        let all = screens.flatMap { Self.texts(in: $0.view) }
+        for key in ["composer.placeholder.message", "message.actions.inline-reply", "channelList.empty.title", "channelList.loading",
+                    "channelList.error.retry", "composer.title.edit", "message.title.online", "message.threads.title",
+                    "reaction.authors.count", "channelList.search.searching"] where !all.contains(where: { $0.contains("⟦\(key)") }) {
+            Issue.record("no screen showed \(key)")
+        }
+    }
+
+    /// `controller` in a navigation controller, laid out at phone size.
+    static func hosted(_ controller: UIViewController) -> UIView {
+        let navigation = UINavigationController(rootViewController: controller)
+        let host = UIView(frame: CGRect(x: 0, y: 0, width: 390, height: 700))
+        navigation.view.frame = host.bounds
+        host.addSubview(navigation.view)
+        host.layoutIfNeeded()
+        return host
     }
 
     @Test func theProviderCheckCatchesAHardCodedLabel() {
@@ -153,7 +200,39 @@ func withLanguage<T>(_ language: String, _ body: () throws -> T) rethrows -> T {
         var data: Set<String> = [channel.name ?? "", channel.cid.id]
         for member in channel.members { data.insert(member.user.name); data.insert(member.user.id) }
         for user in channel.currentlyTypingUsers { data.insert(user.name) }
-        if let message = channel.previewMessage { data.insert(message.text); data.insert(message.author.name) }
+        if let message = channel.previewMessage { data.formUnion(Self.data(of: message)) }
+        return data
+    }
+
+    static func data(of message: ChatMessage) -> Set<String> {
+        var data: Set<String> = [message.text, message.author.name]
+        if let quoted = message.quotedMessage { data.insert(quoted.text); data.insert(quoted.author.name) }
+        for reaction in message.latestReactions { data.insert(reaction.author.name) }
+        return data
+    }
+
+    /// The chat data the views in `root` show: messages, channels, reaction authors.
+    static func data(in root: UIView) -> Set<String> {
+        var data = Set<String>()
+        for view in views(in: root) {
+            if let message = (view as? ChatMessageContentView)?.content ?? (view as? QuotedChatMessageView)?.content {
+                data.formUnion(Self.data(of: message))
+            }
+            if let channel = (view as? ChatChannelListItemView)?.content?.channel { data.formUnion(Self.data(of: channel)) }
+            if let result = (view as? ChatMessageSearchResultView)?.content {
+                data.formUnion(Self.data(of: result.message))
+                if let channel = result.channel { data.formUnion(Self.data(of: channel)) }
+            }
+            if let author = (view as? ChatMessageReactionAuthorViewCell)?.content?.reaction.author { data.insert(author.name) }
+        }
+        for controller in viewControllers(UIViewController.self, in: root) {
+            if let channel = (controller as? ChatChannelVC)?.channelController?.channel ?? (controller as? ChatThreadVC)?.channelController?.channel {
+                data.formUnion(Self.data(of: channel))
+            }
+            for channel in (controller as? ChatChannelListVC)?.controller?.channels ?? [] { data.formUnion(Self.data(of: channel)) }
+            // The declarative channel draws its messages with components.
+            for message in (controller as? ChatChannelView)?.channelController?.messages ?? [] { data.formUnion(Self.data(of: message)) }
+        }
         return data
     }
 
