@@ -63,10 +63,10 @@ import Testing
     }
 
     @Test func naturalTextAlignsRightInARightToLeftApp() {
-        func inkMinX(_ label: UILabel) -> Int {
+        func inkMinX(_ label: UIView) -> Int {
             let pixels = label.renderPixels(scale: 1)!
             var minX = Int.max
-            for y in 0..<pixels.height { for x in 0..<pixels.width where pixels[x, y].a > 100 { minX = min(minX, x) } }
+            for y in 0..<pixels.height { for x in 0..<pixels.width where pixels[x, y].a > 40 { minX = min(minX, x) } }
             return minX
         }
         let ltr = UILabel(frame: CGRect(x: 0, y: 0, width: 300, height: 30))
@@ -76,6 +76,22 @@ import Testing
             let rtl = UILabel(frame: CGRect(x: 0, y: 0, width: 300, height: 30))
             rtl.text = "Ana"
             #expect(inkMinX(rtl) > 250)
+        }
+        // A text field's placeholder and text too, while they fit.
+        for direction in [UIUserInterfaceLayoutDirection.leftToRight, .rightToLeft] {
+            UIApplication.preferredLayoutDirection = direction
+            defer { UIApplication.preferredLayoutDirection = .leftToRight }
+            let field = UITextField(frame: CGRect(x: 0, y: 0, width: 300, height: 30))
+            field.borderStyle = .none
+            field.placeholder = "Search"
+            let placeholderX = inkMinX(field)
+            field.text = "Ana"
+            let textX = inkMinX(field)
+            #expect(direction == .rightToLeft ? placeholderX > 200 && textX > 250 : placeholderX < 20 && textX < 20, "\(direction): \(placeholderX), \(textX)")
+            let textView = UITextView(frame: CGRect(x: 0, y: 0, width: 300, height: 40))
+            textView.backgroundColor = .clear
+            textView.text = "Ana"
+            #expect(direction == .rightToLeft ? inkMinX(textView) > 250 : inkMinX(textView) < 20, "text view \(direction)")
         }
     }
 }
