@@ -51,6 +51,14 @@ open class UINavigationBar: UIView {
     }
 
     private weak var installedTitleView: UIView?
+    private var backTitle = ""
+
+    /// "‹ Title"; right to left, a right-to-left mark first makes the line right to left, so the
+    /// chevron mirrors (›) and sits on the right, pointing outwards as UIKit's does.
+    private func updateBackButtonTitle() {
+        let title = (effectiveUserInterfaceLayoutDirection == .rightToLeft ? "\u{200F}‹ " : "‹ ") + backTitle
+        if backButton.title(for: .normal) != title { backButton.setTitle(title, for: .normal) }
+    }
 
     func reloadItems() {
         for item in items ?? [] { item.onChange = { [weak self] in self?.reloadItems() } }
@@ -58,7 +66,8 @@ open class UINavigationBar: UIView {
         titleLabel.text = top?.title
         if let back = backItem, top?.hidesBackButton != true {
             backButton.isHidden = false
-            backButton.setTitle("‹ " + (back.backButtonTitle ?? back.title ?? "Back"), for: .normal)
+            backTitle = back.backButtonTitle ?? back.title ?? "Back"
+            updateBackButtonTitle()
         } else {
             backButton.isHidden = true
         }
@@ -93,6 +102,7 @@ open class UINavigationBar: UIView {
     /// side (mirrored right to left), the title centred.
     open override func layoutSubviews() {
         super.layoutSubviews()
+        if !backButton.isHidden { updateBackButtonTitle() }
         let top = safeAreaInsets.top
         let barHeight = bounds.height - top
         let padding: CGFloat = 8

@@ -125,5 +125,8 @@ import Testing
         #expect(rtl.back.frame.maxX > 300)
         #expect(rtl.right.frame.minX < 20)
         #expect(rtl.back.frame.width == ltr.back.frame.width)
+        // The chevron points outwards: the title's line is right to left, so ‹ shows as ›.
+        #expect((ltr.back as? UIButton)?.title(for: .normal) == "‹ List")
+        #expect((rtl.back as? UIButton)?.title(for: .normal) == "\u{200F}‹ List")
     }
 }
