@@ -159,6 +159,27 @@ func withLanguage<T>(_ language: String, _ body: () throws -> T) rethrows -> T {
         return host
     }
 
+    /// The samples of "Changing texts and the language" (CustomizingUIComponents.md).
+    @Test func theDocumentationSamplesChangeATextAndTheLanguage() {
+        let saved = Appearance.default
+        defer { Appearance.default = saved }
+        Appearance.default.localizationProvider = { key, table in
+            if key == "composer.placeholder.message" { return "Say something nice" }
+            return ChatLocalization.current.string(forKey: key, table: table)
+        }
+        let input = InputTextView()
+        UIView().addSubview(input)
+        #expect(input.placeholderLabel.text == "Say something nice")
+        let composer = ComposerView()
+        UIView().addSubview(composer)
+        #expect(Self.texts(in: composer).contains("Send"), "the other keys keep their English text")
+
+        defer { ChatLocalization.use(.preferred) }
+        ChatLocalization.use(ChatLocalization(language: "ar"))
+        #expect(UIView().effectiveUserInterfaceLayoutDirection == .rightToLeft)
+        #expect(Appearance.default.l10n.tr("message.deleted") == "تم حذف الرسالة")
+    }
+
     @Test func theProviderCheckCatchesAHardCodedLabel() {
         let root = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 100))
         let label = UILabel()
