@@ -73,7 +73,8 @@ let package = Package(
         .target(
             name: "ParleyChatUI",
             dependencies: ["ParleyUIKit", "ParleyComponent", "ParleyChat"],
-            resources: [.process("Resources/Reactions")],
+            // Localization: one JSON strings table per language (see ChatLocalization).
+            resources: [.process("Resources/Reactions"), .copy("Resources/Localization")],
             swiftSettings: strict
         ),
 

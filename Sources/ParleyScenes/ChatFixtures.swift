@@ -36,7 +36,8 @@ public enum ChatFixtures {
     public static let formattingEnvironment: FormattingEnvironment = {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-        return FormattingEnvironment(calendar: calendar, locale: Locale(identifier: "en_US_POSIX"), now: { ChatFixtures.now })
+        // No fixed locale: dates follow the UI language (`ChatLocalization.current`), English by default.
+        return FormattingEnvironment(calendar: calendar, now: { ChatFixtures.now })
     }()
 
     /// `Appearance.default` with every date formatter on ``formattingEnvironment``.

@@ -24,11 +24,23 @@ public struct Appearance {
     /// The formatters for timestamps, date separators and channel names.
     public var formatters = Formatters()
 
+    /// Looks up every user-visible string of the chat UI by key and table (`"Localizable"`), as
+    /// Stream's does. The default reads ``ChatLocalization/current`` (English, German or Arabic,
+    /// from the user's preferred language); return your own text for some keys and call the
+    /// default for the rest. The keys and their English text are in the SDK's
+    /// `Resources/Localization/en.json`; see ``ChatLocalization`` for plurals and arguments.
+    public var localizationProvider: (_ key: String, _ table: String) -> String = { key, table in
+        ChatLocalization.current.string(forKey: key, table: table)
+    }
+
     /// An appearance with Parley's defaults.
     public init() {}
 
     /// The appearance every chat view uses unless given another.
-    @MainActor public static var `default` = Appearance()
+    @MainActor public static var `default` = Appearance() {
+        // The date formatters read the provider off the main actor.
+        didSet { L10n.defaultProvider.set(`default`.localizationProvider) }
+    }
 }
 
 /// Something that has an appearance: every chat view and view controller.

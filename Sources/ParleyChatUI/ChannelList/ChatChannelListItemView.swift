@@ -164,11 +164,11 @@ open class ChatChannelListItemView: _View {
         guard let content else { return nil }
         let channel = content.channel
         if let typing = typingText(channel.currentlyTypingUsers, currentUserId: content.currentUserId) { return typing }
-        guard let message = channel.previewMessage else { return "No messages" }
-        if message.isDeleted { return "Message deleted" }
+        guard let message = channel.previewMessage else { return appearance.l10n.tr("channel.item.empty-messages") }
+        if message.isDeleted { return appearance.l10n.tr("channel.item.deleted") }
         if message.type == .system { return Self.displayable(message.text) }
         let body = previewBody(of: message)
-        if message.isSentByCurrentUser || message.author.id == content.currentUserId { return "You: " + body }
+        if message.isSentByCurrentUser || message.author.id == content.currentUserId { return appearance.l10n.tr("channel.item.you-prefix", .string(body)) }
         if channel.isDirectMessageChannel { return body }
         let author = Self.displayable(message.author.name.isEmpty ? message.author.id : message.author.name)
         return author + ": " + body
@@ -196,12 +196,7 @@ open class ChatChannelListItemView: _View {
         let names = users.filter { $0.id != currentUserId }
             .map { Self.displayable($0.name.isEmpty ? $0.id : $0.name) }
             .sorted()
-        switch names.count {
-        case 0: return nil
-        case 1: return "\(names[0]) is typing…"
-        case 2: return "\(names[0]) and \(names[1]) are typing…"
-        default: return "\(names[0]) and \(names.count - 1) more are typing…"
-        }
+        return appearance.l10n.typing(names)
     }
 
     /// A message's text on one line, or a description of its attachments when it has no text.
@@ -212,9 +207,11 @@ open class ChatChannelListItemView: _View {
         switch attachment.payload {
         case .file(let file):
             let name = Self.displayable(file.title)
-            return "📎 " + (name.isEmpty ? "Attachment" : name)
+            return "📎 " + (name.isEmpty ? appearance.l10n.tr("channel.item.attachment") : name)
         case .image:
-            return message.attachments.count > 1 ? "📷 \(message.attachments.count) photos" : "📷 Photo"
+            return "📷 " + (message.attachments.count > 1
+                ? appearance.l10n.plural("channel.item.photos", count: message.attachments.count)
+                : appearance.l10n.tr("channel.item.photo"))
         case .link(let link):
             return "🔗 " + Self.displayable(link.title ?? link.url.absoluteString)
         }

@@ -79,8 +79,8 @@ open class ChatChannelListEmptyView: ChatChannelListStateView {
     /// The icon and the texts.
     open override func updateContent() {
         imageView.image = appearance.images.emptyChannelListMessageBubble.withRenderingMode(.alwaysTemplate)
-        titleLabel.text = "No channels yet"
-        messageLabel.text = "Channels you create or are added to show up here."
+        titleLabel.text = appearance.l10n.tr("channelList.empty.title")
+        messageLabel.text = appearance.l10n.tr("channelList.empty.subtitle")
         super.updateContent()
     }
 }
@@ -95,7 +95,7 @@ open class ChatChannelListLoadingView: ChatChannelListStateView {
 
     /// "Loading channels…".
     open override func updateContent() {
-        titleLabel.text = "Loading channels…"
+        titleLabel.text = appearance.l10n.tr("channelList.loading")
         messageLabel.text = nil
         super.updateContent()
         titleLabel.font = appearance.fonts.subheadline
@@ -129,9 +129,9 @@ open class ChatChannelListErrorView: ChatChannelListStateView {
     /// The icon, the error and "Try again".
     open override func updateContent() {
         imageView.image = appearance.images.messageDeliveryStatusFailed.withRenderingMode(.alwaysTemplate)
-        titleLabel.text = "Couldn't load channels"
+        titleLabel.text = appearance.l10n.tr("channelList.error.title")
         messageLabel.text = content.map { String(describing: $0) }.map { ChatChannelListItemView.displayable($0) }
-        actionButton.setTitle("Try again", for: .normal)
+        actionButton.setTitle(appearance.l10n.tr("channelList.error.retry"), for: .normal)
         super.updateContent()
         imageView.tintColor = appearance.colorPalette.alert
     }

@@ -140,8 +140,8 @@ open class ChatChannelListVC: _ViewController, ChatChannelListControllerDelegate
     /// Becomes the controller's delegate and loads the first page.
     open override func setUp() {
         super.setUp()
-        title = "Channels"
-        navigationItem.title = "Channels"
+        title = appearance.l10n.tr("channelList.title")
+        navigationItem.title = title
         navigationItem.rightBarButtonItem = appearanceToggleItem
         listView.delegate = self
         listView.contentAnchor = .top
@@ -180,7 +180,7 @@ open class ChatChannelListVC: _ViewController, ChatChannelListControllerDelegate
         searchBarView.addSubview(searchFieldContainer)
         view.addSubview(searchBarView)
         searchIconView.contentMode = .scaleAspectFit
-        searchField.placeholder = "Search"
+        searchField.placeholder = appearance.l10n.tr("channelList.search")
         searchField.accessibilityIdentifier = "channel-list-search"
         searchField.returnKeyType = .search
         searchField.autocorrectionType = .no

@@ -148,7 +148,7 @@ open class ChatMessageSearchResultView: _Control, ReusableView {
         guard let content else { return nil }
         let message = content.message
         let author = message.author.id == content.currentUserId
-            ? "You"
+            ? appearance.l10n.tr("you")
             : Self.displayable(message.author.name.isEmpty ? message.author.id : message.author.name)
         let prefix = author + ": "
         let body = Self.displayable(message.text)
@@ -316,10 +316,10 @@ open class ChatChannelListSearchVC: _ViewController {
 
     /// "No results for “query”", "Searching…", the error, or `nil` when there are results.
     open var statusText: String? {
-        if let lastError { return "Search failed: \(lastError)" }
+        if let lastError { return appearance.l10n.tr("channelList.search.failed", .string(String(describing: lastError))) }
         guard results.isEmpty, !query.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
-        if isSearching { return "Searching…" }
-        return "No results for “\(ChatMessageSearchResultView.displayable(String(query.prefix(60))))”"
+        if isSearching { return appearance.l10n.tr("channelList.search.searching") }
+        return appearance.l10n.tr("channelList.search.empty.subtitle", .string(ChatMessageSearchResultView.displayable(String(query.prefix(60)))))
     }
 
     /// Searches for `query` after ``debounceInterval``; an empty query clears the results.

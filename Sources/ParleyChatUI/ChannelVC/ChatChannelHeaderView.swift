@@ -75,16 +75,16 @@ open class ChatChannelHeaderView: _View {
     open var subtitleText: String? {
         guard let content else { return nil }
         let typing = content.currentlyTypingUsers.filter { $0.id != currentUserId }
-        if let text = TypingUsersFormatter.text(for: Array(typing)) { return text }
+        if let text = TypingUsersFormatter.text(for: Array(typing), l10n: appearance.l10n) { return text }
         if content.isDirectMessageChannel, let other = content.members.first(where: { $0.user.id != currentUserId })?.user {
-            if other.isOnline { return "Online" }
-            guard let lastActive = other.lastActiveAt else { return "Offline" }
+            if other.isOnline { return appearance.l10n.tr("message.title.online") }
+            guard let lastActive = other.lastActiveAt else { return appearance.l10n.tr("message.title.offline") }
             return appearance.formatters.userLastActivity.format(lastActive)
         }
         let count = max(content.memberCount, content.members.count)
         let online = content.members.filter(\.user.isOnline).count
-        let members = count == 1 ? "1 member" : "\(count) members"
-        return online > 0 ? "\(members), \(online) online" : members
+        let members = appearance.l10n.plural("message.title.members", count: count)
+        return online > 0 ? appearance.l10n.tr("message.title.group", .string(members), .int(online)) : members
     }
 
     /// Wide enough for the longer label (at most 260 pt), tall enough for both.

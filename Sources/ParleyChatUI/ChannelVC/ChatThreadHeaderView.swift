@@ -6,13 +6,13 @@ import ParleyUIKit
 @MainActor
 open class ChatThreadHeaderView: ChatChannelHeaderView {
     /// "Thread".
-    open override var titleText: String? { "Thread" }
+    open override var titleText: String? { appearance.l10n.tr("message.threads.title") }
 
     /// "with Design Team" (nothing while the channel is unknown).
     open override var subtitleText: String? {
         guard let content, let name = appearance.formatters.channelName.format(channel: content, forCurrentUserId: currentUserId),
               !name.isEmpty
         else { return nil }
-        return "with \(name)"
+        return appearance.l10n.tr("message.threads.replyWith", .string(name))
     }
 }

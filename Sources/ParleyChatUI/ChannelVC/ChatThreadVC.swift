@@ -29,7 +29,7 @@ open class ChatThreadVC: _ViewController, ChatMessageListVCDataSource, ChatMessa
     /// Becomes the delegate of the message controller and loads the thread.
     open override func setUp() {
         super.setUp()
-        title = "Thread"
+        title = appearance.l10n.tr("message.threads.title")
         headerView.appearance = appearance
         headerView.components = components
         messageListVC.dataSource = self

@@ -138,11 +138,11 @@ open class ComposerVC: _ViewController, UITextViewDelegate {
         if textView.text != content.text { textView.text = content.text }
 
         if content.editingMessage != nil {
-            composer.titleLabel.text = "Edit Message"
+            composer.titleLabel.text = appearance.l10n.tr("composer.title.edit")
             composer.headerView.isHidden = false
         } else if let quoting = content.quotingMessage {
             let isOwn = quoting.author.id == channelController?.client.currentUserId
-            composer.titleLabel.text = "Reply to \(isOwn ? "You" : Self.displayName(of: quoting.author))"
+            composer.titleLabel.text = appearance.l10n.tr("composer.title.reply", .string(isOwn ? appearance.l10n.tr("you") : Self.displayName(of: quoting.author)))
             composer.headerView.isHidden = false
         } else {
             composer.titleLabel.text = nil
@@ -198,7 +198,7 @@ open class ComposerVC: _ViewController, UITextViewDelegate {
         let text = content.text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { return }
         guard let channelController else {
-            errorMessage = "This conversation is not available."
+            errorMessage = appearance.l10n.tr("composer.error.unavailable")
             return
         }
         let sent = content
@@ -213,7 +213,7 @@ open class ComposerVC: _ViewController, UITextViewDelegate {
             }
             return
         }
-        if let refusal = Self.refusal(toSendIn: channelController.channel, isReply: sent.threadMessage != nil) {
+        if let refusal = Self.refusal(toSendIn: channelController.channel, isReply: sent.threadMessage != nil, l10n: appearance.l10n) {
             errorMessage = refusal
             return
         }
@@ -248,7 +248,7 @@ open class ComposerVC: _ViewController, UITextViewDelegate {
     /// A failed send: refusals before storage give the text back; a message stored as failed
     /// stays in the list (with resend), so only the error shows.
     private func restore(_ sent: Content, after error: ChatError) {
-        errorMessage = Self.shortDescription(of: error)
+        errorMessage = Self.shortDescription(of: error, l10n: appearance.l10n)
         guard Self.failsBeforeStoring(error) || sent.editingMessage != nil else { return }
         // Typing since the failure wins over restoring.
         guard content.isEmpty else { return }
@@ -265,25 +265,25 @@ open class ComposerVC: _ViewController, UITextViewDelegate {
     }
 
     /// Why sending is not possible in `channel`, or nil when it is (or the channel is unknown).
-    static func refusal(toSendIn channel: ChatChannel?, isReply: Bool) -> String? {
+    static func refusal(toSendIn channel: ChatChannel?, isReply: Bool, l10n: L10n) -> String? {
         guard let channel else { return nil }
         let capability: ChannelCapability = isReply ? .sendReply : .sendMessage
         guard !channel.can(capability) else { return nil }
-        return channel.isFrozen ? "This channel is frozen." : "You can't send messages in this channel."
+        return l10n.tr(channel.isFrozen ? "composer.error.frozen" : "composer.error.cannot-send")
     }
 
     /// A short, user-facing line for an error.
-    static func shortDescription(of error: ChatError) -> String {
+    static func shortDescription(of error: ChatError, l10n: L10n) -> String {
         switch error {
-        case .channelFrozen: "This channel is frozen."
-        case .missingCapability, .notAMember: "You can't send messages in this channel."
-        case .messageTooLong(_, let limit): "The message is too long (at most \(limit) characters)."
-        case .featureDisabled: "This is turned off in this channel."
-        case .emptyMessage: "The message is empty."
-        case .messageDeleted: "The message was deleted."
-        case .notOwnMessage: "You can only edit your own messages."
-        case .diskFull, .readOnlyStorage: "The message couldn't be saved. It will be kept to resend."
-        default: "The message couldn't be sent."
+        case .channelFrozen: l10n.tr("composer.error.frozen")
+        case .missingCapability, .notAMember: l10n.tr("composer.error.cannot-send")
+        case .messageTooLong(_, let limit): l10n.plural("composer.error.too-long", count: limit)
+        case .featureDisabled: l10n.tr("composer.error.feature-disabled")
+        case .emptyMessage: l10n.tr("composer.error.empty")
+        case .messageDeleted: l10n.tr("composer.error.deleted")
+        case .notOwnMessage: l10n.tr("composer.error.not-own")
+        case .diskFull, .readOnlyStorage: l10n.tr("composer.error.kept-for-resend")
+        default: l10n.tr("composer.error.generic")
         }
     }
 

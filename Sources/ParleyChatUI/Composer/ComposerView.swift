@@ -70,7 +70,7 @@ open class ComposerView: _View {
     /// Labels the buttons for accessibility.
     open override func setUp() {
         super.setUp()
-        dismissButton.accessibilityLabel = "Cancel"
+        dismissButton.accessibilityLabel = appearance.l10n.tr("composer.cancel")
     }
 
     /// Builds the stacks; see the diagram in the type's documentation.

@@ -106,7 +106,7 @@ open class InputTextView: UITextView, Customizable, AppearanceProvider, Componen
         textContainerInset = UIEdgeInsets(top: 9, left: 6, bottom: 9, right: 6)
         placeholderLabel.font = appearance.fonts.body
         placeholderLabel.textColor = appearance.colorPalette.subtitleText
-        placeholderLabel.text = "Send a message"
+        placeholderLabel.text = appearance.l10n.tr("composer.placeholder.message")
         invalidateIntrinsicContentSize()
         setNeedsLayout()
     }

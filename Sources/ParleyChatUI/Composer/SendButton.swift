@@ -35,7 +35,7 @@ open class SendButton: _Button {
     /// Labels the button for accessibility.
     open override func setUp() {
         super.setUp()
-        accessibilityLabel = "Send"
+        accessibilityLabel = appearance.l10n.tr("composer.send")
     }
 
     /// A 38-point square around the 20-point icon: as tall as one line of the input, so the
@@ -58,7 +58,7 @@ open class SendButton: _Button {
         super.updateContent()
         let image = mode == .edit ? appearance.images.confirmCheckmark : appearance.images.sendArrow
         setImage(image.withRenderingMode(.alwaysTemplate), for: .normal)
-        accessibilityLabel = mode == .edit ? "Save" : "Send"
+        accessibilityLabel = appearance.l10n.tr(mode == .edit ? "composer.save" : "composer.send")
         updateImageTint()
     }
 

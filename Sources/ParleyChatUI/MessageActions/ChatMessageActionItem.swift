@@ -35,7 +35,7 @@ public struct InlineReplyActionItem: ChatMessageActionItem {
 
     /// The item.
     public init(action: @escaping @MainActor (ChatMessageActionItem) -> Void, appearance: Appearance = .default) {
-        title = "Reply"
+        title = appearance.l10n.tr("message.actions.inline-reply")
         icon = appearance.images.messageActionInlineReply
         self.action = action
     }
@@ -52,7 +52,7 @@ public struct ThreadReplyActionItem: ChatMessageActionItem {
 
     /// The item.
     public init(action: @escaping @MainActor (ChatMessageActionItem) -> Void, appearance: Appearance = .default) {
-        title = "Thread Reply"
+        title = appearance.l10n.tr("message.actions.thread-reply")
         icon = appearance.images.messageActionThreadReply
         self.action = action
     }
@@ -69,7 +69,7 @@ public struct CopyActionItem: ChatMessageActionItem {
 
     /// The item.
     public init(action: @escaping @MainActor (ChatMessageActionItem) -> Void, appearance: Appearance = .default) {
-        title = "Copy Message"
+        title = appearance.l10n.tr("message.actions.copy")
         icon = appearance.images.messageActionCopy
         self.action = action
     }
@@ -86,7 +86,7 @@ public struct EditActionItem: ChatMessageActionItem {
 
     /// The item.
     public init(action: @escaping @MainActor (ChatMessageActionItem) -> Void, appearance: Appearance = .default) {
-        title = "Edit Message"
+        title = appearance.l10n.tr("message.actions.edit")
         icon = appearance.images.messageActionEdit
         self.action = action
     }
@@ -105,7 +105,7 @@ public struct DeleteActionItem: ChatMessageActionItem {
 
     /// The item.
     public init(action: @escaping @MainActor (ChatMessageActionItem) -> Void, appearance: Appearance = .default) {
-        title = "Delete Message"
+        title = appearance.l10n.tr("message.actions.delete")
         icon = appearance.images.messageActionDelete
         self.action = action
     }
@@ -124,7 +124,7 @@ public struct ResendActionItem: ChatMessageActionItem {
 
     /// The item.
     public init(action: @escaping @MainActor (ChatMessageActionItem) -> Void, appearance: Appearance = .default) {
-        title = "Resend"
+        title = appearance.l10n.tr("message.actions.resend")
         icon = appearance.images.messageActionResend
         self.action = action
     }
@@ -141,7 +141,7 @@ public struct MarkUnreadActionItem: ChatMessageActionItem {
 
     /// The item.
     public init(action: @escaping @MainActor (ChatMessageActionItem) -> Void, appearance: Appearance = .default) {
-        title = "Mark Unread"
+        title = appearance.l10n.tr("message.actions.mark-unread")
         icon = appearance.images.messageActionMarkUnread
         self.action = action
     }
@@ -158,7 +158,7 @@ public struct FlagActionItem: ChatMessageActionItem {
 
     /// The item.
     public init(action: @escaping @MainActor (ChatMessageActionItem) -> Void, appearance: Appearance = .default) {
-        title = "Flag Message"
+        title = appearance.l10n.tr("message.actions.flag")
         icon = appearance.images.messageActionFlag
         self.action = action
     }
@@ -175,7 +175,7 @@ public struct MuteUserActionItem: ChatMessageActionItem {
 
     /// The item.
     public init(action: @escaping @MainActor (ChatMessageActionItem) -> Void, appearance: Appearance = .default) {
-        title = "Mute User"
+        title = appearance.l10n.tr("message.actions.user-mute")
         icon = appearance.images.messageActionMuteUser
         self.action = action
     }

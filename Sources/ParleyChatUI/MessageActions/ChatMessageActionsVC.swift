@@ -191,11 +191,11 @@ open class ChatMessageActionsVC: _ViewController {
 
     /// Presents "Delete message?" with Cancel and Delete.
     open func confirmDelete(_ item: ChatMessageActionItem) {
-        let alert = UIAlertController(title: "Delete Message",
-                                      message: "Are you sure you want to permanently delete this message?",
+        let alert = UIAlertController(title: appearance.l10n.tr("message.actions.delete.confirmation-title"),
+                                      message: appearance.l10n.tr("message.actions.delete.confirmation-message"),
                                       preferredStyle: .alert)
-        alert.addAction(UIAlertAction(title: "Cancel", style: .cancel) { [weak self] _ in self?.deleteConfirmation = nil })
-        alert.addAction(UIAlertAction(title: "Delete", style: .destructive) { [weak self] _ in
+        alert.addAction(UIAlertAction(title: appearance.l10n.tr("alert.actions.cancel"), style: .cancel) { [weak self] _ in self?.deleteConfirmation = nil })
+        alert.addAction(UIAlertAction(title: appearance.l10n.tr("alert.actions.delete"), style: .destructive) { [weak self] _ in
             guard let self, let message = self.message else { return }
             self.deleteConfirmation = nil
             self.perform { (controller) async throws(ChatError) in try await controller.deleteMessage(id: message.id) }

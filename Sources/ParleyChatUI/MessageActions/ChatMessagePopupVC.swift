@@ -149,8 +149,10 @@ open class ChatMessagePopupVC: _ViewController {
         let maxY = bounds.maxY - margin - bottomReach - messageFrame.height
         messageFrame.origin.y = maxY < minY ? minY : min(max(messageFrame.minY, minY), maxY)
 
+        // The trailing side is the left one right to left.
+        let onRight = isFlipped != (view.effectiveUserInterfaceLayoutDirection == .rightToLeft)
         func aligned(_ size: CGSize) -> CGRect {
-            let x = isFlipped ? bounds.maxX - margin - size.width : bounds.minX + margin
+            let x = onRight ? bounds.maxX - margin - size.width : bounds.minX + margin
             return CGRect(x: x, y: 0, width: size.width, height: size.height)
         }
         var picker = CGRect.zero

@@ -11,7 +11,7 @@ open class ChatMessageListUnreadSeparatorView: _View {
     open private(set) lazy var textLabel: UILabel = UILabel()
 
     /// The text the bar shows.
-    open var text: String { "Unread messages" }
+    open var text: String { appearance.l10n.tr("messageList.unread-separator") }
 
     /// Creates the view.
     public required override init(frame: CGRect) {

@@ -39,7 +39,7 @@ open class ScrollToBottomButton: _Button {
         layer.shadowOpacity = 1
         layer.shadowRadius = 4
         layer.shadowOffset = CGSize(width: 0, height: 2)
-        accessibilityLabel = "Scroll to the newest message"
+        accessibilityLabel = appearance.l10n.tr("messageList.scroll-to-bottom")
     }
 
     /// Shows the count.

@@ -66,23 +66,18 @@ open class TypingIndicatorView: _View {
     /// The sentence for `content`.
     open override func updateContent() {
         super.updateContent()
-        textLabel.text = TypingUsersFormatter.text(for: content)
+        textLabel.text = TypingUsersFormatter.text(for: content, l10n: appearance.l10n)
     }
 }
 
 /// "Alice is typing…", "Alice and Bob are typing…", "Alice and 2 more are typing…".
 enum TypingUsersFormatter {
-    static func text(for users: [ChatUser]) -> String? {
+    static func text(for users: [ChatUser], l10n: L10n = .default) -> String? {
         let names = users
             .map { $0.name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? $0.id : $0.name }
             .sorted()
             .map { firstName($0) }
-        switch names.count {
-        case 0: return nil
-        case 1: return "\(names[0]) is typing…"
-        case 2: return "\(names[0]) and \(names[1]) are typing…"
-        default: return "\(names[0]) and \(names.count - 1) more are typing…"
-        }
+        return l10n.typing(names)
     }
 
     /// The first word of a name ("Alice" of "Alice Liddell"), at most 40 characters.

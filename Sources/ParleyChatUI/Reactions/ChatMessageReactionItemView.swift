@@ -83,7 +83,7 @@ open class ChatMessageReactionItemView: _Button {
         }
         let padding: CGFloat = content?.useBigIcon == true ? 6 : 2
         contentEdgeInsets = UIEdgeInsets(top: padding, left: padding, bottom: padding, right: padding)
-        accessibilityLabel = content.map { "\($0.reaction.type.rawValue) \($0.reaction.count)" }
+        accessibilityLabel = content.map { appearance.l10n.plural("reaction.item.accessibility-label", count: $0.reaction.count, .string($0.reaction.type.rawValue)) }
         isSelected = content?.reaction.isChosenByCurrentUser ?? false
         invalidateIntrinsicContentSize()
     }

@@ -111,7 +111,8 @@ open class ChatReactionsBubbleView: _View {
         shownMessageId = content?.id
         reactionsView.content = .init(useBigIcons: false, reactions: reactions, didTapOnReaction: { [weak self] _ in self?.onTap?() })
         isHidden = reactionsView.visibleReactions.isEmpty
-        accessibilityLabel = reactions.map { "\($0.type.rawValue) \($0.count)" }.joined(separator: ", ")
+        accessibilityLabel = reactions.map { appearance.l10n.plural("reaction.item.accessibility-label", count: $0.count, .string($0.type.rawValue)) }
+            .joined(separator: ", ")
         setNeedsDisplay()
         invalidateIntrinsicContentSize()
     }

@@ -121,8 +121,8 @@ public struct NoChannelsView: ComponentBuilder {
         let palette = appearance.colorPalette
         return VStack(spacing: 8, alignItems: .center) {
             Image(appearance.images.newChannel, tintColor: palette.inactiveTint).size(width: 44, height: 44)
-            Text("Let's start chatting!", font: appearance.fonts.headline, textColor: palette.text, textAlignment: .center)
-            Text("How about sending your first message to a friend?", font: appearance.fonts.footnote,
+            Text(appearance.l10n.tr("channelList.empty.start-chatting"), font: appearance.fonts.headline, textColor: palette.text, textAlignment: .center)
+            Text(appearance.l10n.tr("channelList.empty.first-message"), font: appearance.fonts.footnote,
                  textColor: palette.textLowEmphasis, textAlignment: .center)
         }
         .padding(.horizontal, 32)
@@ -139,7 +139,7 @@ public struct LoadingView: ComponentBuilder {
     public func build() -> some Component {
         let appearance = Appearance.default
         return HStack(justifyContent: .center) {
-            Text("Loading…", font: appearance.fonts.subheadline, textColor: appearance.colorPalette.textLowEmphasis)
+            Text(appearance.l10n.tr("loading"), font: appearance.fonts.subheadline, textColor: appearance.colorPalette.textLowEmphasis)
         }
         .padding(.vertical, 80)
     }

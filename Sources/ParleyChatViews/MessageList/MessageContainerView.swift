@@ -75,7 +75,7 @@ public struct MessageContainerView<Factory: ViewFactory>: ComponentBuilder {
             bubbleParts.append(factory.makeQuotedMessageView(quotedMessage: quoted, isSentByCurrentUser: isOwn, scrolledId: scrolledId))
         }
         if message.isDeleted {
-            bubbleParts.append(Text("Message deleted", font: appearance.fonts.bodyItalic, textColor: palette.textLowEmphasis))
+            bubbleParts.append(Text(appearance.l10n.tr("message.deleted"), font: appearance.fonts.bodyItalic, textColor: palette.textLowEmphasis))
         } else if !message.text.isEmpty {
             bubbleParts.append(factory.makeMessageTextView(for: message, isFirst: showsAllInfo, availableWidth: textMax, scrolledId: scrolledId))
         }

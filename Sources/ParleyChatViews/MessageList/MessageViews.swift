@@ -76,7 +76,7 @@ public struct MessageDateView: ComponentBuilder {
     public func build() -> some Component {
         let appearance = Appearance.default
         var text = appearance.formatters.messageTimestamp.format(message.createdAt)
-        if message.isEdited, !message.isDeleted { text += " · Edited" }
+        if message.isEdited, !message.isDeleted { text = appearance.l10n.tr("message.edited", .string(text)) }
         return Text(text, font: appearance.fonts.caption1, textColor: appearance.colorPalette.textLowEmphasis, numberOfLines: 1)
     }
 }
@@ -123,7 +123,7 @@ public struct QuotedMessageView: ComponentBuilder {
         let quoted = quotedMessage
         let scrolledId = self.scrolledId
         let author = quoted.author.name.isEmpty ? quoted.author.id : quoted.author.name
-        let text = quoted.isDeleted ? "Message deleted" : quoted.text
+        let text = quoted.isDeleted ? appearance.l10n.tr("message.deleted") : quoted.text
         return VStack(spacing: 2) {
             Text(author, font: appearance.fonts.caption1Bold, textColor: palette.text, numberOfLines: 1)
             Text(text, font: appearance.fonts.footnote, textColor: palette.textLowEmphasis, numberOfLines: 2)
@@ -150,7 +150,7 @@ public struct MessageRepliesView: ComponentBuilder {
     /// A tappable line with the thread icon.
     public func build() -> some Component {
         let appearance = Appearance.default
-        let label = replyCount == 1 ? "1 reply" : "\(replyCount) replies"
+        let label = appearance.l10n.plural("message.threads.count", count: replyCount)
         return HStack(spacing: 4, alignItems: .center) {
             Image(appearance.images.threadIcon).size(width: 14, height: 14)
             Text(label, font: appearance.fonts.footnoteBold, textColor: appearance.colorPalette.accentPrimary, numberOfLines: 1)
@@ -210,12 +210,7 @@ public struct TypingIndicatorBottomView: ComponentBuilder {
         let names = channel.currentlyTypingUsers.filter { $0.id != currentUserId }
             .map { $0.name.isEmpty ? $0.id : $0.name }
             .sorted()
-        switch names.count {
-        case 0: text = ""
-        case 1: text = "\(names[0]) is typing…"
-        case 2: text = "\(names[0]) and \(names[1]) are typing…"
-        default: text = "\(names[0]) and \(names.count - 1) more are typing…"
-        }
+        text = L10n.default.typing(names) ?? ""
     }
 
     /// Footnote text with room around it.
@@ -237,8 +232,8 @@ public struct EmptyMessagesView: ComponentBuilder {
         let appearance = Appearance.default
         return VStack(spacing: 8, justifyContent: .center, alignItems: .center) {
             Image(appearance.images.smiley, tintColor: appearance.colorPalette.inactiveTint).size(width: 40, height: 40)
-            Text("No messages yet", font: appearance.fonts.subheadline, textColor: appearance.colorPalette.textLowEmphasis)
-            Text("Say hello 👋", font: appearance.fonts.footnote, textColor: appearance.colorPalette.textLowEmphasis)
+            Text(appearance.l10n.tr("messageList.empty.title"), font: appearance.fonts.subheadline, textColor: appearance.colorPalette.textLowEmphasis)
+            Text(appearance.l10n.tr("messageList.empty.subtitle"), font: appearance.fonts.footnote, textColor: appearance.colorPalette.textLowEmphasis)
         }
         .padding(.vertical, 40)
     }

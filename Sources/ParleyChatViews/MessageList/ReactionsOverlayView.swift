@@ -58,7 +58,7 @@ public struct ReactionsOverlayView: Component {
         let appearance = Appearance.default
         let palette = appearance.colorPalette
         let message = messageDisplayInfo.message
-        return Text(message.isDeleted ? "Message deleted" : message.text, font: appearance.fonts.body, textColor: palette.text, numberOfLines: 6)
+        return Text(message.isDeleted ? appearance.l10n.tr("message.deleted") : message.text, font: appearance.fonts.body, textColor: palette.text, numberOfLines: 6)
             .inset(h: 12, v: 8)
             .background(message.isSentByCurrentUser ? palette.background6 : palette.background8, cornerRadius: 18)
     }
@@ -69,7 +69,7 @@ public struct ReactionsOverlayView: Component {
         let palette = appearance.colorPalette
         return HStack(spacing: 10, alignItems: .center) {
             Image(appearance.images.messageActionInlineReply, tintColor: palette.text).size(width: 18, height: 18)
-            Text("Reply", font: appearance.fonts.body, textColor: palette.text, numberOfLines: 1)
+            Text(appearance.l10n.tr("message.actions.inline-reply"), font: appearance.fonts.body, textColor: palette.text, numberOfLines: 1)
         }
         .inset(h: 16, v: 10)
         .background(palette.popoverBackground, cornerRadius: 12)

@@ -65,8 +65,8 @@ open class ChatChannelListView: _ViewController, ChatChannelListControllerDelega
     /// Becomes the controller's delegate and loads the first page.
     open override func setUp() {
         super.setUp()
-        title = "Channels"
-        navigationItem.title = "Channels"
+        title = appearance.l10n.tr("channelList.title")
+        navigationItem.title = title
         if controller == nil, let client = ChatViews.client { controller = client.channelListController() }
         listView.delegate = self
         listView.contentAnchor = .top

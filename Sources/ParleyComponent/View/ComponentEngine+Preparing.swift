@@ -26,7 +26,7 @@ extension ComponentEngine {
             return
         }
         let zone = viewport.insetBy(dx: 0, dy: -reach)
-        let collected = RenderCollector.collect(root, origin: rootOrigin, visibleFrame: zone)
+        let collected = collectRenderables(root, visibleFrame: zone)
         let candidates = collected.renderables
         // Views prepared for rows that left the zone go back to the pool.
         let wanted = Set(candidates.lazy.filter { $0.node.reuseKey != nil }.map(\.id))

@@ -49,6 +49,21 @@ struct RenderCollector {
     /// (cheaper than a protocol cast on every node of every scroll step).
     private static let visibleInsetType = ObjectIdentifier(VisibleFrameInsetRenderNode.self)
 
+    /// The same views with every frame mirrored across the vertical centre line of the band
+    /// `minX ..< minX + width`: a right-to-left host lays the whole tree out from the right, so
+    /// rows' first children sit on the right and `HStack`s run right to left.
+    func mirrored(minX: CGFloat, width: CGFloat) -> RenderCollector {
+        var copy = self
+        let axis = 2 * minX + width
+        for index in copy.renderables.indices {
+            copy.renderables[index].frame.origin.x = axis - copy.renderables[index].frame.maxX
+        }
+        for index in copy.anchors.indices {
+            copy.anchors[index].frame.origin.x = axis - copy.anchors[index].frame.maxX
+        }
+        return copy
+    }
+
     private mutating func visit(_ node: any RenderNode, origin: CGPoint, id: String, anchor: Int, visible: CGRect) {
         // The node applies its own inset in `visibleIndexes`; its descendants see the inset frame
         // too, so rows that are containers get their views, not only leaf rows.

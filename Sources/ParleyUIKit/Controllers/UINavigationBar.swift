@@ -51,6 +51,14 @@ open class UINavigationBar: UIView {
     }
 
     private weak var installedTitleView: UIView?
+    private var backTitle = ""
+
+    /// "‹ Title"; right to left, a right-to-left mark first makes the line right to left, so the
+    /// chevron mirrors (›) and sits on the right, pointing outwards as UIKit's does.
+    private func updateBackButtonTitle() {
+        let title = (effectiveUserInterfaceLayoutDirection == .rightToLeft ? "\u{200F}‹ " : "‹ ") + backTitle
+        if backButton.title(for: .normal) != title { backButton.setTitle(title, for: .normal) }
+    }
 
     func reloadItems() {
         for item in items ?? [] { item.onChange = { [weak self] in self?.reloadItems() } }
@@ -58,7 +66,8 @@ open class UINavigationBar: UIView {
         titleLabel.text = top?.title
         if let back = backItem, top?.hidesBackButton != true {
             backButton.isHidden = false
-            backButton.setTitle("‹ " + (back.backButtonTitle ?? back.title ?? "Back"), for: .normal)
+            backTitle = back.backButtonTitle ?? back.title ?? "Back"
+            updateBackButtonTitle()
         } else {
             backButton.isHidden = true
         }
@@ -89,9 +98,11 @@ open class UINavigationBar: UIView {
         return button
     }
 
-    /// Places the back button and left items on the left, right items on the right, the title centred.
+    /// Places the back button and left items on the leading side, right items on the trailing
+    /// side (mirrored right to left), the title centred.
     open override func layoutSubviews() {
         super.layoutSubviews()
+        if !backButton.isHidden { updateBackButtonTitle() }
         let top = safeAreaInsets.top
         let barHeight = bounds.height - top
         let padding: CGFloat = 8
@@ -122,6 +133,12 @@ open class UINavigationBar: UIView {
             titleView.frame = CGRect(x: titleFrame.midX - w / 2, y: titleFrame.midY - h / 2, width: w, height: h)
         } else {
             titleLabel.frame = titleFrame
+        }
+        // Right to left, the bar mirrors: back and left items on the right, right items on the left.
+        if effectiveUserInterfaceLayoutDirection == .rightToLeft {
+            for view in [backButton] + leftButtons + rightButtons + [topItem?.titleView, titleLabel].compactMap({ $0 }) {
+                view.frame.origin.x = bounds.width - view.frame.maxX
+            }
         }
         let hairline = 1 / max(1, traitCollection.displayScale)
         separator.frame = CGRect(x: 0, y: bounds.height - hairline, width: bounds.width, height: hairline)

@@ -75,8 +75,9 @@ open class UITextField: UIControl, UIKeyInput, MarkedTextInput, TextEditorHost, 
     open var font: UIFont? = .systemFont(ofSize: 17) { didSet { displayDidChange(); invalidateIntrinsicContentSize() } }
     /// The text colour.
     open var textColor: UIColor? = .label { didSet { contentView.setNeedsDisplay() } }
-    /// Horizontal alignment (left or natural; others are drawn left).
-    open var textAlignment: NSTextAlignment = .natural
+    /// Horizontal alignment: left, right, or natural (right in a right-to-left UI); others are
+    /// drawn left. Text wider than the field scrolls from the left.
+    open var textAlignment: NSTextAlignment = .natural { didSet { if textAlignment != oldValue { displayDidChange() } } }
     /// The border style.
     open var borderStyle: BorderStyle = .none { didSet { updateBorder() } }
     /// Whether the text shows as bullets.
@@ -148,7 +149,16 @@ open class UITextField: UIControl, UIKeyInput, MarkedTextInput, TextEditorHost, 
     var layoutWidth: CGFloat { max(contentLayout.size.width, 1) }
     var textOriginInContent: CGPoint {
         let height = TextEngine.shared.metrics(for: resolvedFont).lineHeight
-        return CGPoint(x: padding - scrollX, y: ((bounds.height - height) / 2).rounded(toScale: max(1, traitCollection.displayScale)))
+        let y = ((bounds.height - height) / 2).rounded(toScale: max(1, traitCollection.displayScale))
+        // Right-aligned (natural alignment in a right-to-left UI) while the text fits; longer
+        // text scrolls as left-aligned text does.
+        let alignsRight = textAlignment == .right || (textAlignment == .natural && effectiveUserInterfaceLayoutDirection == .rightToLeft)
+        if alignsRight {
+            let width = placeholderLayout?.width ?? contentLayout.size.width
+            let room = bounds.width - 2 * padding - TextCaretView.width
+            if width <= room { return CGPoint(x: (bounds.width - padding - TextCaretView.width - width).rounded(toScale: max(1, traitCollection.displayScale)), y: y) }
+        }
+        return CGPoint(x: padding - scrollX, y: y)
     }
     var selectionDisplayBytes: Range<Int> {
         let range = editor.selectedRange

@@ -142,8 +142,10 @@ open class UITextView: UIScrollView, UIKeyInput, MarkedTextInput, TextEditorHost
         } else {
             content = .plain(display)
         }
+        // Natural alignment is the UI's leading edge right to left, as in `UILabel`.
+        let alignment = textAlignment == .natural && effectiveUserInterfaceLayoutDirection == .rightToLeft ? .right : textAlignment
         return TextRequest(content: content, font: font ?? .systemFont(ofSize: 17), width: width,
-                           maxLines: textContainer.maximumNumberOfLines, lineBreakMode: .byWordWrapping, alignment: textAlignment)
+                           maxLines: textContainer.maximumNumberOfLines, lineBreakMode: .byWordWrapping, alignment: alignment)
     }
 
     var contentLayout: TextLayout { TextEngine.shared.layout(for: textRequest(width: containerWidth)) }

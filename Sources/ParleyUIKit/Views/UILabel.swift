@@ -117,8 +117,11 @@ open class UILabel: UIView {
 
     func textRequest(width: CGFloat?, lines: Int? = nil) -> TextRequest {
         let c = content
+        // Natural alignment follows the text's own direction in a left-to-right UI and the UI's
+        // leading edge (the right) in a right-to-left one, as UIKit's does in a mirrored app.
+        let alignment = c.alignment == .natural && effectiveUserInterfaceLayoutDirection == .rightToLeft ? .right : c.alignment
         return TextRequest(content: c.content, font: font, width: width, maxLines: lines ?? numberOfLines,
-                           lineBreakMode: lineBreakMode, alignment: c.alignment, lineSpacing: c.lineSpacing)
+                           lineBreakMode: lineBreakMode, alignment: alignment, lineSpacing: c.lineSpacing)
     }
 
     private var scale: CGFloat { max(1, traitCollection.displayScale) }

@@ -365,6 +365,10 @@ open class UIView: UIResponder, CALayerDelegate {
 
     private func computeTraits() -> UITraitCollection {
         var base = superview?.traitCollection ?? rootTraitCollection
+        // A root without a direction of its own takes the app's (UIKit: the app's localization).
+        if superview == nil, base.layoutDirection == .unspecified, UIApplication.preferredLayoutDirection == .rightToLeft {
+            base = base.modifying(layoutDirection: .rightToLeft)
+        }
         if traitOverrides != UITraitOverrides() { base = traitOverrides.applied(to: base) }
         guard overrideUserInterfaceStyle != .unspecified else { return base }
         return base.modifying(userInterfaceStyle: overrideUserInterfaceStyle)

@@ -26,6 +26,9 @@ struct DemoCommand: ParsableCommand {
     @Flag(help: "Show the declarative screens (ChatChannelListView with a ViewFactory) instead of the UIKit-style ones.")
     var factory = false
 
+    @Option(help: "The UI language: en, de or ar (Arabic mirrors the UI right to left); default: the preferred language.")
+    var lang: String?
+
     @Flag(help: "Start in dark mode.")
     var dark = false
 
@@ -87,6 +90,10 @@ struct DemoCommand: ParsableCommand {
             FileHandle.standardError.write(Data("parley demo: no display (DISPLAY and WAYLAND_DISPLAY are unset); run it under a display or Xvfb, or render the first screen headless with --screenshot FILE.\n".utf8))
             throw ExitCode(1)
         }
+        if let lang, !ChatLocalization.bundledLanguages.contains(lang) {
+            throw ValidationError("--lang must be one of \(ChatLocalization.bundledLanguages.joined(separator: ", ")).")
+        }
+        ChatLocalization.use(lang.map { ChatLocalization(language: $0) } ?? .preferred)
         let demo = try DemoStore.open(at: storeURL, reset: reset, bigChannelMessages: messages)
         for customization in try customizations() { customization.apply() }
         let style: UIUserInterfaceStyle = dark ? .dark : .light

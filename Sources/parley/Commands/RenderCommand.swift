@@ -19,6 +19,9 @@ struct RenderCommand: AsyncParsableCommand {
     @Option(help: "Pixels per point.")
     var scale: Double = 2
 
+    @Option(help: "The UI language: en, de or ar (Arabic mirrors the UI right to left).")
+    var lang: String?
+
     @Flag(help: "Render in dark mode.")
     var dark = false
 
@@ -41,6 +44,9 @@ struct RenderCommand: AsyncParsableCommand {
         if let height, !(height > 0 && height <= 10_000) { throw ValidationError("--height must be between 0 and 10000.") }
         if !all && scene == nil { throw ValidationError("Name a scene with --scene (see --list), or use --all.") }
         if out == nil { throw ValidationError("Name the output with --out.") }
+        if let lang, !ChatLocalization.bundledLanguages.contains(lang) {
+            throw ValidationError("--lang must be one of \(ChatLocalization.bundledLanguages.joined(separator: ", ")).")
+        }
     }
 
     @MainActor
@@ -49,6 +55,7 @@ struct RenderCommand: AsyncParsableCommand {
             for scene in SceneCatalog.all { print(scene.name) }
             return
         }
+        if let lang { ChatLocalization.use(ChatLocalization(language: lang)) }
         do {
             if all {
                 let folder = URL(fileURLWithPath: out ?? "out")

@@ -2,7 +2,7 @@ import Foundation
 import Parley
 import Testing
 
-@Suite struct FormatterTests {
+@MainActor @Suite struct FormatterTests {  // main actor: the language tests switch the process-wide language there
     private var environment: FormattingEnvironment {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
@@ -43,5 +43,12 @@ import Testing
         #expect(f.format(channel: channel(nil, [me, ana]), forCurrentUserId: "me") == "Ana")
         #expect(f.format(channel: channel("  ", [me, ana, ben, cy]), forCurrentUserId: "me") == "Ana, Ben and 1 more")
         #expect(f.format(channel: channel(nil, [me]), forCurrentUserId: "me") == nil)
+        // The list and "and N more" are the language's.
+        withLanguage("ar") {
+            #expect(f.format(channel: channel(nil, [me, ana, ben, cy]), forCurrentUserId: "me") == "\u{200F}Ana، Ben وشخص آخر")
+        }
+        withLanguage("de") {
+            #expect(f.format(channel: channel(nil, [me, ana, ben, cy, me]), forCurrentUserId: "me") == "Ana, Ben und 2 weitere")
+        }
     }
 }

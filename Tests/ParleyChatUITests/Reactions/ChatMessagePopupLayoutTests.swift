@@ -34,6 +34,20 @@ import Testing
         if !layout.bottom.isEmpty { #expect(layout.bottom.minY >= layout.message.maxY, sourceLocation: sourceLocation) }
     }
 
+    /// The picker and the actions sit on the message's side: the others' on the leading side,
+    /// yours on the trailing one, which is the left one right to left.
+    @Test func thePartsFollowTheMessagesSideInBothDirections() throws {
+        let frame = CGRect(x: 0, y: 250, width: 390, height: 60)
+        let others = ReactionFixtures.mixed
+        #expect(!others.isSentByCurrentUser)
+        let ltr = try popup(others, at: frame).computeLayout(in: CGRect(x: 0, y: 0, width: 390, height: 640))
+        #expect(ltr.picker.minX == 12 && ltr.bottom.minX == 12)
+        UIApplication.preferredLayoutDirection = .rightToLeft
+        defer { UIApplication.preferredLayoutDirection = .leftToRight }
+        let rtl = try popup(others, at: frame).computeLayout(in: CGRect(x: 0, y: 0, width: 390, height: 640))
+        #expect(rtl.picker.maxX == 378 && rtl.bottom.maxX == 378)
+    }
+
     @Test func aMessageInTheMiddleStaysWhereItWas() throws {
         let frame = CGRect(x: 0, y: 250, width: 390, height: 60)
         let popup = try self.popup(ReactionFixtures.mixed, at: frame)

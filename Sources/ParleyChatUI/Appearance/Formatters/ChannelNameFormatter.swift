@@ -22,8 +22,8 @@ open class DefaultChannelNameFormatter: ChannelNameFormatter {
         if let name = channel.name?.trimmingCharacters(in: .whitespacesAndNewlines), !name.isEmpty { return name }
         let others = channel.members.filter { $0.user.id != currentUserId }.map { $0.user.name.isEmpty ? $0.user.id : $0.user.name }
         guard !others.isEmpty else { return nil }
-        let shown = others.prefix(maxMemberNames).joined(separator: ", ")
+        let shown = others.prefix(maxMemberNames).joined(separator: L10n.default.tr("channel.name.separator"))
         let rest = max(channel.memberCount - 1, others.count) - min(others.count, maxMemberNames)
-        return rest > 0 ? "\(shown) and \(rest) more" : shown
+        return rest > 0 ? L10n.default.plural("channel.name.andXMore", count: rest, .string(shown)) : shown
     }
 }

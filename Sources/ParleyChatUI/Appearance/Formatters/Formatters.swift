@@ -28,15 +28,20 @@ extension Appearance {
 public struct FormattingEnvironment: Sendable {
     /// The calendar for day boundaries.
     public var calendar: Calendar
-    /// The locale of month and weekday names.
-    public var locale: Locale
+    /// The locale of month and weekday names: the one given, else the language of
+    /// ``ChatLocalization/current`` when a date is formatted.
+    public var locale: Locale {
+        get { fixedLocale ?? ChatLocalization.current.locale }
+        set { fixedLocale = newValue }
+    }
+    private var fixedLocale: Locale?
     /// What "now" is (for Today/Yesterday).
     public var now: @Sendable () -> Date
 
     /// An environment.
-    public init(calendar: Calendar = .current, locale: Locale = Locale(identifier: "en_US_POSIX"), now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(calendar: Calendar = .current, locale: Locale? = nil, now: @escaping @Sendable () -> Date = { Date() }) {
         self.calendar = calendar
-        self.locale = locale
+        self.fixedLocale = locale
         self.now = now
     }
 }
@@ -44,12 +49,19 @@ public struct FormattingEnvironment: Sendable {
 extension FormattingEnvironment {
     /// `date` with one pattern within the last week (a weekday) and another before that.
     func format(_ date: Date, withinWeek recentPattern: String, older olderPattern: String) -> String {
+        let locale = self.locale
         let formatter = DateFormatter()
         formatter.calendar = calendar
         formatter.timeZone = calendar.timeZone
         formatter.locale = locale
         let days = calendar.dateComponents([.day], from: calendar.startOfDay(for: date), to: calendar.startOfDay(for: now())).day ?? 0
-        formatter.dateFormat = (0..<7).contains(days) ? recentPattern : olderPattern
+        let pattern = (0..<7).contains(days) ? recentPattern : olderPattern
+        if locale.identifier == "en_US_POSIX" {
+            formatter.dateFormat = pattern
+        } else {
+            // Another language orders and punctuates the same fields its own way ("12. März 2025").
+            formatter.setLocalizedDateFormatFromTemplate(pattern.filter { $0.isLetter })
+        }
         return formatter.string(from: date)
     }
 

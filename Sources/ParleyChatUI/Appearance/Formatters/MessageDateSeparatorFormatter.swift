@@ -17,8 +17,8 @@ open class DefaultMessageDateSeparatorFormatter: MessageDateSeparatorFormatter {
 
     /// The day of `date`, relative to today when close.
     open func format(_ date: Date) -> String {
-        if environment.calendar.isDate(date, inSameDayAs: environment.now()) { return "Today" }
-        if environment.isYesterday(date) { return "Yesterday" }
+        if environment.calendar.isDate(date, inSameDayAs: environment.now()) { return L10n.default.tr("dates.today") }
+        if environment.isYesterday(date) { return L10n.default.tr("dates.yesterday") }
         return environment.format(date, withinWeek: "EEEE", older: "d MMMM yyyy")
     }
 }

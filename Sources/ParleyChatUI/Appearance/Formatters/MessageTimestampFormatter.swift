@@ -35,7 +35,7 @@ open class ChannelListMessageTimestampFormatter: MessageTimestampFormatter {
         if environment.calendar.isDate(date, inSameDayAs: environment.now()) {
             return DefaultMessageTimestampFormatter(environment: environment).format(date)
         }
-        if environment.isYesterday(date) { return "Yesterday" }
+        if environment.isYesterday(date) { return L10n.default.tr("dates.yesterday") }
         return environment.format(date, withinWeek: "EEE", older: "dd/MM/yy")
     }
 }

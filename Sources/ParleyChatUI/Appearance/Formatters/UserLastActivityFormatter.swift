@@ -18,10 +18,13 @@ open class DefaultUserLastActivityFormatter: UserLastActivityFormatter {
 
     /// "Last seen" with the day and time of `date`.
     open func format(_ date: Date) -> String? {
-        let day = DefaultMessageDateSeparatorFormatter(environment: environment).format(date)
         let time = DefaultMessageTimestampFormatter(environment: environment).format(date)
-        // "today" and "yesterday" read as words inside the sentence; weekdays and dates keep their capitals.
-        let relative = environment.calendar.isDate(date, inSameDayAs: environment.now()) || environment.isYesterday(date)
-        return "Last seen \(relative ? day.lowercased() : day) at \(time)"
+        // "today" and "yesterday" are words of the sentence (their own strings: languages place
+        // and inflect them differently); weekdays and dates keep their capitals.
+        let l10n = L10n.default
+        if environment.calendar.isDate(date, inSameDayAs: environment.now()) { return l10n.tr("dates.last-seen.today", .string(time)) }
+        if environment.isYesterday(date) { return l10n.tr("dates.last-seen.yesterday", .string(time)) }
+        let day = DefaultMessageDateSeparatorFormatter(environment: environment).format(date)
+        return l10n.tr("dates.last-seen.day", .string(day), .string(time))
     }
 }

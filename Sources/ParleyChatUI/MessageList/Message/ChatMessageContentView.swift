@@ -403,7 +403,7 @@ open class ChatMessageContentView: _View {
         onlyVisibleToYouImageView.contentMode = .scaleAspectFit
         onlyVisibleToYouLabel.font = fonts.caption1
         onlyVisibleToYouLabel.textColor = palette.textLowEmphasis
-        onlyVisibleToYouLabel.text = "Only visible to you"
+        onlyVisibleToYouLabel.text = appearance.l10n.tr("message.only-visible-to-you")
 
         threadIconView.image = appearance.images.threadIcon.withRenderingMode(.alwaysTemplate)
         threadIconView.contentMode = .scaleAspectFit
@@ -412,7 +412,7 @@ open class ChatMessageContentView: _View {
 
         errorIndicator.setImage(appearance.images.messageListErrorIndicator.withRenderingMode(.alwaysTemplate), for: .normal)
         errorIndicator.tintColor = palette.alert
-        errorIndicator.accessibilityLabel = "Failed to send"
+        errorIndicator.accessibilityLabel = appearance.l10n.tr("message.failed-to-send")
 
         bubbleView.setNeedsDisplay()
     }
@@ -438,7 +438,7 @@ open class ChatMessageContentView: _View {
         // `NSAttributedString` is made for it (Foundation on Linux never frees one's storage).
         textItems = []
         if options.contains(.deletedPlaceholder) {
-            setPlainText("Message deleted", font: fonts.bodyItalic, color: palette.textLowEmphasis, alignment: .natural)
+            setPlainText(appearance.l10n.tr("message.deleted"), font: fonts.bodyItalic, color: palette.textLowEmphasis, alignment: .natural)
         } else if options.contains(.centered) {
             setPlainText(message?.text ?? "", font: fonts.footnote, color: palette.textLowEmphasis, alignment: .center)
         } else if options.contains(.emojiOnly) {
@@ -473,7 +473,7 @@ open class ChatMessageContentView: _View {
         }
         if let message {
             let time = appearance.formatters.messageTimestamp.format(message.createdAt)
-            timestampLabel.text = message.isEdited && !message.isDeleted ? "\(time) · Edited" : time
+            timestampLabel.text = message.isEdited && !message.isDeleted ? appearance.l10n.tr("message.edited", .string(time)) : time
         } else {
             timestampLabel.text = nil
         }
@@ -481,7 +481,7 @@ open class ChatMessageContentView: _View {
 
         if options.contains(.threadInfo) {
             let count = message?.replyCount ?? 0
-            threadRepliesButton.setTitle(count == 1 ? "1 reply" : "\(count) replies", for: .normal)
+            threadRepliesButton.setTitle(appearance.l10n.plural("message.threads.count", count: count), for: .normal)
             threadAvatarView.content = threadLastReplyAuthor
             threadAvatarView.isHidden = threadLastReplyAuthor == nil
             threadIconView.isHidden = threadLastReplyAuthor != nil

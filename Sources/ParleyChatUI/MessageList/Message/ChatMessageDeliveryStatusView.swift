@@ -73,6 +73,12 @@ open class ChatMessageDeliveryStatusView: _View {
         case nil:
             imageView.image = nil
         }
-        accessibilityLabel = status.map { "\($0)" }
+        accessibilityLabel = status.map {
+            switch $0 {
+            case .pending: appearance.l10n.tr("message.delivery-status.pending")
+            case .sent: appearance.l10n.tr("message.delivery-status.sent")
+            case .read: appearance.l10n.tr("message.delivery-status.read")
+            }
+        }
     }
 }

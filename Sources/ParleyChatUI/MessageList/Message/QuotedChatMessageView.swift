@@ -94,13 +94,13 @@ open class QuotedChatMessageView: _View {
         authorAvatarView.content = message.author
         authorNameLabel.text = message.author.name.isEmpty ? message.author.id : message.author.name
         if message.isDeleted {
-            textLabel.text = "Message deleted"
+            textLabel.text = appearance.l10n.tr("message.deleted")
             textLabel.font = appearance.fonts.footnote.italic
             textLabel.textColor = appearance.colorPalette.textLowEmphasis
         } else {
             // One paragraph: line breaks of the quoted text would waste the two lines.
             let text = message.text.trimmingCharacters(in: .whitespacesAndNewlines)
-            textLabel.text = text.isEmpty ? (message.attachments.isEmpty ? "" : "Attachment") : Self.singleParagraph(text)
+            textLabel.text = text.isEmpty ? (message.attachments.isEmpty ? "" : appearance.l10n.tr("message.attachment")) : Self.singleParagraph(text)
             textLabel.font = appearance.fonts.footnote
             textLabel.textColor = appearance.colorPalette.text
         }

@@ -100,7 +100,7 @@ open class ChatMessageReactionAuthorsVC: _ViewController, ChatMessageControllerD
     open override func updateContent() {
         super.updateContent()
         let count = totalReactionsCount
-        topLabel.text = count == 1 ? "1 reaction" : "\(count) reactions"
+        topLabel.text = appearance.l10n.plural("reaction.authors.count", count: count)
         let cellType = components.reactionAuthorCell
         let size = reactionAuthorCellSize
         let currentUserId = messageController?.client.currentUserId
