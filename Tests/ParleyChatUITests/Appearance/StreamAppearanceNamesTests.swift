@@ -34,7 +34,7 @@ final class AwayFormatter: UserLastActivityFormatter {
 
         let row = F.row(0, in: [F.message("a", "Read https://parley.chat/docs", by: F.ana)], width: 300)
         let link = try #require(row.textItems.first)
-        let color = row.textView.attributedText?.attribute(.foregroundColor, at: link.range.location, effectiveRange: nil) as? UIColor
+        let color = row.textView?.attributedText?.attribute(.foregroundColor, at: link.range.location, effectiveRange: nil) as? UIColor
         #expect(color == .systemPink)
     }
 
@@ -86,7 +86,7 @@ final class AwayFormatter: UserLastActivityFormatter {
         Appearance.default.images.messageListErrorIndicator = custom
 
         let failed = F.row(0, in: [F.message("f", "oops", by: F.me, localState: .sendingFailed)])
-        #expect(failed.errorIndicator.currentImage == custom.withRenderingMode(.alwaysTemplate))
+        #expect(failed.errorIndicatorView?.currentImage == custom.withRenderingMode(.alwaysTemplate))
     }
 
     @Test func aPendingMessageShowsTheSendingImage() throws {
