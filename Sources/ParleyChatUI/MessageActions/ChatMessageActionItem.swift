@@ -33,9 +33,9 @@ public struct InlineReplyActionItem: ChatMessageActionItem {
     /// What a tap does.
     public var action: @MainActor (ChatMessageActionItem) -> Void
 
-    /// The item.
-    public init(action: @escaping @MainActor (ChatMessageActionItem) -> Void, appearance: Appearance = .default) {
-        title = "Reply"
+    /// The item, titled `title` (by default "Reply").
+    public init(title: String? = nil, action: @escaping @MainActor (ChatMessageActionItem) -> Void, appearance: Appearance = .default) {
+        self.title = title ?? "Reply"
         icon = appearance.images.messageActionInlineReply
         self.action = action
     }
@@ -50,9 +50,9 @@ public struct ThreadReplyActionItem: ChatMessageActionItem {
     /// What a tap does.
     public var action: @MainActor (ChatMessageActionItem) -> Void
 
-    /// The item.
-    public init(action: @escaping @MainActor (ChatMessageActionItem) -> Void, appearance: Appearance = .default) {
-        title = "Thread Reply"
+    /// The item, titled `title` (by default "Thread Reply").
+    public init(title: String? = nil, action: @escaping @MainActor (ChatMessageActionItem) -> Void, appearance: Appearance = .default) {
+        self.title = title ?? "Thread Reply"
         icon = appearance.images.messageActionThreadReply
         self.action = action
     }
@@ -67,9 +67,9 @@ public struct CopyActionItem: ChatMessageActionItem {
     /// What a tap does.
     public var action: @MainActor (ChatMessageActionItem) -> Void
 
-    /// The item.
-    public init(action: @escaping @MainActor (ChatMessageActionItem) -> Void, appearance: Appearance = .default) {
-        title = "Copy Message"
+    /// The item, titled `title` (by default "Copy Message").
+    public init(title: String? = nil, action: @escaping @MainActor (ChatMessageActionItem) -> Void, appearance: Appearance = .default) {
+        self.title = title ?? "Copy Message"
         icon = appearance.images.messageActionCopy
         self.action = action
     }
@@ -84,9 +84,9 @@ public struct EditActionItem: ChatMessageActionItem {
     /// What a tap does.
     public var action: @MainActor (ChatMessageActionItem) -> Void
 
-    /// The item.
-    public init(action: @escaping @MainActor (ChatMessageActionItem) -> Void, appearance: Appearance = .default) {
-        title = "Edit Message"
+    /// The item, titled `title` (by default "Edit Message").
+    public init(title: String? = nil, action: @escaping @MainActor (ChatMessageActionItem) -> Void, appearance: Appearance = .default) {
+        self.title = title ?? "Edit Message"
         icon = appearance.images.messageActionEdit
         self.action = action
     }
@@ -103,9 +103,9 @@ public struct DeleteActionItem: ChatMessageActionItem {
     /// What a tap does.
     public var action: @MainActor (ChatMessageActionItem) -> Void
 
-    /// The item.
-    public init(action: @escaping @MainActor (ChatMessageActionItem) -> Void, appearance: Appearance = .default) {
-        title = "Delete Message"
+    /// The item, titled `title` (by default "Delete Message").
+    public init(title: String? = nil, action: @escaping @MainActor (ChatMessageActionItem) -> Void, appearance: Appearance = .default) {
+        self.title = title ?? "Delete Message"
         icon = appearance.images.messageActionDelete
         self.action = action
     }
@@ -122,9 +122,9 @@ public struct ResendActionItem: ChatMessageActionItem {
     /// What a tap does.
     public var action: @MainActor (ChatMessageActionItem) -> Void
 
-    /// The item.
-    public init(action: @escaping @MainActor (ChatMessageActionItem) -> Void, appearance: Appearance = .default) {
-        title = "Resend"
+    /// The item, titled `title` (by default "Resend").
+    public init(title: String? = nil, action: @escaping @MainActor (ChatMessageActionItem) -> Void, appearance: Appearance = .default) {
+        self.title = title ?? "Resend"
         icon = appearance.images.messageActionResend
         self.action = action
     }
@@ -139,9 +139,9 @@ public struct MarkUnreadActionItem: ChatMessageActionItem {
     /// What a tap does.
     public var action: @MainActor (ChatMessageActionItem) -> Void
 
-    /// The item.
-    public init(action: @escaping @MainActor (ChatMessageActionItem) -> Void, appearance: Appearance = .default) {
-        title = "Mark Unread"
+    /// The item, titled `title` (by default "Mark Unread").
+    public init(title: String? = nil, action: @escaping @MainActor (ChatMessageActionItem) -> Void, appearance: Appearance = .default) {
+        self.title = title ?? "Mark Unread"
         icon = appearance.images.messageActionMarkUnread
         self.action = action
     }
@@ -156,9 +156,9 @@ public struct FlagActionItem: ChatMessageActionItem {
     /// What a tap does.
     public var action: @MainActor (ChatMessageActionItem) -> Void
 
-    /// The item.
-    public init(action: @escaping @MainActor (ChatMessageActionItem) -> Void, appearance: Appearance = .default) {
-        title = "Flag Message"
+    /// The item, titled `title` (by default "Flag Message").
+    public init(title: String? = nil, action: @escaping @MainActor (ChatMessageActionItem) -> Void, appearance: Appearance = .default) {
+        self.title = title ?? "Flag Message"
         icon = appearance.images.messageActionFlag
         self.action = action
     }
@@ -173,9 +173,9 @@ public struct MuteUserActionItem: ChatMessageActionItem {
     /// What a tap does.
     public var action: @MainActor (ChatMessageActionItem) -> Void
 
-    /// The item.
-    public init(action: @escaping @MainActor (ChatMessageActionItem) -> Void, appearance: Appearance = .default) {
-        title = "Mute User"
+    /// The item, titled `title` (by default "Mute User").
+    public init(title: String? = nil, action: @escaping @MainActor (ChatMessageActionItem) -> Void, appearance: Appearance = .default) {
+        self.title = title ?? "Mute User"
         icon = appearance.images.messageActionMuteUser
         self.action = action
     }

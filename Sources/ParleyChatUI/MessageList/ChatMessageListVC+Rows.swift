@@ -78,16 +78,17 @@ extension ChatMessageListVC {
     }
 
     func dateSeparatorRow(for date: Date, day: Int) -> ComponentList.Row {
+        let text = appearance.formatters.messageDateSeparator.format(date)
         let row = ChatMessageListRow(
             reuseKey: "date-separator",
             measure: { [weak self] width in
                 guard let self else { return 0 }
                 let view = self.sizingView("date-separator") { self.components.messageListDateSeparatorView.init(frame: .zero) }
-                (view as? ChatMessageListDateSeparatorView)?.content = date
+                (view as? ChatMessageListDateSeparatorView)?.content = text
                 return fittingHeight(of: view, width: width)
             },
             make: { [weak self] in self?.makeSubview { $0.components.messageListDateSeparatorView.init(frame: .zero) } ?? UIView() },
-            update: { view in (view as? ChatMessageListDateSeparatorView)?.content = date })
+            update: { view in (view as? ChatMessageListDateSeparatorView)?.content = text })
         return ComponentList.Row(id: "date-\(day)", version: day, estimatedHeight: 38, component: row)
     }
 
