@@ -32,11 +32,29 @@ open class ChatChannelListItemView: _View {
         public let channel: ChatChannel
         /// The user looking at the list (for "You:" previews and direct-message names).
         public let currentUserId: UserId?
+        /// The search hit the row shows, when the list shows search results: the row previews
+        /// the found message (and its time) instead of the channel's last message.
+        public let searchResult: SearchResult?
 
         /// The content of a row.
-        public init(channel: ChatChannel, currentUserId: UserId?) {
+        public init(channel: ChatChannel, currentUserId: UserId?, searchResult: SearchResult? = nil) {
             self.channel = channel
             self.currentUserId = currentUserId
+            self.searchResult = searchResult
+        }
+
+        /// A search hit in the channel.
+        public struct SearchResult {
+            /// The text searched for.
+            public let text: String
+            /// The message found, if the search was for messages.
+            public let message: ChatMessage?
+
+            /// A hit for `text`, in `message`.
+            public init(text: String, message: ChatMessage?) {
+                self.text = text
+                self.message = message
+            }
         }
     }
 
@@ -157,11 +175,12 @@ open class ChatChannelListItemView: _View {
         return Self.displayable(name ?? content.channel.cid.id)
     }
 
-    /// The preview line: who is typing, else the last message ("You: …" for your own, "Author: …"
+    /// The preview line: the found message of a search result, else who is typing, else the last message ("You: …" for your own, "Author: …"
     /// in groups, the bare text in direct messages), "Message deleted", a system message, an
     /// attachment's name, or "No messages".
     open var subtitleText: String? {
         guard let content else { return nil }
+        if let found = content.searchResult?.message { return previewBody(of: found) }
         let channel = content.channel
         if let typing = typingText(channel.currentlyTypingUsers, currentUserId: content.currentUserId) { return typing }
         guard let message = channel.previewMessage else { return appearance.l10n.tr("channel.item.empty-messages") }
@@ -174,9 +193,12 @@ open class ChatChannelListItemView: _View {
         return author + ": " + body
     }
 
-    /// The time of the last message (`appearance.formatters.channelListMessageTimestamp`); `nil`
-    /// for a channel without messages.
+    /// The time of the found message of a search result, else of the last message
+    /// (`appearance.formatters.channelListMessageTimestamp`); `nil` for a channel without messages.
     open var timestampText: String? {
+        if let found = content?.searchResult?.message {
+            return appearance.formatters.channelListMessageTimestamp.format(found.createdAt)
+        }
         guard let channel = content?.channel, let date = channel.previewMessage?.createdAt ?? channel.lastMessageAt else { return nil }
         return appearance.formatters.channelListMessageTimestamp.format(date)
     }
@@ -184,7 +206,7 @@ open class ChatChannelListItemView: _View {
     /// Whether the preview is a status rather than a message (typing, deleted, system), shown in
     /// italics.
     open var subtitleIsEmphasizedAsStatus: Bool {
-        guard let content else { return false }
+        guard let content, content.searchResult?.message == nil else { return false }
         if typingText(content.channel.currentlyTypingUsers, currentUserId: content.currentUserId) != nil { return true }
         guard let message = content.channel.previewMessage else { return false }
         return message.isDeleted || message.type == .system

@@ -15,7 +15,7 @@ extension ChatThreadVC: ChatMessageActionsVCDelegate {
             message: message, channel: channelController?.channel, channelController: channelController, messageView: messageView,
             showsReactionAuthors: showsReactionAuthors, components: components, appearance: appearance, actionsDelegate: self)
         else { return }
-        popup.actionsController?.isInThread = true
+        popup.actionsController?.isInsideThread = true
         present(popup, animated: true)
     }
 

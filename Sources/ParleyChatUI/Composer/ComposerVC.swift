@@ -106,7 +106,10 @@ open class ComposerVC: _ViewController, UITextViewDelegate {
     open override func setUp() {
         super.setUp()
         composerView.inputTextView.delegate = self
-        composerView.sendButton.addAction(UIAction { [weak self] _ in self?.publishMessage() }, for: .primaryActionTriggered)
+        composerView.sendButton.addAction(UIAction { [weak self] _ in
+            guard let self else { return }
+            self.publishMessage(sender: self.composerView.sendButton)
+        }, for: .primaryActionTriggered)
         composerView.dismissButton.addAction(UIAction { [weak self] _ in self?.cancelReplyOrEdit() }, for: .primaryActionTriggered)
     }
 
@@ -193,8 +196,9 @@ open class ComposerVC: _ViewController, UITextViewDelegate {
     }
 
     /// Sends the text (or saves the edit) and clears the composer; does nothing when the trimmed
-    /// text is empty. Failures keep the text and show ``errorMessage``.
-    open func publishMessage() {
+    /// text is empty. Failures keep the text and show ``errorMessage``. `sender` is the button
+    /// that asked (the send button, also when Enter sends).
+    open func publishMessage(sender: UIButton) {
         let text = content.text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { return }
         guard let channelController else {
@@ -350,7 +354,7 @@ open class ComposerVC: _ViewController, UITextViewDelegate {
     /// Enter sends; Shift+Enter (or Alt+Enter) breaks the line.
     open func textView(_ textView: UITextView, shouldReturnWith modifierFlags: UIKeyModifierFlags) -> Bool {
         if modifierFlags.contains(.shift) || modifierFlags.contains(.alternate) { return true }
-        publishMessage()
+        publishMessage(sender: composerView.sendButton)
         return false
     }
 }

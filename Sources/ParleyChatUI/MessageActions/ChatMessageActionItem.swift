@@ -33,9 +33,9 @@ public struct InlineReplyActionItem: ChatMessageActionItem {
     /// What a tap does.
     public var action: @MainActor (ChatMessageActionItem) -> Void
 
-    /// The item.
-    public init(action: @escaping @MainActor (ChatMessageActionItem) -> Void, appearance: Appearance = .default) {
-        title = appearance.l10n.tr("message.actions.inline-reply")
+    /// The item, titled `title` (by default the language's "Reply").
+    public init(title: String? = nil, action: @escaping @MainActor (ChatMessageActionItem) -> Void, appearance: Appearance = .default) {
+        self.title = title ?? appearance.l10n.tr("message.actions.inline-reply")
         icon = appearance.images.messageActionInlineReply
         self.action = action
     }
@@ -50,9 +50,9 @@ public struct ThreadReplyActionItem: ChatMessageActionItem {
     /// What a tap does.
     public var action: @MainActor (ChatMessageActionItem) -> Void
 
-    /// The item.
-    public init(action: @escaping @MainActor (ChatMessageActionItem) -> Void, appearance: Appearance = .default) {
-        title = appearance.l10n.tr("message.actions.thread-reply")
+    /// The item, titled `title` (by default the language's "Thread Reply").
+    public init(title: String? = nil, action: @escaping @MainActor (ChatMessageActionItem) -> Void, appearance: Appearance = .default) {
+        self.title = title ?? appearance.l10n.tr("message.actions.thread-reply")
         icon = appearance.images.messageActionThreadReply
         self.action = action
     }
@@ -67,9 +67,9 @@ public struct CopyActionItem: ChatMessageActionItem {
     /// What a tap does.
     public var action: @MainActor (ChatMessageActionItem) -> Void
 
-    /// The item.
-    public init(action: @escaping @MainActor (ChatMessageActionItem) -> Void, appearance: Appearance = .default) {
-        title = appearance.l10n.tr("message.actions.copy")
+    /// The item, titled `title` (by default the language's "Copy Message").
+    public init(title: String? = nil, action: @escaping @MainActor (ChatMessageActionItem) -> Void, appearance: Appearance = .default) {
+        self.title = title ?? appearance.l10n.tr("message.actions.copy")
         icon = appearance.images.messageActionCopy
         self.action = action
     }
@@ -84,9 +84,9 @@ public struct EditActionItem: ChatMessageActionItem {
     /// What a tap does.
     public var action: @MainActor (ChatMessageActionItem) -> Void
 
-    /// The item.
-    public init(action: @escaping @MainActor (ChatMessageActionItem) -> Void, appearance: Appearance = .default) {
-        title = appearance.l10n.tr("message.actions.edit")
+    /// The item, titled `title` (by default the language's "Edit Message").
+    public init(title: String? = nil, action: @escaping @MainActor (ChatMessageActionItem) -> Void, appearance: Appearance = .default) {
+        self.title = title ?? appearance.l10n.tr("message.actions.edit")
         icon = appearance.images.messageActionEdit
         self.action = action
     }
@@ -103,9 +103,9 @@ public struct DeleteActionItem: ChatMessageActionItem {
     /// What a tap does.
     public var action: @MainActor (ChatMessageActionItem) -> Void
 
-    /// The item.
-    public init(action: @escaping @MainActor (ChatMessageActionItem) -> Void, appearance: Appearance = .default) {
-        title = appearance.l10n.tr("message.actions.delete")
+    /// The item, titled `title` (by default the language's "Delete Message").
+    public init(title: String? = nil, action: @escaping @MainActor (ChatMessageActionItem) -> Void, appearance: Appearance = .default) {
+        self.title = title ?? appearance.l10n.tr("message.actions.delete")
         icon = appearance.images.messageActionDelete
         self.action = action
     }
@@ -122,9 +122,9 @@ public struct ResendActionItem: ChatMessageActionItem {
     /// What a tap does.
     public var action: @MainActor (ChatMessageActionItem) -> Void
 
-    /// The item.
-    public init(action: @escaping @MainActor (ChatMessageActionItem) -> Void, appearance: Appearance = .default) {
-        title = appearance.l10n.tr("message.actions.resend")
+    /// The item, titled `title` (by default the language's "Resend").
+    public init(title: String? = nil, action: @escaping @MainActor (ChatMessageActionItem) -> Void, appearance: Appearance = .default) {
+        self.title = title ?? appearance.l10n.tr("message.actions.resend")
         icon = appearance.images.messageActionResend
         self.action = action
     }
@@ -139,9 +139,9 @@ public struct MarkUnreadActionItem: ChatMessageActionItem {
     /// What a tap does.
     public var action: @MainActor (ChatMessageActionItem) -> Void
 
-    /// The item.
-    public init(action: @escaping @MainActor (ChatMessageActionItem) -> Void, appearance: Appearance = .default) {
-        title = appearance.l10n.tr("message.actions.mark-unread")
+    /// The item, titled `title` (by default the language's "Mark Unread").
+    public init(title: String? = nil, action: @escaping @MainActor (ChatMessageActionItem) -> Void, appearance: Appearance = .default) {
+        self.title = title ?? appearance.l10n.tr("message.actions.mark-unread")
         icon = appearance.images.messageActionMarkUnread
         self.action = action
     }
@@ -156,9 +156,9 @@ public struct FlagActionItem: ChatMessageActionItem {
     /// What a tap does.
     public var action: @MainActor (ChatMessageActionItem) -> Void
 
-    /// The item.
-    public init(action: @escaping @MainActor (ChatMessageActionItem) -> Void, appearance: Appearance = .default) {
-        title = appearance.l10n.tr("message.actions.flag")
+    /// The item, titled `title` (by default the language's "Flag Message").
+    public init(title: String? = nil, action: @escaping @MainActor (ChatMessageActionItem) -> Void, appearance: Appearance = .default) {
+        self.title = title ?? appearance.l10n.tr("message.actions.flag")
         icon = appearance.images.messageActionFlag
         self.action = action
     }
@@ -173,9 +173,9 @@ public struct MuteUserActionItem: ChatMessageActionItem {
     /// What a tap does.
     public var action: @MainActor (ChatMessageActionItem) -> Void
 
-    /// The item.
-    public init(action: @escaping @MainActor (ChatMessageActionItem) -> Void, appearance: Appearance = .default) {
-        title = appearance.l10n.tr("message.actions.user-mute")
+    /// The item, titled `title` (by default the language's "Mute User").
+    public init(title: String? = nil, action: @escaping @MainActor (ChatMessageActionItem) -> Void, appearance: Appearance = .default) {
+        self.title = title ?? appearance.l10n.tr("message.actions.user-mute")
         icon = appearance.images.messageActionMuteUser
         self.action = action
     }

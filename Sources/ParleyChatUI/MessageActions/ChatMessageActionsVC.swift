@@ -25,7 +25,7 @@ extension ChatMessageActionsVCDelegate {
 @MainActor
 open class ChatMessageActionsVC: _ViewController {
     /// The message the actions act on.
-    public var message: ChatMessage? {
+    open var message: ChatMessage? {
         didSet { updateContentIfNeeded() }
     }
     /// The message's channel (its config and capabilities decide the actions).
@@ -33,7 +33,7 @@ open class ChatMessageActionsVC: _ViewController {
         didSet { updateContentIfNeeded() }
     }
     /// Whether the actions show inside a thread (no "Thread Reply": the user is there already).
-    public var isInThread = false {
+    public var isInsideThread = false {
         didSet { updateContentIfNeeded() }
     }
     /// Deletes and resends through this controller.
@@ -51,7 +51,7 @@ open class ChatMessageActionsVC: _ViewController {
     open private(set) lazy var messageActionsContainerStackView = ContainerStackView(axis: .vertical, alignment: .fill, spacing: 0, distribution: .equal)
 
     /// The row type.
-    open var actionControlType: ChatMessageActionControl.Type { ChatMessageActionControl.self }
+    open var actionButtonClass: ChatMessageActionControl.Type { ChatMessageActionControl.self }
 
     /// The rows shown.
     public var actionControls: [ChatMessageActionControl] {
@@ -91,7 +91,7 @@ open class ChatMessageActionsVC: _ViewController {
         super.updateContent()
         messageActionsContainerStackView.removeAllArrangedSubviews()
         for item in messageActions {
-            let control = actionControlType.init(frame: .zero)
+            let control = actionButtonClass.init(frame: .zero)
             control.appearance = appearance
             control.components = components
             control.content = item
@@ -122,14 +122,14 @@ open class ChatMessageActionsVC: _ViewController {
         guard message.localState == .synced else { return hasText ? [copyActionItem()] : [] }
         var actions: [ChatMessageActionItem] = []
         if config?.quotesEnabled != false, can(.quoteMessage) { actions.append(inlineReplyActionItem()) }
-        if config?.repliesEnabled != false, can(.sendReply), !message.isPartOfThread, !isInThread { actions.append(threadReplyActionItem()) }
+        if config?.repliesEnabled != false, can(.sendReply), !message.isPartOfThread, !isInsideThread { actions.append(threadReplyActionItem()) }
         if hasText { actions.append(copyActionItem()) }
         if !isOwn, config?.readEventsEnabled != false, can(.readEvents) { actions.append(markUnreadActionItem()) }
         if hasText, (isOwn && can(.updateOwnMessage)) || can(.updateAnyMessage) { actions.append(editActionItem()) }
         if (isOwn && can(.deleteOwnMessage)) || can(.deleteAnyMessage) { actions.append(deleteActionItem()) }
         if !isOwn {
             actions.append(flagActionItem())
-            actions.append(muteUserActionItem())
+            actions.append(muteActionItem())
         }
         return actions
     }
@@ -182,7 +182,7 @@ open class ChatMessageActionsVC: _ViewController {
     }
 
     /// Mute the author: routed to the delegate.
-    open func muteUserActionItem() -> ChatMessageActionItem {
+    open func muteActionItem() -> ChatMessageActionItem {
         MuteUserActionItem(action: { [weak self] item in self?.route(item) }, appearance: appearance)
     }
 

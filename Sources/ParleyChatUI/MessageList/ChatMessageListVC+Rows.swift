@@ -8,10 +8,21 @@ import ParleyUIKit
 extension ChatMessageListVC {
     // MARK: Rows
 
-    /// The options of the message at `index`, from `components.messageLayoutOptionsResolver`.
+    /// The options of the message at `index` of `messages` (oldest first): the data source's
+    /// `chatMessageListVC(_:messageLayoutOptionsAt:)` for its index path (newest first), which by
+    /// default asks `components.messageLayoutOptionsResolver`.
     func layoutOptions(in messages: [ChatMessage], at index: Int) -> ChatMessageLayoutOptions {
-        guard let channel = rowsChannel ?? messages.first.map({ ChatChannel(cid: $0.cid) }) else { return [] }
-        return components.messageLayoutOptionsResolver.optionsForMessage(at: index, in: channel, with: messages, appearance: appearance)
+        let indexPath = IndexPath(item: messages.count - 1 - index, section: 0)
+        if let dataSource { return dataSource.chatMessageListVC(self, messageLayoutOptionsAt: indexPath) }
+        return resolvedLayoutOptions(at: indexPath, in: messages)
+    }
+
+    /// The resolver's options for the message at `indexPath` (newest first) of `messages`
+    /// (oldest first), which it reads through a reversed view of the same storage, not a copy.
+    func resolvedLayoutOptions(at indexPath: IndexPath, in messages: [ChatMessage]) -> ChatMessageLayoutOptions {
+        guard let channel = rowsChannel ?? dataSource?.channel(for: self) ?? messages.first.map({ ChatChannel(cid: $0.cid) }) else { return [] }
+        return components.messageLayoutOptionsResolver.optionsForMessage(
+            at: indexPath, in: channel, with: AnyRandomAccessCollection(messages.reversed()), appearance: appearance)
     }
 
     /// The row of the message at `index`: a `components.messageContentView`, reused among
@@ -26,7 +37,7 @@ extension ChatMessageListVC {
         let spacing = index == 0 ? 0 : (continuesGroup ? spacingInGroup : spacingBetweenGroups)
         var version = Hasher()
         version.combine(MessageListRows.contentVersion(of: message))
-        version.combine(options.rawValue)
+        version.combine(options)
         version.combine(spacing)
         return ComponentList.Row(
             id: message.id, version: version.finalize(), estimatedHeight: estimatedMessageHeight + spacingBetweenGroups,
@@ -36,7 +47,7 @@ extension ChatMessageListVC {
     /// The row of one message: measured in a sizing view kept for its layout options, shown in a
     /// `components.messageContentView` made on demand and pooled by the list.
     func messageRow(_ message: ChatMessage, channel: ChatChannel?, options: ChatMessageLayoutOptions) -> ChatMessageListRow {
-        let key = "message-\(options.rawValue)"
+        let key = "message-\(options.id)"
         return ChatMessageListRow(
             reuseKey: key,
             measure: { [weak self] width in
@@ -67,16 +78,17 @@ extension ChatMessageListVC {
     }
 
     func dateSeparatorRow(for date: Date, day: Int) -> ComponentList.Row {
+        let text = appearance.formatters.messageDateSeparator.format(date)
         let row = ChatMessageListRow(
             reuseKey: "date-separator",
             measure: { [weak self] width in
                 guard let self else { return 0 }
                 let view = self.sizingView("date-separator") { self.components.messageListDateSeparatorView.init(frame: .zero) }
-                (view as? ChatMessageListDateSeparatorView)?.content = date
+                (view as? ChatMessageListDateSeparatorView)?.content = text
                 return fittingHeight(of: view, width: width)
             },
             make: { [weak self] in self?.makeSubview { $0.components.messageListDateSeparatorView.init(frame: .zero) } ?? UIView() },
-            update: { view in (view as? ChatMessageListDateSeparatorView)?.content = date })
+            update: { view in (view as? ChatMessageListDateSeparatorView)?.content = text })
         return ComponentList.Row(id: "date-\(day)", version: day, estimatedHeight: 38, component: row)
     }
 

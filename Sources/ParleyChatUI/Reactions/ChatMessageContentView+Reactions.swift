@@ -37,7 +37,7 @@ extension ChatMessageContentView {
             return []
         }
         bringSubviewToFront(reactionsBubbleView)
-        let anchor: UIView = options.contains(.bubble) ? bubbleView : textView
+        let anchor: UIView = (options.contains(.bubble) ? bubbleView : textView) ?? bubbleThreadFootnoteContainer
         let reach: CGFloat = 22
         let position: NSLayoutConstraint
         let bound: NSLayoutConstraint

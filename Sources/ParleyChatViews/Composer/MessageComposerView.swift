@@ -130,7 +130,7 @@ public final class ComposerHostView: UIView {
 
     /// Sends the composer's text, then tells the screen once it is stored.
     public func send() {
-        composerVC.publishMessage()
+        composerVC.publishMessage(sender: composerVC.composerView.sendButton)
         composerDidChange()
         let task = composerVC.pendingTask
         Task { @MainActor [weak self] in

@@ -233,7 +233,9 @@ open class ChatChannelView: _ViewController, ChatChannelControllerDelegate, UISc
     func messageRow(in messages: [ChatMessage], at index: Int) -> ComponentList.Row {
         let message = messages[index]
         let channel = channelController?.channel ?? ChatChannel(cid: message.cid)
-        let showsAllInfo = components.messageLayoutOptionsResolver.isLastInGroup(at: index, in: messages)
+        let showsAllInfo = components.messageLayoutOptionsResolver.isMessageLastInSequence(
+            messageIndexPath: IndexPath(item: messages.count - 1 - index, section: 0),
+            messages: AnyRandomAccessCollection(messages.reversed()))
         let isLast = index == messages.count - 1
         let container = viewFactory.makeMessageContainerView(
             channel: channel, message: message, width: listView.bounds.width > 0 ? listView.bounds.width : nil,

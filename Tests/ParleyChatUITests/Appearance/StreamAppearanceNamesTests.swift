@@ -34,7 +34,7 @@ final class AwayFormatter: UserLastActivityFormatter {
 
         let row = F.row(0, in: [F.message("a", "Read https://parley.chat/docs", by: F.ana)], width: 300)
         let link = try #require(row.textItems.first)
-        let color = row.textView.attributedText?.attribute(.foregroundColor, at: link.range.location, effectiveRange: nil) as? UIColor
+        let color = row.textView?.attributedText?.attribute(.foregroundColor, at: link.range.location, effectiveRange: nil) as? UIColor
         #expect(color == .systemPink)
     }
 
@@ -60,14 +60,28 @@ final class AwayFormatter: UserLastActivityFormatter {
     }
 
     @Test func aSubclassedFormatterChangesTheDateSeparator() {
+        // The list formats each day with its appearance's formatter; the separator shows the text.
+        let L = MessageListFixtures.self
+        let now = environment.now()
+        let messages = [now.addingTimeInterval(-86_400), now].enumerated().map { index, date in
+            ChatMessage(id: "d\(index)", cid: L.cid, text: "Day \(index)", author: L.alice, createdAt: date, isSentByCurrentUser: false)
+        }
+        let source = StaticMessageListSource(channel: L.channel(), messages: messages)
+        let vc = ChatMessageListVC()
+        vc.appearance.formatters.messageDateSeparator = ShortTodayDateSeparatorFormatter(environment: environment)
+        vc.dataSource = source
+        let host = UIView(frame: CGRect(x: 0, y: 0, width: 390, height: 640))
+        let root: UIView = vc.view
+        root.frame = host.bounds
+        host.addSubview(root)
+        host.layoutIfNeeded()
+        let texts = vc.listView.visibleViews.compactMap { ($0 as? ChatMessageListDateSeparatorView)?.content }
+        #expect(texts == ["Yesterday", "Now-ish"])
+
         let separator = ChatMessageListDateSeparatorView()
-        let host = UIView()
-        separator.appearance.formatters.messageDateSeparator = ShortTodayDateSeparatorFormatter(environment: environment)
         host.addSubview(separator)
-        separator.content = environment.now()
-        #expect(separator.textLabel.text == "Now-ish")
-        separator.content = environment.now().addingTimeInterval(-86_400)
-        #expect(separator.textLabel.text == "Yesterday")
+        separator.content = "Earlier"
+        #expect(separator.textLabel.text == "Earlier")
     }
 
     @Test func userLastActivityNamesTheDayAndTime() {
@@ -86,7 +100,7 @@ final class AwayFormatter: UserLastActivityFormatter {
         Appearance.default.images.messageListErrorIndicator = custom
 
         let failed = F.row(0, in: [F.message("f", "oops", by: F.me, localState: .sendingFailed)])
-        #expect(failed.errorIndicator.currentImage == custom.withRenderingMode(.alwaysTemplate))
+        #expect(failed.errorIndicatorView?.currentImage == custom.withRenderingMode(.alwaysTemplate))
     }
 
     @Test func aPendingMessageShowsTheSendingImage() throws {

@@ -9,7 +9,7 @@ import Testing
     let resolver = ChatMessageLayoutOptionsResolver(calendar: MessageRowFixtures.utc)
 
     private func options(_ messages: [ChatMessage], channel: ChatChannel = F.channel()) -> [ChatMessageLayoutOptions] {
-        messages.indices.map { resolver.optionsForMessage(at: $0, in: channel, with: messages, appearance: F.appearance) }
+        messages.indices.map { resolver.optionsForMessage(at: $0, in: channel, oldestFirst: messages, appearance: F.appearance) }
     }
 
     @Test func sixtySecondsApartGroupsAndSixtyOneDoesNot() {
@@ -138,8 +138,11 @@ import Testing
     }
 
     @Test func outOfRangeIndicesAndEmptyListsGiveNoOptions() {
-        #expect(resolver.optionsForMessage(at: 0, in: F.channel(), with: [], appearance: F.appearance) == [])
-        #expect(resolver.optionsForMessage(at: -1, in: F.channel(), with: [F.message("a", "x", by: F.ana)], appearance: F.appearance) == [])
+        let one = AnyRandomAccessCollection([F.message("a", "x", by: F.ana)])
+        #expect(resolver.optionsForMessage(at: IndexPath(item: 0, section: 0), in: F.channel(), with: AnyRandomAccessCollection([]), appearance: F.appearance) == [])
+        #expect(resolver.optionsForMessage(at: IndexPath(item: -1, section: 0), in: F.channel(), with: one, appearance: F.appearance) == [])
+        #expect(resolver.optionsForMessage(at: IndexPath(item: 1, section: 0), in: F.channel(), with: one, appearance: F.appearance) == [])
+        #expect(resolver.isMessageLastInSequence(messageIndexPath: IndexPath(item: 3, section: 0), messages: one))
     }
 
     @Test func spacingIsCompactInsideGroups() {

@@ -62,7 +62,7 @@ enum MessageRowFixtures {
         components: Components = .default
     ) -> ChatMessageContentView {
         let resolver = ChatMessageLayoutOptionsResolver(calendar: utc)
-        let options = resolver.optionsForMessage(at: index, in: channel, with: messages, appearance: appearance)
+        let options = resolver.optionsForMessage(at: index, in: channel, oldestFirst: messages, appearance: appearance)
         let view = components.messageContentView.init(frame: .zero)
         view.appearance = appearance
         view.components = components
@@ -74,5 +74,14 @@ enum MessageRowFixtures {
         view.frame = CGRect(x: 0, y: 0, width: width, height: height)
         view.layoutIfNeeded()
         return view
+    }
+}
+
+extension ChatMessageLayoutOptionsResolver {
+    /// The options of `messages[index]`, with `messages` oldest first as the tests write them
+    /// (the resolver reads them newest first, as Stream's does).
+    func optionsForMessage(at index: Int, in channel: ChatChannel, oldestFirst messages: [ChatMessage], appearance: Appearance) -> ChatMessageLayoutOptions {
+        optionsForMessage(at: IndexPath(item: messages.count - 1 - index, section: 0), in: channel,
+                          with: AnyRandomAccessCollection(messages.reversed()), appearance: appearance)
     }
 }

@@ -87,13 +87,18 @@ enum MessageListFixtures {
 
 /// A list controller with `contentView` rows (`FixedHeightMessageView` by default) in a view of `size`, laid out.
 @MainActor
+/// `configure` changes its components (after `contentView`) before it loads; `dataSource`, when
+/// given, replaces `source` as the data source (`source` stays the delegate).
 func makeHostedList(_ source: StaticMessageListSource, size: CGSize = CGSize(width: 390, height: 640),
-                    contentView: ChatMessageContentView.Type = FixedHeightMessageView.self) -> (ChatMessageListVC, UIView) {
+                    contentView: ChatMessageContentView.Type = FixedHeightMessageView.self,
+                    dataSource: (any ChatMessageListVCDataSource)? = nil,
+                    configure: (inout Components) -> Void = { _ in }) -> (ChatMessageListVC, UIView) {
     let vc = ChatMessageListVC()
     vc.components.messageContentView = contentView
+    configure(&vc.components)
     vc.appearance.formatters.messageDateSeparator = DefaultMessageDateSeparatorFormatter(
         environment: FormattingEnvironment(calendar: MessageListFixtures.utc, now: { MessageListFixtures.day.addingTimeInterval(12 * 3_600) }))
-    vc.dataSource = source
+    vc.dataSource = dataSource ?? source
     vc.delegate = source
     let host = UIView(frame: CGRect(origin: .zero, size: size))
     let root: UIView = vc.view

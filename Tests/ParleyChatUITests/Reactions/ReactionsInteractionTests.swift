@@ -65,7 +65,7 @@ final class ReactionsHarness {
     /// Long-presses the message's bubble and returns the popup.
     func longPress(_ id: MessageId, duration: TimeInterval = 0.5) throws -> ChatMessagePopupVC? {
         let view = try #require(self.row(id))
-        backend.longPress(at: center(of: view.bubbleView), duration: duration)
+        backend.longPress(at: center(of: view.bubbleView!), duration: duration)
         backend.runUntilIdle()
         return channelVC.presentedMessagePopup
     }
@@ -197,7 +197,7 @@ final class ReactionsHarness {
         #expect(!ChatMessageReactionsAvailability.showsReactions(of: message, in: channel))
         #expect(ChatMessagePopupVC.make(message: message, channel: channel, channelController: nil, messageView: nil, showsReactionAuthors: true) == nil)
         let row = ChatMessageContentView(frame: CGRect(x: 0, y: 0, width: 390, height: 100))
-        let options = Components.default.messageLayoutOptionsResolver.optionsForMessage(at: 0, in: channel, with: [message], appearance: .default)
+        let options = Components.default.messageLayoutOptionsResolver.optionsForMessage(at: 0, in: channel, oldestFirst: [message], appearance: .default)
         #expect(!options.contains(.reactions))
         row.setUpLayoutIfNeeded(options: options)
         row.channel = channel
@@ -394,7 +394,7 @@ final class ReactionsHarness {
         let window = h.backend.openWindow(size: CGSize(width: 390, height: 640), rootViewController: thread)
         h.backend.runUntilIdle()
         let row = try #require(thread.messageListVC.contentView(forMessageId: reply))
-        h.backend.longPress(at: h.center(of: row.bubbleView), duration: 0.5, in: window)
+        h.backend.longPress(at: h.center(of: row.bubbleView!), duration: 0.5, in: window)
         h.backend.runUntilIdle()
         let popup = try #require(thread.presentedMessagePopup)
         let titles = popup.actionsController?.messageActions.map { $0.title } ?? []

@@ -42,12 +42,12 @@ import Testing
         let rows = all(ChatMessageContentView.self, in: view).filter { $0.layoutOptions?.contains(.text) == true && $0.layoutOptions?.contains(.emojiOnly) != true && $0.layoutOptions?.contains(.deletedPlaceholder) != true }
         #expect(rows.count >= 3)
         for row in rows where row.content?.type != .system {
-            #expect(row.textView.font.isItalic)
-            #expect(row.textView.font.pointSize == 20)
+            #expect(row.textView?.font.isItalic == true)
+            #expect(row.textView?.font.pointSize == 20)
         }
         let own = rows.filter { $0.layoutOptions?.contains(.flipped) == true && $0.layoutOptions?.contains(.bubble) == true }
         #expect(!own.isEmpty)
-        for row in own { #expect(row.bubbleView.content?.backgroundColor == .yellow) }
+        for row in own { #expect(row.bubbleView?.content?.backgroundColor == .yellow) }
         let input = try #require(all(InputTextView.self, in: view).first)
         #expect(input.font?.isItalic == true && input.font?.pointSize == 20)
     }

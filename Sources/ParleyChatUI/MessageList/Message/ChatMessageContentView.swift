@@ -38,18 +38,22 @@ extension ChatMessageContentViewDelegate {
 ///
 /// The list asks `Components.default.messageLayoutOptionsResolver` for a message's options, calls
 /// `setUpLayoutIfNeeded(options:)` once (a reused row keeps its subviews while the options stay
-/// the same), then sets `channel` and `content`. Every part is an `open private(set) lazy var`
-/// arranged in `ContainerStackView`s, so a subclass can restyle, move or remove it:
+/// the same), then sets `channel` and `content`. `layout(options:)` makes the parts the options
+/// ask for, each through its `create…()` method (`createTextView()`, `createBubbleView()`,
+/// `createAvatarView()`, …), and arranges them in `ContainerStackView`s. A part the options do
+/// not need is never made: its property stays `nil` (`textView?.`, `bubbleView?.`). A subclass
+/// overrides a `create…()` method to make a part its own way, or `layout(options:)` to move,
+/// add or remove parts after `super`:
 ///
 /// ```
 /// mainContainer (row)
-/// ├─ authorAvatarContainer → authorAvatarView | avatarSizePaddingView      others' messages
+/// ├─ authorAvatarContainer → authorAvatarView | authorAvatarSpacer        others' messages
 /// ├─ bubbleThreadFootnoteContainer (column)
 /// │  ├─ bubbleView → bubbleContentContainer (column): quotedMessageView, textView
 /// │  │   (textView sits directly in the column for emoji-only and system messages)
-/// │  ├─ threadInfoContainer: threadAvatarView | threadIconView, threadRepliesButton
+/// │  ├─ threadInfoContainer: threadAvatarView | threadIconView, threadReplyCountButton
 /// │  └─ footnoteContainer: onlyVisibleToYouContainer, authorNameLabel, timestampLabel, deliveryStatusView
-/// └─ errorIndicatorContainer → errorIndicator
+/// └─ errorIndicatorContainer → errorIndicatorView
 /// ```
 ///
 /// The row has no vertical padding of its own: the list puts
@@ -57,15 +61,18 @@ extension ChatMessageContentViewDelegate {
 /// Its height comes from Auto Layout: `systemLayoutSizeFitting(CGSize(width: w, height: 0),
 /// withHorizontalFittingPriority: .required, verticalFittingPriority: .fittingSizeLevel)` or
 /// `sizeThatFits(CGSize(width: w, height: 0))`.
+///
+/// `textView` is a `UILabel` (Stream's is a non-editable `UITextView`): the list measures and
+/// draws thousands of rows, and a label's text path is the one kept lean for that.
 @MainActor
 open class ChatMessageContentView: _View {
     /// The message shown.
-    public var content: ChatMessage? {
+    open var content: ChatMessage? {
         didSet { updateContentIfReady() }
     }
 
     /// The channel the message is in (member count decides author names, config decides reactions).
-    public var channel: ChatChannel? {
+    open var channel: ChatChannel? {
         didSet { updateContentIfReady() }
     }
 
@@ -86,66 +93,70 @@ open class ChatMessageContentView: _View {
 
     // MARK: Metrics
 
-    /// The author avatar's side.
-    open var avatarSize: CGFloat { 32 }
-    /// The widest a bubble may be, as a fraction of the row's width.
-    open var maxBubbleWidthRatio: CGFloat { 0.75 }
+    /// The author avatar's size.
+    open var messageAuthorAvatarSize: CGSize { CGSize(width: 32, height: 32) }
+    /// The widest the bubble (or the bare text) may be, as a fraction of the row's width.
+    open var maxContentWidthMultiplier: CGFloat { 0.75 }
     /// The padding between the bubble's edge and its text.
     open var bubbleContentInsets: NSDirectionalEdgeInsets { NSDirectionalEdgeInsets(top: 8, leading: 12, bottom: 8, trailing: 12) }
 
-    // MARK: Subviews
+    // MARK: Containers
 
-    /// The row: avatar (or its padding), the bubble column and the error indicator.
+    /// The row: avatar (or its spacer), the bubble column and the error indicator.
     open private(set) lazy var mainContainer = ContainerStackView(axis: .horizontal, alignment: .fill, spacing: 8)
     /// The column of the bubble, the thread info and the footnote.
     open private(set) lazy var bubbleThreadFootnoteContainer = ContainerStackView(axis: .vertical, alignment: .leading, spacing: 4)
-    /// The bubble behind the quote and the text.
-    open private(set) lazy var bubbleView: ChatMessageBubbleView = components.messageBubbleView.init(frame: .zero)
     /// The column inside the bubble: the quoted message, then the text.
     open private(set) lazy var bubbleContentContainer = ContainerStackView(axis: .vertical, alignment: .fill, spacing: 6)
-    /// The message's text, with links and mentions highlighted and tappable.
-    open private(set) lazy var textView = UILabel()
-    /// The author's avatar (the last message of others' groups), level with the bubble's bottom.
-    open private(set) lazy var authorAvatarView: ChatAvatarView = components.avatarView.init(frame: .zero)
     /// Holds the avatar in the row (the row's height; the avatar sits at the bubble's bottom).
     open private(set) lazy var authorAvatarContainer = UIView()
-    /// An empty view as wide as the avatar (others' messages that are not last of their group).
-    open private(set) lazy var avatarSizePaddingView = UIView()
-    /// The message a reply quotes.
-    open private(set) lazy var quotedMessageView: QuotedChatMessageView = components.quotedMessageView.init(frame: .zero)
-    /// "N replies" with the thread icon or the last replier's avatar.
-    open private(set) lazy var threadInfoContainer = ContainerStackView(axis: .horizontal, alignment: .center, spacing: 4)
-    /// The last replier's avatar in the thread info (shown when `threadLastReplyAuthor` is set).
-    open private(set) lazy var threadAvatarView: ChatAvatarView = components.avatarView.init(frame: .zero)
-    /// The thread icon in the thread info (shown when the last replier is unknown).
-    open private(set) lazy var threadIconView = UIImageView()
-    /// The "N replies" button.
-    open private(set) lazy var threadRepliesButton = UIButton(type: .system)
-    /// The row under the bubble: "Only visible to you", the author's name, the time, the status.
-    open private(set) lazy var footnoteContainer = ContainerStackView(axis: .horizontal, alignment: .center, spacing: 4)
-    /// The author's name (others' messages in channels of more than two members).
-    open private(set) lazy var authorNameLabel = UILabel()
-    /// The time, with "Edited" for edited messages.
-    open private(set) lazy var timestampLabel = UILabel()
-    /// Pending clock, sent check or read double check.
-    open private(set) lazy var deliveryStatusView = ChatMessageDeliveryStatusView()
-    /// The eye icon and "Only visible to you" (ephemeral messages).
-    open private(set) lazy var onlyVisibleToYouContainer = ContainerStackView(axis: .horizontal, alignment: .center, spacing: 4)
-    /// The eye icon of "Only visible to you".
-    open private(set) lazy var onlyVisibleToYouImageView = UIImageView()
-    /// "Only visible to you".
-    open private(set) lazy var onlyVisibleToYouLabel = UILabel()
-    /// Holds the error indicator beside the bubble.
-    open private(set) lazy var errorIndicatorContainer = UIView()
-    /// The red "failed to send" button.
-    open private(set) lazy var errorIndicator = UIButton(type: .system)
     /// The reactions above the bubble (`components.messageReactionsBubbleView`; see
     /// ChatMessageContentView+Reactions.swift).
     open private(set) lazy var reactionsBubbleView: ChatReactionsBubbleView = makeComponent(components.messageReactionsBubbleView.init(frame: .zero))
 
+    // MARK: Parts made on demand (nil until the options ask for them)
+
+    /// The bubble behind the quote and the text (`.bubble`).
+    public private(set) var bubbleView: ChatMessageBubbleView?
+    /// The message's text, with links and mentions highlighted and tappable (`.text`, a
+    /// deleted placeholder, or an otherwise empty bubble).
+    public private(set) var textView: UILabel?
+    /// The author's avatar, level with the bubble's bottom (`.avatar`).
+    public private(set) var authorAvatarView: ChatAvatarView?
+    /// An empty view as wide as the avatar (`.avatarSizePadding`).
+    public private(set) var authorAvatarSpacer: UIView?
+    /// The message a reply quotes (`.quotedMessage`).
+    public private(set) var quotedMessageView: QuotedChatMessageView?
+    /// "N replies" with the thread icon or the last replier's avatar (`.threadInfo`).
+    public private(set) var threadInfoContainer: ContainerStackView?
+    /// The last replier's avatar in the thread info (shown when `threadLastReplyAuthor` is set).
+    public private(set) var threadAvatarView: ChatAvatarView?
+    /// The thread icon in the thread info (shown when the last replier is unknown).
+    public private(set) var threadIconView: UIImageView?
+    /// The "N replies" button (`.threadInfo`).
+    public private(set) var threadReplyCountButton: UIButton?
+    /// The row under the bubble: "Only visible to you", the author's name, the time, the status
+    /// (made when any of them is shown).
+    public private(set) var footnoteContainer: ContainerStackView?
+    /// The author's name (`.authorName`).
+    public private(set) var authorNameLabel: UILabel?
+    /// The time, with "Edited" for edited messages (`.timestamp`).
+    public private(set) var timestampLabel: UILabel?
+    /// Pending clock, sent check or read double check (`.deliveryStatusIndicator`).
+    public private(set) var deliveryStatusView: ChatMessageDeliveryStatusView?
+    /// The eye icon and "Only visible to you" (`.onlyVisibleToYouIndicator`).
+    public private(set) var onlyVisibleToYouContainer: ContainerStackView?
+    /// The eye icon of "Only visible to you".
+    public private(set) var onlyVisibleToYouImageView: UIImageView?
+    /// "Only visible to you".
+    public private(set) var onlyVisibleToYouLabel: UILabel?
+    /// Holds the error indicator beside the bubble (`.errorIndicator`).
+    public private(set) var errorIndicatorContainer: UIView?
+    /// The red "failed to send" button (`.errorIndicator`).
+    public private(set) var errorIndicatorView: UIButton?
+
     /// Constraints between the containers, replaced when the options change.
     private var optionConstraints: [NSLayoutConstraint] = []
-    private var didSetUpFixedConstraints = false
 
     /// Creates the view; its layer rasterizes (`shouldRasterize`), as the row moves as a whole.
     public required override init(frame: CGRect) {
@@ -179,11 +190,12 @@ open class ChatMessageContentView: _View {
         if !lifecycle.isInitialized { layoutOptions = options }
     }
 
-    /// Removes the option-dependent arrangement so `setUpLayout()` can build another.
+    /// Removes the option-dependent arrangement so `layout(options:)` can build another.
     private func tearDownLayout() {
         NSLayoutConstraint.deactivate(optionConstraints)
         optionConstraints = []
-        for container in [bubbleContentContainer, threadInfoContainer, footnoteContainer, bubbleThreadFootnoteContainer, mainContainer] {
+        let containers = [bubbleContentContainer, threadInfoContainer, footnoteContainer, bubbleThreadFootnoteContainer, mainContainer]
+        for container in containers.compactMap({ $0 }) {
             container.removeAllArrangedSubviews()
         }
         mainContainer.removeFromSuperview()
@@ -208,38 +220,25 @@ open class ChatMessageContentView: _View {
 
     // MARK: Lifecycle
 
-    /// Adds the tap handlers: text (links, mentions), quote, thread info, error indicator.
+    /// Adds the reactions bubble's tap handler (each part adds its own when it is made).
     open override func setUp() {
         super.setUp()
-        textView.isUserInteractionEnabled = true
-        textView.addGestureRecognizer(UITapGestureRecognizer { [weak self] recognizer in
-            guard let self, recognizer.state == .ended else { return }
-            self.handleTapOnText(at: recognizer.location(in: self.textView))
-        })
-        quotedMessageView.addGestureRecognizer(UITapGestureRecognizer { [weak self] recognizer in
-            guard let self, recognizer.state == .ended, let quoted = self.content?.quotedMessage else { return }
-            self.delegate?.messageContentViewDidTapOnQuotedMessage(quoted)
-        })
-        threadRepliesButton.addAction(UIAction { [weak self] _ in
-            guard let self, let message = self.content else { return }
-            self.delegate?.messageContentViewDidTapOnThread(message)
-        }, for: .touchUpInside)
-        threadInfoContainer.addGestureRecognizer(UITapGestureRecognizer { [weak self] recognizer in
-            guard let self, recognizer.state == .ended, let message = self.content else { return }
-            self.delegate?.messageContentViewDidTapOnThread(message)
-        })
-        errorIndicator.addAction(UIAction { [weak self] _ in
-            guard let self, let message = self.content else { return }
-            self.delegate?.messageContentViewDidTapOnErrorIndicator(message)
-        }, for: .touchUpInside)
         setUpReactionsBubble()
     }
 
-    /// Arranges the parts `layoutOptions` asks for; does nothing before the options are known.
+    /// Arranges the parts `layoutOptions` asks for (`layout(options:)`); does nothing before the
+    /// options are known.
     open override func setUpLayout() {
         super.setUpLayout()
         guard let options = layoutOptions else { return }
-        setUpFixedConstraintsIfNeeded()
+        layout(options: options)
+    }
+
+    /// Makes the parts `options` ask for (through their `create…()` methods) and arranges them.
+    ///
+    /// Called once per set of options; a subclass calls `super` and then moves, adds or removes
+    /// parts.
+    open func layout(options: ChatMessageLayoutOptions) {
         directionalLayoutMargins = NSDirectionalEdgeInsets(top: 0, leading: 8, bottom: 0, trailing: 8)
 
         mainContainer.translatesAutoresizingMaskIntoConstraints = false
@@ -270,9 +269,10 @@ open class ChatMessageContentView: _View {
         }
 
         if options.contains(.avatar) {
+            embedAvatar(createAvatarView())
             mainContainer.addArrangedSubview(authorAvatarContainer)
         } else if options.contains(.avatarSizePadding) {
-            mainContainer.addArrangedSubview(avatarSizePaddingView)
+            mainContainer.addArrangedSubview(createAvatarSpacer())
         }
         mainContainer.addArrangedSubview(bubbleThreadFootnoteContainer)
 
@@ -281,47 +281,59 @@ open class ChatMessageContentView: _View {
         // the empty text view and keeps its padding.
         let showsText = options.contains(.text) || options.contains(.deletedPlaceholder)
             || (options.contains(.bubble) && !options.contains(.quotedMessage))
+        var bubbleOrText: UIView?
         if options.contains(.bubble) {
-            if options.contains(.quotedMessage) { bubbleContentContainer.addArrangedSubview(quotedMessageView) }
-            if showsText { bubbleContentContainer.addArrangedSubview(textView) }
+            let bubbleView = createBubbleView()
+            embedBubbleContent(in: bubbleView)
+            if options.contains(.quotedMessage) { bubbleContentContainer.addArrangedSubview(createQuotedMessageView()) }
+            if showsText { bubbleContentContainer.addArrangedSubview(createTextView()) }
             bubbleThreadFootnoteContainer.addArrangedSubview(bubbleView)
-            constraints.append(bubbleView.widthAnchor.constraint(lessThanOrEqualTo: widthAnchor, multiplier: maxBubbleWidthRatio))
+            constraints.append(bubbleView.widthAnchor.constraint(lessThanOrEqualTo: widthAnchor, multiplier: maxContentWidthMultiplier))
+            bubbleOrText = bubbleView
         } else {
-            if options.contains(.quotedMessage) { bubbleThreadFootnoteContainer.addArrangedSubview(quotedMessageView) }
-            if showsText { bubbleThreadFootnoteContainer.addArrangedSubview(textView) }
-            let ratio: CGFloat = options.contains(.centered) ? 1 : maxBubbleWidthRatio
-            constraints.append(textView.widthAnchor.constraint(lessThanOrEqualTo: widthAnchor, multiplier: ratio, constant: options.contains(.centered) ? -64 : 0))
+            if options.contains(.quotedMessage) { bubbleThreadFootnoteContainer.addArrangedSubview(createQuotedMessageView()) }
+            if showsText {
+                let textView = createTextView()
+                bubbleThreadFootnoteContainer.addArrangedSubview(textView)
+                let ratio: CGFloat = options.contains(.centered) ? 1 : maxContentWidthMultiplier
+                constraints.append(textView.widthAnchor.constraint(lessThanOrEqualTo: widthAnchor, multiplier: ratio, constant: options.contains(.centered) ? -64 : 0))
+                bubbleOrText = textView
+            }
         }
 
         if options.contains(.threadInfo) {
-            threadInfoContainer.addArrangedSubviews([threadAvatarView, threadIconView, threadRepliesButton])
-            bubbleThreadFootnoteContainer.addArrangedSubview(threadInfoContainer)
+            let container = createThreadInfoContainer()
+            container.addArrangedSubviews([createThreadAvatarView(), createThreadIconView(), createThreadReplyCountButton()])
+            bubbleThreadFootnoteContainer.addArrangedSubview(container)
         }
 
-        if options.contains(.onlyVisibleToYouIndicator) { footnoteContainer.addArrangedSubview(onlyVisibleToYouContainer) }
-        if options.contains(.authorName) { footnoteContainer.addArrangedSubview(authorNameLabel) }
-        if options.contains(.timestamp) { footnoteContainer.addArrangedSubview(timestampLabel) }
-        if options.contains(.deliveryStatusIndicator) { footnoteContainer.addArrangedSubview(deliveryStatusView) }
-        if !footnoteContainer.arrangedSubviews.isEmpty {
+        var footnote: [UIView] = []
+        if options.contains(.onlyVisibleToYouIndicator) { footnote.append(createOnlyVisibleToYouContainer()) }
+        if options.contains(.authorName) { footnote.append(createAuthorNameLabel()) }
+        if options.contains(.timestamp) { footnote.append(createTimestampLabel()) }
+        if options.contains(.deliveryStatusIndicator) { footnote.append(createDeliveryStatusView()) }
+        if !footnote.isEmpty {
+            let footnoteContainer = createFootnoteContainer()
+            footnoteContainer.addArrangedSubviews(footnote)
             bubbleThreadFootnoteContainer.addArrangedSubview(footnoteContainer)
             // The footnote may be wider than a short bubble, never wider than the row allows.
-            constraints.append(footnoteContainer.widthAnchor.constraint(lessThanOrEqualTo: widthAnchor, constant: -(avatarSize + 24)))
+            constraints.append(footnoteContainer.widthAnchor.constraint(lessThanOrEqualTo: widthAnchor, constant: -(messageAuthorAvatarSize.width + 24)))
         }
 
         // The avatar and the error indicator line up with the bubble (or the bare text).
-        let bubbleOrText: UIView = options.contains(.bubble) ? bubbleView : textView
-        if options.contains(.avatar), bubbleOrText.superview != nil {
-            constraints.append(authorAvatarView.bottomAnchor.constraint(equalTo: bubbleOrText.bottomAnchor))
-        } else if options.contains(.avatar) {
-            constraints.append(authorAvatarView.bottomAnchor.constraint(equalTo: authorAvatarContainer.bottomAnchor))
+        if options.contains(.avatar), let authorAvatarView {
+            if let bubbleOrText {
+                constraints.append(authorAvatarView.bottomAnchor.constraint(equalTo: bubbleOrText.bottomAnchor))
+            } else {
+                constraints.append(authorAvatarView.bottomAnchor.constraint(equalTo: authorAvatarContainer.bottomAnchor))
+            }
         }
         if options.contains(.errorIndicator) {
-            mainContainer.addArrangedSubview(errorIndicatorContainer)
-            if bubbleOrText.superview != nil {
-                constraints.append(errorIndicator.centerYAnchor.constraint(equalTo: bubbleOrText.centerYAnchor))
-            } else {
-                constraints.append(errorIndicator.centerYAnchor.constraint(equalTo: errorIndicatorContainer.centerYAnchor))
-            }
+            let container = createErrorIndicatorContainer()
+            let indicator = createErrorIndicatorView()
+            embedErrorIndicator(indicator, in: container)
+            mainContainer.addArrangedSubview(container)
+            constraints.append(indicator.centerYAnchor.constraint(equalTo: (bubbleOrText ?? container).centerYAnchor))
         }
 
         constraints += reactionsBubbleConstraints(for: options)
@@ -329,99 +341,280 @@ open class ChatMessageContentView: _View {
         optionConstraints = constraints
     }
 
-    /// Constraints inside single parts (sizes, the bubble's padding), made once: they stay valid
-    /// whatever the options, because they never leave their part.
-    private func setUpFixedConstraintsIfNeeded() {
-        guard !didSetUpFixedConstraints else { return }
-        didSetUpFixedConstraints = true
+    // MARK: Embedding (constraints inside one part, made once: they stay valid whatever the options)
 
+    private func embedAvatar(_ avatar: ChatAvatarView) {
+        guard avatar.superview !== authorAvatarContainer else { return }
+        avatar.translatesAutoresizingMaskIntoConstraints = false
+        authorAvatarContainer.addSubview(avatar)
+        NSLayoutConstraint.activate([
+            avatar.leadingAnchor.constraint(equalTo: authorAvatarContainer.leadingAnchor),
+            avatar.trailingAnchor.constraint(equalTo: authorAvatarContainer.trailingAnchor),
+            avatar.topAnchor.constraint(greaterThanOrEqualTo: authorAvatarContainer.topAnchor),
+        ])
+    }
+
+    private func embedBubbleContent(in bubbleView: ChatMessageBubbleView) {
+        guard bubbleContentContainer.superview !== bubbleView else { return }
         bubbleContentContainer.translatesAutoresizingMaskIntoConstraints = false
         bubbleView.addSubview(bubbleContentContainer)
-        errorIndicator.translatesAutoresizingMaskIntoConstraints = false
-        errorIndicatorContainer.addSubview(errorIndicator)
-        authorAvatarView.translatesAutoresizingMaskIntoConstraints = false
-        authorAvatarContainer.addSubview(authorAvatarView)
-        onlyVisibleToYouContainer.addArrangedSubviews([onlyVisibleToYouImageView, onlyVisibleToYouLabel])
-
         let insets = bubbleContentInsets
         NSLayoutConstraint.activate([
             bubbleContentContainer.topAnchor.constraint(equalTo: bubbleView.topAnchor, constant: insets.top),
             bubbleContentContainer.bottomAnchor.constraint(equalTo: bubbleView.bottomAnchor, constant: -insets.bottom),
             bubbleContentContainer.leadingAnchor.constraint(equalTo: bubbleView.leadingAnchor, constant: insets.leading),
             bubbleContentContainer.trailingAnchor.constraint(equalTo: bubbleView.trailingAnchor, constant: -insets.trailing),
-            // A one-letter message still makes a round bubble.
-            bubbleView.widthAnchor.constraint(greaterThanOrEqualToConstant: 36),
-
-            authorAvatarView.widthAnchor.constraint(equalToConstant: avatarSize),
-            authorAvatarView.heightAnchor.constraint(equalToConstant: avatarSize),
-            authorAvatarView.leadingAnchor.constraint(equalTo: authorAvatarContainer.leadingAnchor),
-            authorAvatarView.trailingAnchor.constraint(equalTo: authorAvatarContainer.trailingAnchor),
-            authorAvatarView.topAnchor.constraint(greaterThanOrEqualTo: authorAvatarContainer.topAnchor),
-            avatarSizePaddingView.widthAnchor.constraint(equalToConstant: avatarSize),
-
-            threadAvatarView.widthAnchor.constraint(equalToConstant: 16),
-            threadAvatarView.heightAnchor.constraint(equalToConstant: 16),
-            threadIconView.widthAnchor.constraint(equalToConstant: 16),
-            threadIconView.heightAnchor.constraint(equalToConstant: 16),
-            onlyVisibleToYouImageView.widthAnchor.constraint(equalToConstant: 14),
-            onlyVisibleToYouImageView.heightAnchor.constraint(equalToConstant: 14),
-
-            errorIndicatorContainer.widthAnchor.constraint(equalToConstant: 20),
-            errorIndicator.widthAnchor.constraint(equalToConstant: 20),
-            errorIndicator.heightAnchor.constraint(equalToConstant: 20),
-            errorIndicator.centerXAnchor.constraint(equalTo: errorIndicatorContainer.centerXAnchor),
         ])
-        // The name gives way first when the footnote is too long; the time never truncates.
-        authorNameLabel.setContentCompressionResistancePriority(.defaultHigh - 10, for: .horizontal)
-        onlyVisibleToYouLabel.setContentCompressionResistancePriority(.defaultHigh - 5, for: .horizontal)
-        timestampLabel.setContentCompressionResistancePriority(.required, for: .horizontal)
-        textView.setContentCompressionResistancePriority(.required, for: .vertical)
     }
 
-    /// Colours, fonts and images, all from `appearance` (and the tint colour).
+    private func embedErrorIndicator(_ indicator: UIButton, in container: UIView) {
+        guard indicator.superview !== container else { return }
+        indicator.translatesAutoresizingMaskIntoConstraints = false
+        container.addSubview(indicator)
+        NSLayoutConstraint.activate([
+            container.widthAnchor.constraint(equalToConstant: 20),
+            indicator.centerXAnchor.constraint(equalTo: container.centerXAnchor),
+        ])
+    }
+
+    // MARK: Making the parts
+
+    /// Fixes `view`'s size.
+    private func pin(_ view: UIView, width: CGFloat, height: CGFloat) {
+        NSLayoutConstraint.activate([
+            view.widthAnchor.constraint(equalToConstant: width),
+            view.heightAnchor.constraint(equalToConstant: height),
+        ])
+    }
+
+    /// Makes `textView` the first time (later calls return it): a wrapping label whose links and
+    /// mentions call the delegate when tapped.
+    open func createTextView() -> UILabel {
+        if let textView { return textView }
+        let label = UILabel()
+        label.setContentCompressionResistancePriority(.required, for: .vertical)
+        label.isUserInteractionEnabled = true
+        label.addGestureRecognizer(UITapGestureRecognizer { [weak self, weak label] recognizer in
+            guard let self, let label, recognizer.state == .ended else { return }
+            self.handleTapOnText(at: recognizer.location(in: label))
+        })
+        textView = label
+        return label
+    }
+
+    /// Makes `bubbleView` the first time: a `components.messageBubbleView`, at least as wide as
+    /// it is round.
+    open func createBubbleView() -> ChatMessageBubbleView {
+        if let bubbleView { return bubbleView }
+        let bubble = components.messageBubbleView.init(frame: .zero)
+        // A one-letter message still makes a round bubble.
+        bubble.widthAnchor.constraint(greaterThanOrEqualToConstant: 36).isActive = true
+        bubbleView = bubble
+        return bubble
+    }
+
+    /// Makes `authorAvatarView` the first time: a `components.avatarView` of
+    /// `messageAuthorAvatarSize`.
+    open func createAvatarView() -> ChatAvatarView {
+        if let authorAvatarView { return authorAvatarView }
+        let avatar = components.avatarView.init(frame: .zero)
+        pin(avatar, width: messageAuthorAvatarSize.width, height: messageAuthorAvatarSize.height)
+        authorAvatarView = avatar
+        return avatar
+    }
+
+    /// Makes `authorAvatarSpacer` the first time: an empty view as wide as the avatar.
+    open func createAvatarSpacer() -> UIView {
+        if let authorAvatarSpacer { return authorAvatarSpacer }
+        let spacer = UIView()
+        spacer.isUserInteractionEnabled = false
+        spacer.widthAnchor.constraint(equalToConstant: messageAuthorAvatarSize.width).isActive = true
+        authorAvatarSpacer = spacer
+        return spacer
+    }
+
+    /// Makes `quotedMessageView` the first time: a `components.quotedMessageView` that calls the
+    /// delegate when tapped.
+    open func createQuotedMessageView() -> QuotedChatMessageView {
+        if let quotedMessageView { return quotedMessageView }
+        let quoted = components.quotedMessageView.init(frame: .zero)
+        quoted.addGestureRecognizer(UITapGestureRecognizer { [weak self] recognizer in
+            guard let self, recognizer.state == .ended, let message = self.content?.quotedMessage else { return }
+            self.delegate?.messageContentViewDidTapOnQuotedMessage(message)
+        })
+        quotedMessageView = quoted
+        return quoted
+    }
+
+    /// Makes `threadInfoContainer` the first time: a row that opens the thread when tapped.
+    open func createThreadInfoContainer() -> ContainerStackView {
+        if let threadInfoContainer { return threadInfoContainer }
+        let container = ContainerStackView(axis: .horizontal, alignment: .center, spacing: 4)
+        container.addGestureRecognizer(UITapGestureRecognizer { [weak self] recognizer in
+            guard let self, recognizer.state == .ended, let message = self.content else { return }
+            self.delegate?.messageContentViewDidTapOnThread(message)
+        })
+        threadInfoContainer = container
+        return container
+    }
+
+    /// Makes `threadAvatarView` the first time: a 16-point `components.avatarView`.
+    open func createThreadAvatarView() -> ChatAvatarView {
+        if let threadAvatarView { return threadAvatarView }
+        let avatar = components.avatarView.init(frame: .zero)
+        pin(avatar, width: 16, height: 16)
+        threadAvatarView = avatar
+        return avatar
+    }
+
+    /// Makes `threadIconView` the first time: a 16-point image view.
+    open func createThreadIconView() -> UIImageView {
+        if let threadIconView { return threadIconView }
+        let icon = UIImageView()
+        pin(icon, width: 16, height: 16)
+        threadIconView = icon
+        return icon
+    }
+
+    /// Makes `threadReplyCountButton` the first time: a button that opens the thread.
+    open func createThreadReplyCountButton() -> UIButton {
+        if let threadReplyCountButton { return threadReplyCountButton }
+        let button = UIButton(type: .system)
+        button.addAction(UIAction { [weak self] _ in
+            guard let self, let message = self.content else { return }
+            self.delegate?.messageContentViewDidTapOnThread(message)
+        }, for: .touchUpInside)
+        threadReplyCountButton = button
+        return button
+    }
+
+    /// Makes `footnoteContainer` the first time: the row under the bubble.
+    open func createFootnoteContainer() -> ContainerStackView {
+        if let footnoteContainer { return footnoteContainer }
+        let container = ContainerStackView(axis: .horizontal, alignment: .center, spacing: 4)
+        footnoteContainer = container
+        return container
+    }
+
+    /// Makes `authorNameLabel` the first time; the name gives way first when the footnote is too
+    /// long.
+    open func createAuthorNameLabel() -> UILabel {
+        if let authorNameLabel { return authorNameLabel }
+        let label = UILabel()
+        label.setContentCompressionResistancePriority(.defaultHigh - 10, for: .horizontal)
+        authorNameLabel = label
+        return label
+    }
+
+    /// Makes `timestampLabel` the first time; the time never truncates.
+    open func createTimestampLabel() -> UILabel {
+        if let timestampLabel { return timestampLabel }
+        let label = UILabel()
+        label.setContentCompressionResistancePriority(.required, for: .horizontal)
+        timestampLabel = label
+        return label
+    }
+
+    /// Makes `deliveryStatusView` the first time.
+    open func createDeliveryStatusView() -> ChatMessageDeliveryStatusView {
+        if let deliveryStatusView { return deliveryStatusView }
+        let view = ChatMessageDeliveryStatusView()
+        deliveryStatusView = view
+        return view
+    }
+
+    /// Makes `onlyVisibleToYouContainer` the first time, holding the image view and the label
+    /// (made by `createOnlyVisibleToYouImageView()` and `createOnlyVisibleToYouLabel()`).
+    open func createOnlyVisibleToYouContainer() -> ContainerStackView {
+        if let onlyVisibleToYouContainer { return onlyVisibleToYouContainer }
+        let container = ContainerStackView(axis: .horizontal, alignment: .center, spacing: 4)
+        container.addArrangedSubviews([createOnlyVisibleToYouImageView(), createOnlyVisibleToYouLabel()])
+        onlyVisibleToYouContainer = container
+        return container
+    }
+
+    /// Makes `onlyVisibleToYouImageView` the first time: a 14-point image view.
+    open func createOnlyVisibleToYouImageView() -> UIImageView {
+        if let onlyVisibleToYouImageView { return onlyVisibleToYouImageView }
+        let image = UIImageView()
+        pin(image, width: 14, height: 14)
+        onlyVisibleToYouImageView = image
+        return image
+    }
+
+    /// Makes `onlyVisibleToYouLabel` the first time.
+    open func createOnlyVisibleToYouLabel() -> UILabel {
+        if let onlyVisibleToYouLabel { return onlyVisibleToYouLabel }
+        let label = UILabel()
+        label.setContentCompressionResistancePriority(.defaultHigh - 5, for: .horizontal)
+        onlyVisibleToYouLabel = label
+        return label
+    }
+
+    /// Makes `errorIndicatorContainer` the first time: holds the indicator beside the bubble.
+    open func createErrorIndicatorContainer() -> UIView {
+        if let errorIndicatorContainer { return errorIndicatorContainer }
+        let container = UIView()
+        errorIndicatorContainer = container
+        return container
+    }
+
+    /// Makes `errorIndicatorView` the first time: a 20-point button that calls the delegate.
+    open func createErrorIndicatorView() -> UIButton {
+        if let errorIndicatorView { return errorIndicatorView }
+        let button = UIButton(type: .system)
+        pin(button, width: 20, height: 20)
+        button.addAction(UIAction { [weak self] _ in
+            guard let self, let message = self.content else { return }
+            self.delegate?.messageContentViewDidTapOnErrorIndicator(message)
+        }, for: .touchUpInside)
+        errorIndicatorView = button
+        return button
+    }
+
+    /// Colours, fonts and images, all from `appearance` (and the tint colour), of the parts made.
     open override func setUpAppearance() {
         super.setUpAppearance()
         let palette = appearance.colorPalette
         let fonts = appearance.fonts
         backgroundColor = nil
 
-        textView.numberOfLines = 0
-        textView.lineBreakMode = .byWordWrapping
-        textView.textColor = palette.text
-        textView.font = fonts.body
+        textView?.numberOfLines = 0
+        textView?.lineBreakMode = .byWordWrapping
+        textView?.textColor = palette.text
+        textView?.font = fonts.body
 
-        avatarSizePaddingView.backgroundColor = nil
-        avatarSizePaddingView.isUserInteractionEnabled = false
+        authorAvatarSpacer?.backgroundColor = nil
 
-        authorNameLabel.font = fonts.caption1Bold
-        authorNameLabel.textColor = palette.textLowEmphasis
-        timestampLabel.font = fonts.caption1
-        timestampLabel.textColor = palette.textLowEmphasis
+        authorNameLabel?.font = fonts.caption1Bold
+        authorNameLabel?.textColor = palette.textLowEmphasis
+        timestampLabel?.font = fonts.caption1
+        timestampLabel?.textColor = palette.textLowEmphasis
 
-        onlyVisibleToYouImageView.image = appearance.images.onlyVisibleToCurrentUser.withRenderingMode(.alwaysTemplate)
-        onlyVisibleToYouImageView.tintColor = palette.textLowEmphasis
-        onlyVisibleToYouImageView.contentMode = .scaleAspectFit
-        onlyVisibleToYouLabel.font = fonts.caption1
-        onlyVisibleToYouLabel.textColor = palette.textLowEmphasis
-        onlyVisibleToYouLabel.text = appearance.l10n.tr("message.only-visible-to-you")
+        onlyVisibleToYouImageView?.image = appearance.images.onlyVisibleToCurrentUser.withRenderingMode(.alwaysTemplate)
+        onlyVisibleToYouImageView?.tintColor = palette.textLowEmphasis
+        onlyVisibleToYouImageView?.contentMode = .scaleAspectFit
+        onlyVisibleToYouLabel?.font = fonts.caption1
+        onlyVisibleToYouLabel?.textColor = palette.textLowEmphasis
+        onlyVisibleToYouLabel?.text = appearance.l10n.tr("message.only-visible-to-you")
 
-        threadIconView.image = appearance.images.threadIcon.withRenderingMode(.alwaysTemplate)
-        threadIconView.contentMode = .scaleAspectFit
-        threadRepliesButton.titleLabel?.font = fonts.footnoteBold
-        threadRepliesButton.setTitleColor(tintColor, for: .normal)
+        threadIconView?.image = appearance.images.threadIcon.withRenderingMode(.alwaysTemplate)
+        threadIconView?.contentMode = .scaleAspectFit
+        threadReplyCountButton?.titleLabel?.font = fonts.footnoteBold
+        threadReplyCountButton?.setTitleColor(tintColor, for: .normal)
 
-        errorIndicator.setImage(appearance.images.messageListErrorIndicator.withRenderingMode(.alwaysTemplate), for: .normal)
-        errorIndicator.tintColor = palette.alert
-        errorIndicator.accessibilityLabel = appearance.l10n.tr("message.failed-to-send")
+        errorIndicatorView?.setImage(appearance.images.messageListErrorIndicator.withRenderingMode(.alwaysTemplate), for: .normal)
+        errorIndicatorView?.tintColor = palette.alert
+        errorIndicatorView?.accessibilityLabel = appearance.l10n.tr("message.failed-to-send")
 
-        bubbleView.setNeedsDisplay()
+        bubbleView?.setNeedsDisplay()
     }
 
     /// Follows a new tint colour (links, mentions, thread button).
     open override func tintColorDidChange() {
         super.tintColorDidChange()
         guard lifecycle.isInitialized else { return }
-        threadRepliesButton.setTitleColor(tintColor, for: .normal)
+        threadReplyCountButton?.setTitleColor(tintColor, for: .normal)
         updateContent()
     }
 
@@ -447,9 +640,9 @@ open class ChatMessageContentView: _View {
         } else {
             let text = message?.text ?? ""
             textItems = ChatMessageTextDetector.items(in: text, mentionedUsers: message?.mentionedUsers ?? [])
-            textView.textAlignment = .natural
+            textView?.textAlignment = .natural
             if let attributed = attributedText(for: text, items: textItems) {
-                textView.attributedText = attributed
+                textView?.attributedText = attributed
             } else {
                 setPlainText(text, font: fonts.body, color: palette.text, alignment: .natural)
             }
@@ -458,33 +651,33 @@ open class ChatMessageContentView: _View {
         // Bubble: own messages in background6, others' in background8; the tail corner points at
         // the author and is small only on the last message of a group.
         let isOwn = options.contains(.flipped)
-        bubbleView.content = ChatMessageBubbleView.Content(
+        bubbleView?.content = ChatMessageBubbleView.Content(
             backgroundColor: isOwn ? palette.background6 : palette.background8,
             roundedCorners: roundedCorners(for: options)
         )
 
-        if options.contains(.avatar) { authorAvatarView.content = message?.author }
-        if options.contains(.quotedMessage) { quotedMessageView.content = message?.quotedMessage }
+        if options.contains(.avatar) { authorAvatarView?.content = message?.author }
+        if options.contains(.quotedMessage) { quotedMessageView?.content = message?.quotedMessage }
 
         if let author = message?.author {
-            authorNameLabel.text = author.name.isEmpty ? author.id : author.name
+            authorNameLabel?.text = author.name.isEmpty ? author.id : author.name
         } else {
-            authorNameLabel.text = nil
+            authorNameLabel?.text = nil
         }
         if let message {
             let time = appearance.formatters.messageTimestamp.format(message.createdAt)
-            timestampLabel.text = message.isEdited && !message.isDeleted ? appearance.l10n.tr("message.edited", .string(time)) : time
+            timestampLabel?.text = message.isEdited && !message.isDeleted ? appearance.l10n.tr("message.edited", .string(time)) : time
         } else {
-            timestampLabel.text = nil
+            timestampLabel?.text = nil
         }
-        deliveryStatusView.content = message
+        deliveryStatusView?.content = message
 
         if options.contains(.threadInfo) {
             let count = message?.replyCount ?? 0
-            threadRepliesButton.setTitle(appearance.l10n.plural("message.threads.count", count: count), for: .normal)
-            threadAvatarView.content = threadLastReplyAuthor
-            threadAvatarView.isHidden = threadLastReplyAuthor == nil
-            threadIconView.isHidden = threadLastReplyAuthor != nil
+            threadReplyCountButton?.setTitle(appearance.l10n.plural("message.threads.count", count: count), for: .normal)
+            threadAvatarView?.content = threadLastReplyAuthor
+            threadAvatarView?.isHidden = threadLastReplyAuthor == nil
+            threadIconView?.isHidden = threadLastReplyAuthor != nil
         }
         updateReactionsBubble(options: options)
     }
@@ -525,6 +718,7 @@ open class ChatMessageContentView: _View {
 
     /// Shows `text` in the text view as plain text (not parsed as markup).
     private func setPlainText(_ text: String, font: UIFont, color: UIColor, alignment: NSTextAlignment) {
+        guard let textView else { return }
         textView.text = text
         textView.font = font
         textView.textColor = color
@@ -536,7 +730,7 @@ open class ChatMessageContentView: _View {
 
     /// Calls the delegate for the link or mention under `point` (in `textView`'s coordinates).
     open func handleTapOnText(at point: CGPoint) {
-        guard let index = textView.characterIndex(at: point),
+        guard let index = textView?.characterIndex(at: point),
               let item = textItems.first(where: { NSLocationInRange(index, $0.range) }) else { return }
         switch item.kind {
         case .link(let url): delegate?.messageContentView(self, didTapOnLink: url)

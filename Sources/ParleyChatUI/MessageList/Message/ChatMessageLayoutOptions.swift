@@ -2,47 +2,87 @@ import Foundation
 import ParleyChat
 import ParleyUIKit
 
-/// What a message's row shows and how: which side, bubble, avatar, name, timestamp and so on.
-public struct ChatMessageLayoutOptions: OptionSet, Hashable, Sendable {
-    /// The raw bits.
-    public let rawValue: Int
-    /// Options from raw bits.
-    public init(rawValue: Int) { self.rawValue = rawValue }
+/// What a message's row shows and how: a set of ``ChatMessageLayoutOption``s (which side, bubble,
+/// avatar, name, timestamp and so on).
+///
+/// A plain `Set`, so `contains`, `insert`, `remove`, `union` and literals such as
+/// `[.bubble, .text]` work as on any set; `insert(_:)` and `remove(_:)` also take a set.
+public typealias ChatMessageLayoutOptions = Set<ChatMessageLayoutOption>
 
+extension Set where Element == ChatMessageLayoutOption {
+    /// A stable text naming the options (their raw values sorted and joined by `-`): equal sets
+    /// give equal ids, whatever their order.
+    public var id: String {
+        map(\.rawValue).sorted().joined(separator: "-")
+    }
+
+    /// Adds every option of `options`.
+    public mutating func insert(_ options: ChatMessageLayoutOptions) {
+        formUnion(options)
+    }
+
+    /// Removes every option of `options`.
+    public mutating func remove(_ options: ChatMessageLayoutOptions) {
+        subtract(options)
+    }
+}
+
+/// One thing a message's row shows or one way it is laid out, named by a string.
+///
+/// Apps add their own options with `static let`, set them in a resolver subclass and read them in
+/// a content view subclass:
+///
+/// ```swift
+/// extension ChatMessageLayoutOption {
+///     static let pinnedBadge: Self = "pinnedBadge"
+/// }
+/// ```
+public struct ChatMessageLayoutOption: RawRepresentable, Hashable, ExpressibleByStringLiteral, Sendable {
+    /// The option's name.
+    public let rawValue: String
+
+    /// The option named `rawValue`.
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// The option named by a string literal.
+    public init(stringLiteral value: String) { self.init(rawValue: value) }
+}
+
+extension ChatMessageLayoutOption {
     /// The message is the current user's: laid out on the trailing side.
-    public static let flipped = Self(rawValue: 1 << 0)
+    public static let flipped: Self = "flipped"
     /// Centred (system messages).
-    public static let centered = Self(rawValue: 1 << 1)
+    public static let centered: Self = "centered"
     /// The text sits in a bubble.
-    public static let bubble = Self(rawValue: 1 << 2)
+    public static let bubble: Self = "bubble"
     /// The bubble joins the next message's bubble of the same group (no tail corner).
-    public static let continuousBubble = Self(rawValue: 1 << 3)
+    public static let continuousBubble: Self = "continuousBubble"
     /// Shows the author's avatar (the last message of a group of others).
-    public static let avatar = Self(rawValue: 1 << 4)
+    public static let avatar: Self = "avatar"
     /// Keeps the avatar's space empty (messages of others that are not last of their group).
-    public static let avatarSizePadding = Self(rawValue: 1 << 5)
+    public static let avatarSizePadding: Self = "avatarSizePadding"
     /// Shows the author's name (last of a group, channels of more than two members).
-    public static let authorName = Self(rawValue: 1 << 6)
+    public static let authorName: Self = "authorName"
     /// Shows the time (last of a group).
-    public static let timestamp = Self(rawValue: 1 << 7)
+    public static let timestamp: Self = "timestamp"
     /// Shows the text.
-    public static let text = Self(rawValue: 1 << 8)
+    public static let text: Self = "text"
     /// Shows the quoted message of a reply.
-    public static let quotedMessage = Self(rawValue: 1 << 9)
+    public static let quotedMessage: Self = "quotedMessage"
     /// Shows "N replies" for a thread's root.
-    public static let threadInfo = Self(rawValue: 1 << 10)
+    public static let threadInfo: Self = "threadInfo"
     /// Shows the reactions bubble.
-    public static let reactions = Self(rawValue: 1 << 11)
+    public static let reactions: Self = "reactions"
     /// Shows the failed-to-send indicator.
-    public static let errorIndicator = Self(rawValue: 1 << 12)
+    public static let errorIndicator: Self = "errorIndicator"
     /// Shows sent/read checkmarks (the current user's last message of a group).
-    public static let deliveryStatusIndicator = Self(rawValue: 1 << 13)
+    public static let deliveryStatusIndicator: Self = "deliveryStatusIndicator"
     /// Shows "Only visible to you" (ephemeral messages).
-    public static let onlyVisibleToYouIndicator = Self(rawValue: 1 << 14)
+    public static let onlyVisibleToYouIndicator: Self = "onlyVisibleToYouIndicator"
     /// The message was deleted: shows a placeholder instead of its text.
-    public static let deletedPlaceholder = Self(rawValue: 1 << 15)
+    public static let deletedPlaceholder: Self = "deletedPlaceholder"
     /// The text is only emoji (up to a few): shown large and without a bubble.
-    public static let emojiOnly = Self(rawValue: 1 << 16)
+    public static let emojiOnly: Self = "emojiOnly"
 }
 
 /// Decides the layout options of each message in a list: grouping, which side, what to show.
@@ -57,9 +97,10 @@ public struct ChatMessageLayoutOptions: OptionSet, Hashable, Sendable {
 ///
 /// ```swift
 /// final class LeadingResolver: ChatMessageLayoutOptionsResolver {
-///     override func optionsForMessage(at index: Int, in channel: ChatChannel, with messages: [ChatMessage],
+///     override func optionsForMessage(at indexPath: IndexPath, in channel: ChatChannel,
+///                                     with messages: AnyRandomAccessCollection<ChatMessage>,
 ///                                     appearance: Appearance) -> ChatMessageLayoutOptions {
-///         var options = super.optionsForMessage(at: index, in: channel, with: messages, appearance: appearance)
+///         var options = super.optionsForMessage(at: indexPath, in: channel, with: messages, appearance: appearance)
 ///         options.remove(.flipped)
 ///         return options
 ///     }
@@ -82,20 +123,23 @@ open class ChatMessageLayoutOptionsResolver {
         self.calendar = calendar
     }
 
-    /// The options of the message at `index` of `messages` (oldest first) in `channel`; empty for an
-    /// index outside `messages`.
+    /// The options of the message at `indexPath.item` of `messages` in `channel`; empty for an
+    /// item outside `messages`.
+    ///
+    /// `messages` runs newest first, as the list shows them from the bottom: item 0 is the
+    /// newest message, `item - 1` the one sent after the message, `item + 1` the one before.
     open func optionsForMessage(
-        at index: Int,
+        at indexPath: IndexPath,
         in channel: ChatChannel,
-        with messages: [ChatMessage],
+        with messages: AnyRandomAccessCollection<ChatMessage>,
         appearance: Appearance
     ) -> ChatMessageLayoutOptions {
-        guard messages.indices.contains(index) else { return [] }
-        let message = messages[index]
+        let item = indexPath.item
+        guard let message = messages.message(at: item) else { return [] }
         if message.type == .system { return [.centered, .text] }
 
         let isOwn = message.isSentByCurrentUser
-        let isLast = isLastInGroup(at: index, in: messages)
+        let isLast = isMessageLastInSequence(messageIndexPath: indexPath, messages: messages)
         var options: ChatMessageLayoutOptions = []
         if isOwn { options.insert(.flipped) }
         if isLast {
@@ -131,7 +175,7 @@ open class ChatMessageLayoutOptionsResolver {
             options.insert(.deliveryStatusIndicator)
         }
         if message.type == .ephemeral { options.insert(.onlyVisibleToYouIndicator) }
-        if message.replyCount > 0, message.parentMessageId == nil, !isShownInItsThread(at: index, in: messages) {
+        if message.replyCount > 0, message.parentMessageId == nil, !isShownInItsThread(at: item, in: messages) {
             options.insert(.threadInfo)
         }
         if channel.config.reactionsEnabled,
@@ -148,11 +192,16 @@ open class ChatMessageLayoutOptionsResolver {
         options.contains(.continuousBubble) ? 2 : 12
     }
 
-    /// Whether the message at `index` ends its group: the next message is by someone else, too
-    /// late, on another day or a system message (or there is none).
-    open func isLastInGroup(at index: Int, in messages: [ChatMessage]) -> Bool {
-        guard messages.indices.contains(index), messages.indices.contains(index + 1) else { return true }
-        return !belongToOneGroup(messages[index], messages[index + 1])
+    /// Whether the message at `messageIndexPath.item` of `messages` (newest first) ends its
+    /// group: the message sent after it (`item - 1`) is by someone else, too late, on another day
+    /// or a system message (or there is none).
+    open func isMessageLastInSequence(
+        messageIndexPath: IndexPath,
+        messages: AnyRandomAccessCollection<ChatMessage>
+    ) -> Bool {
+        let item = messageIndexPath.item
+        guard let message = messages.message(at: item), let next = messages.message(at: item - 1) else { return true }
+        return !belongToOneGroup(message, next)
     }
 
     /// Whether `next`, sent right after `message`, continues its group.
@@ -165,10 +214,9 @@ open class ChatMessageLayoutOptionsResolver {
 
     /// A thread's list starts with its root followed by its replies: the root shows no
     /// "N replies" there.
-    private func isShownInItsThread(at index: Int, in messages: [ChatMessage]) -> Bool {
-        let id = messages[index].id
-        return messages.indices.contains(index + 1) && messages[index + 1].parentMessageId == id
-            || messages.indices.contains(index - 1) && messages[index - 1].parentMessageId == id
+    private func isShownInItsThread(at item: Int, in messages: AnyRandomAccessCollection<ChatMessage>) -> Bool {
+        guard let id = messages.message(at: item)?.id else { return false }
+        return messages.message(at: item - 1)?.parentMessageId == id || messages.message(at: item + 1)?.parentMessageId == id
     }
 
     private static func memberCount(of channel: ChatChannel) -> Int {
@@ -197,5 +245,13 @@ extension Character {
         guard let first = scalars.first else { return false }
         if first.properties.isEmojiPresentation { return true }
         return scalars.count > 1 && first.properties.isEmoji
+    }
+}
+
+extension AnyRandomAccessCollection where Element == ChatMessage {
+    /// The message `offset` places from the start, or `nil` outside the collection.
+    func message(at offset: Int) -> ChatMessage? {
+        guard offset >= 0, offset < count else { return nil }
+        return self[index(startIndex, offsetBy: offset)]
     }
 }
