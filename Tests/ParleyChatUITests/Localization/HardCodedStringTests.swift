@@ -11,6 +11,8 @@ import Testing
 
     /// The text before a literal (on its line) that marks it as not shown to users.
     static let invisibleContexts: [String] = [
+        // Layout options are string-backed identifiers (`static let bubble: Self = "bubble"`).
+        ": Self = ",
         "symbol(", "image(", "systemName: ", "UIImage(named: ", "reuseKey(", "reuseKey: ", "sizingView(", ".id(", "id: ",
         "accessibilityIdentifier = ", ".name = ", "let key = ", "ID = ", "hasPrefix(", "withinWeek: ", "older: ",
         "String(format: ", "[\"https://", "\"http://\", ", "\"https://\", ", "? \"https://",

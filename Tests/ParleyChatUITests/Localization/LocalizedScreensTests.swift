@@ -56,10 +56,11 @@ func withLanguage<T>(_ language: String, _ body: () throws -> T) rethrows -> T {
             let root = SceneCatalog.makeView(scene)
             #expect(root.effectiveUserInterfaceLayoutDirection == .rightToLeft)
             let bubbles = Self.all(ChatMessageContentView.self, in: root).filter { $0.window != nil || $0.superview != nil }
-            let own = try #require(bubbles.first { $0.content?.isSentByCurrentUser == true && $0.bubbleView.bounds.width > 0 })
-            let other = try #require(bubbles.first { $0.content?.isSentByCurrentUser == false && $0.bubbleView.bounds.width > 0 })
-            let ownFrame = own.bubbleView.convert(own.bubbleView.bounds, to: root)
-            let otherFrame = other.bubbleView.convert(other.bubbleView.bounds, to: root)
+            let own = try #require(bubbles.first { $0.content?.isSentByCurrentUser == true && ($0.bubbleView?.bounds.width ?? 0) > 0 })
+            let other = try #require(bubbles.first { $0.content?.isSentByCurrentUser == false && ($0.bubbleView?.bounds.width ?? 0) > 0 })
+            let ownBubble = try #require(own.bubbleView), otherBubble = try #require(other.bubbleView)
+            let ownFrame = ownBubble.convert(ownBubble.bounds, to: root)
+            let otherFrame = otherBubble.convert(otherBubble.bounds, to: root)
             // Mirrored: your own messages on the left, the others' (with avatars) on the right.
             #expect(ownFrame.minX < 40, "own bubble at \(ownFrame)")
             #expect(otherFrame.maxX > root.bounds.width - 60, "other bubble at \(otherFrame)")
