@@ -134,6 +134,11 @@ open class ChatChannelVC: _ViewController, ChatMessageListVCDataSource, ChatMess
         markReadIfNeeded()
     }
 
+    /// The "N unread" button was dismissed: marks the channel read.
+    open func chatMessageListDidDiscardUnreadMessages(_ vc: ChatMessageListVC) {
+        markReadIfNeeded()
+    }
+
     /// Opens the thread.
     open func chatMessageListVC(_ vc: ChatMessageListVC, didTapOnThreadOf message: ChatMessage) {
         showThread(messageId: message.id)

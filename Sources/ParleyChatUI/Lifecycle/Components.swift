@@ -113,6 +113,31 @@ public struct Components {
     /// Whether picking a reaction replaces the current user's other reactions to the message.
     public var isUniqueReactionsEnabled: Bool = false
 
+    // MARK: Message list features (issue 18)
+
+    /// Whether the "N unread" button shows at the top of the message list while the first unread
+    /// message is off screen (a tap scrolls to it, its close button dismisses it). Off by default.
+    public var isJumpToUnreadEnabled: Bool = false
+    /// The "N unread" button at the top of the message list.
+    public var jumpToUnreadMessagesButton: JumpToUnreadMessagesButton.Type = JumpToUnreadMessagesButton.self
+    /// Whether a channel opens at its first unread message instead of its newest. Off by default.
+    public var shouldJumpToUnreadWhenOpeningChannel: Bool = false
+    /// The date pill floating at the top of the message list while it scrolls.
+    public var messageListScrollOverlayView: ChatMessageListScrollOverlayView.Type = ChatMessageListScrollOverlayView.self
+    /// Whether the date of the topmost visible message floats at the top of the message list while
+    /// it scrolls (hidden shortly after scrolling stops). On by default.
+    public var messageListDateOverlayEnabled: Bool = true
+    /// Whether a date separator sits above the first message of each day. On by default (Stream's
+    /// default is off).
+    public var messageListDateSeparatorEnabled: Bool = true
+    /// Whether the "Unread messages" separator sits above the first unread message. On by default.
+    public var isUnreadMessagesSeparatorEnabled: Bool = true
+    /// Whether dragging a message to the right replies to it. On by default (Stream's default is off).
+    public var messageSwipeToReplyEnabled: Bool = true
+    /// Whether an edited message shows "Edited" beside its time. On by default (Stream's default
+    /// is off).
+    public var isMessageEditedLabelEnabled: Bool = true
+
     /// The components every chat view uses unless given others.
     public static var `default` = Components()
 }

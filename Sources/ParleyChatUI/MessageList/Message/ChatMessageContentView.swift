@@ -475,7 +475,7 @@ open class ChatMessageContentView: _View {
         }
         if let message {
             let time = appearance.formatters.messageTimestamp.format(message.createdAt)
-            timestampLabel.text = message.isEdited && !message.isDeleted ? "\(time) · Edited" : time
+            timestampLabel.text = message.isEdited && !message.isDeleted && components.isMessageEditedLabelEnabled ? "\(time) · Edited" : time
         } else {
             timestampLabel.text = nil
         }
