@@ -27,6 +27,12 @@ public struct Components {
 
     /// The channel list screen.
     public var channelListVC: ChatChannelListVC.Type = ChatChannelListVC.self
+    /// The pressable, swipeable container of a channel's row in the channel list.
+    public var channelCell: ChatChannelListCollectionViewCell.Type = ChatChannelListCollectionViewCell.self
+    /// The actions (mute, delete) a horizontal swipe reveals on a channel list row.
+    public var channelActionsView: SwipeableView.Type = SwipeableView.self
+    /// One action button of a swiped channel list row.
+    public var channelActionView: CellActionView.Type = CellActionView.self
     /// A channel's row in the channel list.
     public var channelContentView: ChatChannelListItemView.Type = ChatChannelListItemView.self
     /// A channel's avatar in its row and in the channel header.
