@@ -22,6 +22,8 @@ public struct Components {
 
     /// Every avatar: channel list, message list, reaction authors.
     public var avatarView: ChatAvatarView.Type = ChatAvatarView.self
+    /// The "online" dot on a direct message's avatar.
+    public var onlineIndicatorView: OnlineIndicatorView.Type = OnlineIndicatorView.self
 
     // MARK: Channel list
 
@@ -70,6 +72,8 @@ public struct Components {
     public var messageListUnreadSeparatorView: ChatMessageListUnreadSeparatorView.Type = ChatMessageListUnreadSeparatorView.self
     /// "Alice is typing…" at the bottom of the message list.
     public var typingIndicatorView: TypingIndicatorView.Type = TypingIndicatorView.self
+    /// A message's delivery status (sending, sent, read, failed) in its footnote.
+    public var messageDeliveryStatusView: ChatMessageDeliveryStatusView.Type = ChatMessageDeliveryStatusView.self
     /// The button that scrolls to the newest message, with the unread count.
     public var scrollToBottomButton: ScrollToBottomButton.Type = ScrollToBottomButton.self
     /// Decides each message's layout options (grouping, side, what it shows).

@@ -128,7 +128,7 @@ open class ChatMessageContentView: _View {
     /// The time, with "Edited" for edited messages.
     open private(set) lazy var timestampLabel = UILabel()
     /// Pending clock, sent check or read double check.
-    open private(set) lazy var deliveryStatusView = ChatMessageDeliveryStatusView()
+    open private(set) lazy var deliveryStatusView: ChatMessageDeliveryStatusView = makeComponent(components.messageDeliveryStatusView.init(frame: .zero))
     /// The eye icon and "Only visible to you" (ephemeral messages).
     open private(set) lazy var onlyVisibleToYouContainer = ContainerStackView(axis: .horizontal, alignment: .center, spacing: 4)
     /// The eye icon of "Only visible to you".
