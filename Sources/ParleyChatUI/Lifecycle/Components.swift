@@ -56,6 +56,8 @@ public struct Components {
     public var channelVC: ChatChannelVC.Type = ChatChannelVC.self
     /// The channel screen's title view.
     public var channelHeaderView: ChatChannelHeaderView.Type = ChatChannelHeaderView.self
+    /// The title over a subtitle in the channel and thread headers.
+    public var titleContainerView: TitleContainerView.Type = TitleContainerView.self
     /// The thread screen.
     public var threadVC: ChatThreadVC.Type = ChatThreadVC.self
     /// The message list.
