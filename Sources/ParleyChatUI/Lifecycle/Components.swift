@@ -60,6 +60,8 @@ public struct Components {
     public var titleContainerView: TitleContainerView.Type = TitleContainerView.self
     /// The thread screen.
     public var threadVC: ChatThreadVC.Type = ChatThreadVC.self
+    /// Where the channel screen goes from its message list (threads).
+    public var messageListRouter: ChatMessageListRouter.Type = ChatMessageListRouter.self
     /// The message list.
     public var messageListVC: ChatMessageListVC.Type = ChatMessageListVC.self
     /// One message's row.
