@@ -76,6 +76,8 @@ public struct Components {
     public var messageListUnreadSeparatorView: ChatMessageListUnreadSeparatorView.Type = ChatMessageListUnreadSeparatorView.self
     /// "Alice is typing…" at the bottom of the message list.
     public var typingIndicatorView: TypingIndicatorView.Type = TypingIndicatorView.self
+    /// The dots beside "Alice is typing…".
+    public var typingAnimationView: TypingAnimationView.Type = TypingAnimationView.self
     /// A message's delivery status (sending, sent, read, failed) in its footnote.
     public var messageDeliveryStatusView: ChatMessageDeliveryStatusView.Type = ChatMessageDeliveryStatusView.self
     /// The button that scrolls to the newest message, with the unread count.

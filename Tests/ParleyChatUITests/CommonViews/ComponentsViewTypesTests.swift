@@ -54,4 +54,32 @@ import ParleyUIKit
         #expect(row.deliveryStatusView.content?.id == "m")
         #expect(!(R.row(0, in: [R.message("m", "sent", by: R.me)]).deliveryStatusView is TaggedStatusView))
     }
+
+    final class FiveDots: TypingAnimationView {
+        override var numberOfDots: Int { 5 }
+    }
+
+    @Test func theTypingDotsAreTheComponentsType() {
+        func indicator(_ components: Components) -> TypingIndicatorView {
+            let view = TypingIndicatorView(frame: CGRect(x: 0, y: 0, width: 390, height: 30))
+            view.components = components
+            let host = UIView(frame: view.frame)
+            host.addSubview(view)
+            view.content = [ChatUser(id: "alice", name: "Alice Liddell")]
+            host.layoutIfNeeded()
+            return view
+        }
+        let standard = indicator(Components())
+        #expect(type(of: standard.typingAnimationView) == TypingAnimationView.self)
+        #expect(standard.dotsView.arrangedSubviews.count == 3)
+        #expect(standard.typingAnimationView.frame.size == CGSize(width: 24, height: 6))
+        #expect(standard.textLabel.text == "Alice is typing…")
+        var components = Components()
+        components.typingAnimationView = FiveDots.self
+        let five = indicator(components)
+        #expect(five.typingAnimationView is FiveDots)
+        #expect(five.dotsView.arrangedSubviews.count == 5)
+        #expect(five.typingAnimationView.frame.width == 42)
+        #expect(five.textLabel.frame.minX > standard.textLabel.frame.minX, "the text moves over for the wider dots")
+    }
 }
