@@ -31,6 +31,21 @@ public enum DemoCustomization: String, CaseIterable, Sendable {
     /// Seed 002: the declarative screens with the livestream `ViewFactory` (plain text rows).
     case livestreamFactory = "livestream-factory"
 
+    /// Issue 18: the "N unread" button at the top of the message list (`Components.default.isJumpToUnreadEnabled`).
+    case jumpToUnread = "jump-to-unread"
+    /// Issue 18: channels open at their first unread message (`Components.default.shouldJumpToUnreadWhenOpeningChannel`).
+    case openAtUnread = "open-at-unread"
+    /// Issue 18: no date pill while the message list scrolls (`Components.default.messageListDateOverlayEnabled = false`).
+    case noDateOverlay = "no-date-overlay"
+    /// Issue 18: no date separators between days (`Components.default.messageListDateSeparatorEnabled = false`).
+    case noDateSeparators = "no-date-separators"
+    /// Issue 18: no "Unread messages" separator (`Components.default.isUnreadMessagesSeparatorEnabled = false`).
+    case noUnreadSeparator = "no-unread-separator"
+    /// Issue 18: dragging a message does not reply (`Components.default.messageSwipeToReplyEnabled = false`).
+    case noSwipeToReply = "no-swipe-to-reply"
+    /// Issue 18: no "Edited" beside an edited message's time (`Components.default.isMessageEditedLabelEnabled = false`).
+    case noEditedLabel = "no-edited-label"
+
     /// Whether the customization shows the declarative screens (`ViewFactory`) instead of the
     /// UIKit-style ones.
     public var usesDeclarativeScreens: Bool { self == .livestreamFactory }
@@ -65,6 +80,20 @@ public enum DemoCustomization: String, CaseIterable, Sendable {
         case .customAuthors:
             Components.default.reactionAuthorsVC = SceneBlackReactionAuthorsVC.self
             Components.default.reactionAuthorCell = SceneNamelessAuthorCell.self
+        case .jumpToUnread:
+            Components.default.isJumpToUnreadEnabled = true
+        case .openAtUnread:
+            Components.default.shouldJumpToUnreadWhenOpeningChannel = true
+        case .noDateOverlay:
+            Components.default.messageListDateOverlayEnabled = false
+        case .noDateSeparators:
+            Components.default.messageListDateSeparatorEnabled = false
+        case .noUnreadSeparator:
+            Components.default.isUnreadMessagesSeparatorEnabled = false
+        case .noSwipeToReply:
+            Components.default.messageSwipeToReplyEnabled = false
+        case .noEditedLabel:
+            Components.default.isMessageEditedLabelEnabled = false
         case .pinkTint, .livestreamFactory:
             break
         }

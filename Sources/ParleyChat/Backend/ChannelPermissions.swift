@@ -27,6 +27,7 @@ struct ChannelPermissions: Sendable {
             if memberRole == .moderator || memberRole == .owner {
                 capabilities.formUnion([
                     .updateAnyMessage, .deleteAnyMessage, .updateChannel, .updateChannelMembers, .freezeChannel,
+                    .deleteChannel,
                 ])
             } else if type == .messaging || type == .team {
                 // Small conversations: any member may rename the channel or add people.
@@ -86,7 +87,7 @@ struct ChannelPermissions: Sendable {
     static let everything: Set<ChannelCapability> = [
         .sendMessage, .sendReply, .quoteMessage, .sendReaction, .sendTypingEvents, .readEvents, .uploadFile,
         .updateOwnMessage, .updateAnyMessage, .deleteOwnMessage, .deleteAnyMessage, .updateChannel,
-        .updateChannelMembers, .freezeChannel, .muteChannel,
+        .updateChannelMembers, .freezeChannel, .muteChannel, .deleteChannel,
     ]
 }
 

@@ -19,6 +19,12 @@ public protocol ChatBackend: Sendable {
     /// Freezes or unfreezes the channel.
     func setFrozen(_ isFrozen: Bool, cid: ChannelId, by userId: UserId) async throws(ChatError)
 
+    /// Mutes or unmutes the channel for the user (a member; needs the `mute-channel` capability).
+    func setMuted(_ isMuted: Bool, cid: ChannelId, by userId: UserId) async throws(ChatError)
+
+    /// Deletes the channel with its members and messages (owners, moderators and admins).
+    func deleteChannel(_ cid: ChannelId, by userId: UserId) async throws(ChatError)
+
     /// Adds members (a user may add themselves to a livestream: joining); posts system messages.
     func addMembers(_ userIds: [UserId], to cid: ChannelId, by userId: UserId) async throws(ChatError)
 

@@ -99,6 +99,28 @@ public final class EmbeddedChatBackend: ChatBackend {
         }
     }
 
+    /// Mutes or unmutes the channel for a member.
+    public func setMuted(_ isMuted: Bool, cid: ChannelId, by userId: UserId) async throws(ChatError) {
+        let now = clock.now()
+        try await store.write { db in
+            let (_, _, permissions) = try Self.context(db, cid: cid, userId: userId, now: now)
+            try permissions.require(.muteChannel, in: cid)
+            try db.execute(
+                sql: "UPDATE member SET muted = ? WHERE cid = ? AND user_id = ?",
+                arguments: [isMuted, cid.rawValue, userId])
+        }
+    }
+
+    /// Deletes the channel; its members, messages, reactions and typing rows go with it.
+    public func deleteChannel(_ cid: ChannelId, by userId: UserId) async throws(ChatError) {
+        let now = clock.now()
+        try await store.write { db in
+            let (_, _, permissions) = try Self.context(db, cid: cid, userId: userId, now: now)
+            try permissions.require(.deleteChannel, in: cid)
+            try db.execute(sql: "DELETE FROM channel WHERE cid = ?", arguments: [cid.rawValue])
+        }
+    }
+
     /// Adds members and posts "X added Y" (or "Y joined" when users add themselves).
     ///
     /// A user may add themselves to a livestream without the `update-channel-members`

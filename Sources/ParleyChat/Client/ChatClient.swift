@@ -204,6 +204,21 @@ public final class ChatClient: Sendable {
         try await backend.setFrozen(isFrozen, cid: cid, by: currentUserId)
     }
 
+    /// Mutes a channel for the current user.
+    public func muteChannel(_ cid: ChannelId) async throws(ChatError) {
+        try await backend.setMuted(true, cid: cid, by: currentUserId)
+    }
+
+    /// Unmutes a channel for the current user.
+    public func unmuteChannel(_ cid: ChannelId) async throws(ChatError) {
+        try await backend.setMuted(false, cid: cid, by: currentUserId)
+    }
+
+    /// Deletes a channel with its messages (owners, moderators and admins).
+    public func deleteChannel(_ cid: ChannelId) async throws(ChatError) {
+        try await backend.deleteChannel(cid, by: currentUserId)
+    }
+
     /// Adds members to a channel.
     public func addMembers(_ userIds: [UserId], to cid: ChannelId) async throws(ChatError) {
         try await backend.addMembers(userIds, to: cid, by: currentUserId)

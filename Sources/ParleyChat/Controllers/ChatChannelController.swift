@@ -299,6 +299,21 @@ public final class ChatChannelController {
         try await client.setFrozen(isFrozen, cid: cid)
     }
 
+    /// Mutes the channel for the current user (``ChatChannel/isMuted``).
+    public func muteChannel() async throws(ChatError) {
+        try await client.muteChannel(cid)
+    }
+
+    /// Unmutes the channel for the current user.
+    public func unmuteChannel() async throws(ChatError) {
+        try await client.unmuteChannel(cid)
+    }
+
+    /// Deletes the channel with its messages (owners, moderators and admins).
+    public func deleteChannel() async throws(ChatError) {
+        try await client.deleteChannel(cid)
+    }
+
     func mergingOutbox(into window: [ChatMessage]) -> [ChatMessage] {
         let held = client.outbox.messages(in: cid, parentId: nil)
         guard !held.isEmpty else { return window }

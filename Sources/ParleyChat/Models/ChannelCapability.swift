@@ -43,6 +43,8 @@ public struct ChannelCapability: RawRepresentable, Hashable, Sendable, Codable, 
     public static let freezeChannel: ChannelCapability = "freeze-channel"
     /// Mute the channel.
     public static let muteChannel: ChannelCapability = "mute-channel"
+    /// Delete the channel with its messages.
+    public static let deleteChannel: ChannelCapability = "delete-channel"
 
     /// The capability's name.
     public var description: String { rawValue }

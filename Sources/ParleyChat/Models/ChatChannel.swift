@@ -41,6 +41,8 @@ public struct ChatChannel: Sendable, Hashable, Identifiable {
     public var isFrozen: Bool
     /// Other users typing in the channel right now (typing events expire on their own).
     public var currentlyTypingUsers: Set<ChatUser>
+    /// Whether the current user muted the channel.
+    public var isMuted: Bool
 
     /// How many members ``members`` holds at most.
     public static let membersLimit = 25
@@ -65,7 +67,8 @@ public struct ChatChannel: Sendable, Hashable, Identifiable {
         previewMessage: ChatMessage? = nil,
         latestMessages: [ChatMessage] = [],
         isFrozen: Bool = false,
-        currentlyTypingUsers: Set<ChatUser> = []
+        currentlyTypingUsers: Set<ChatUser> = [],
+        isMuted: Bool = false
     ) {
         self.cid = cid
         self.name = name
@@ -84,6 +87,7 @@ public struct ChatChannel: Sendable, Hashable, Identifiable {
         self.latestMessages = latestMessages
         self.isFrozen = isFrozen
         self.currentlyTypingUsers = currentlyTypingUsers
+        self.isMuted = isMuted
     }
 
     /// The same as ``cid``, for `Identifiable`.

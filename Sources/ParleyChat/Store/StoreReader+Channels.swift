@@ -22,6 +22,8 @@ struct MembershipRow: Sendable {
     var lastReadAt: Int64?
     var unreadMessages: Int
     var unreadMentions: Int
+    /// Whether the viewer muted the channel.
+    var isMuted = false
 }
 
 extension StoreReader {
@@ -110,14 +112,14 @@ extension StoreReader {
         var memberships: [ChannelId: MembershipRow] = [:]
         try db.forEachRawRow(
             """
-            SELECT cid, role, created_at, last_read_at, unread_messages, unread_mentions
+            SELECT cid, role, created_at, last_read_at, unread_messages, unread_mentions, muted
             FROM member WHERE user_id = ? AND cid IN (\(placeholders))
             """,
             arguments: StatementArguments([currentUserId] + raw)
         ) { row in
             memberships[try cache.channelId(row.text(0))] = MembershipRow(
                 role: MemberRole(rawValue: row.text(1)), createdAt: row.int64(2), lastReadAt: row.optionalInt64(3),
-                unreadMessages: row.int(4), unreadMentions: row.int(5))
+                unreadMessages: row.int(4), unreadMentions: row.int(5), isMuted: row.bool(6))
         }
 
         var typing: [ChannelId: Set<ChatUser>] = [:]
@@ -173,7 +175,8 @@ extension StoreReader {
                 previewMessage: latest.first,
                 latestMessages: latest,
                 isFrozen: row.isFrozen,
-                currentlyTypingUsers: typing[cid] ?? [])
+                currentlyTypingUsers: typing[cid] ?? [],
+                isMuted: membership?.isMuted ?? false)
         }
     }
 

@@ -143,6 +143,10 @@ enum StoreSchema {
         migrator.registerMigration("v2-versions") { db in
             try db.execute(sql: versionsMigration)
         }
+        migrator.registerMigration("v3-member-muted") { db in
+            // Whether the member muted the channel (ChatChannel.isMuted for the viewer).
+            try db.execute(sql: "ALTER TABLE member ADD COLUMN muted INTEGER NOT NULL DEFAULT 0")
+        }
         return migrator
     }
 

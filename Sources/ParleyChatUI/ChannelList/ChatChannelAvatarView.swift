@@ -19,8 +19,8 @@ open class ChatChannelAvatarView: _View {
     open private(set) lazy var avatarView: ChatAvatarView = components.avatarView.init(frame: .zero)
 
     /// The green dot shown at the bottom trailing corner while the other member of a direct
-    /// message is online.
-    open private(set) lazy var onlineIndicatorView: UIView = UIView()
+    /// message is online: a `components.onlineIndicatorView`.
+    open private(set) lazy var onlineIndicatorView: UIView = makeComponent(components.onlineIndicatorView.init(frame: .zero))
 
     /// Creates the view.
     public required override init(frame: CGRect) {
@@ -34,15 +34,6 @@ open class ChatChannelAvatarView: _View {
         avatarView.components = components
         if avatarView.superview !== self { addSubview(avatarView) }
         if onlineIndicatorView.superview !== self { addSubview(onlineIndicatorView) }
-    }
-
-    /// The online dot: the "active" tint with a `lightBorder` ring.
-    open override func setUpAppearance() {
-        super.setUpAppearance()
-        onlineIndicatorView.backgroundColor = appearance.colorPalette.alternativeActiveTint
-        onlineIndicatorView.layer.borderColor = appearance.colorPalette.lightBorder
-        onlineIndicatorView.layer.borderWidth = 2
-        onlineIndicatorView.layer.masksToBounds = true
     }
 
     /// Shows the other member (direct messages) or the channel's image or initials.
@@ -84,7 +75,6 @@ open class ChatChannelAvatarView: _View {
         avatarView.frame = bounds
         let side = max(8, (min(bounds.width, bounds.height) * 0.25).rounded())
         onlineIndicatorView.frame = CGRect(x: bounds.maxX - side, y: bounds.maxY - side, width: side, height: side)
-        onlineIndicatorView.layer.cornerRadius = side / 2
     }
 
     /// 48 × 48 points unless the container says otherwise.

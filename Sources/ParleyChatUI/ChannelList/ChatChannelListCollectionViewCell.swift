@@ -16,6 +16,10 @@ open class ChatChannelListCollectionViewCell: _Control, ReusableView {
     /// The hairline along the bottom edge.
     open private(set) lazy var separatorView = UIView()
 
+    /// The actions (mute, delete) a horizontal swipe reveals at the trailing edge, made from
+    /// `components.channelActionsView`.
+    open private(set) lazy var swipeableView: SwipeableView = components.channelActionsView.init(frame: .zero)
+
     /// What a tap does (the channel list opens the channel).
     public var onTap: (@MainActor () -> Void)?
 
@@ -34,6 +38,8 @@ open class ChatChannelListCollectionViewCell: _Control, ReusableView {
     open override func setUp() {
         super.setUp()
         addHandler(for: .primaryActionTriggered) { [weak self] in self?.onTap?() }
+        addGestureRecognizer(swipeableView.panGestureRecognizer)
+        swipeableView.onSwipe = { [weak self] _ in self?.setNeedsLayout() }
     }
 
     /// Embeds the item view and the separator.
@@ -46,6 +52,9 @@ open class ChatChannelListCollectionViewCell: _Control, ReusableView {
         NSLayoutConstraint.activate(edgeConstraints(pinning: itemView))
         separatorView.isUserInteractionEnabled = false
         addSubview(separatorView)
+        swipeableView.appearance = appearance
+        swipeableView.components = components
+        addSubview(swipeableView)
     }
 
     /// The list background, the separator colour.
@@ -72,11 +81,17 @@ open class ChatChannelListCollectionViewCell: _Control, ReusableView {
         let scale = max(1, traitCollection.displayScale)
         let thickness = 1 / scale
         separatorView.frame = CGRect(x: 0, y: bounds.height - thickness, width: bounds.width, height: thickness)
+        // Swiped: the row slides to the leading side, the actions fill the space it leaves.
+        let swiped = swipeableView.swipedValue
+        itemView.transform = swiped == 0 ? .identity : CGAffineTransform(translationX: -swiped, y: 0)
+        swipeableView.frame = CGRect(x: bounds.width - swiped, y: 0, width: swiped, height: bounds.height)
+        swipeableView.isHidden = swiped == 0
     }
 
     /// Clears the highlight and the tap action before the cell shows another channel.
     open func prepareForReuse() {
         isHighlighted = false
         onTap = nil
+        swipeableView.close()
     }
 }

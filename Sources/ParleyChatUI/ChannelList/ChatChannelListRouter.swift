@@ -7,19 +7,7 @@ import ParleyUIKit
 /// Subclass it and set `Components.default.channelListRouter` to change the navigation (open
 /// channels in a split view's detail, say).
 @MainActor
-open class ChatChannelListRouter {
-    /// The controller the router navigates from (the channel list).
-    public private(set) weak var rootViewController: UIViewController?
-
-    /// A router for `rootViewController`.
-    public required init(rootViewController: UIViewController) {
-        self.rootViewController = rootViewController
-    }
-
-    /// The component types of the root controller, else `Components.default`.
-    open var components: Components {
-        heldComponents(of: rootViewController) ?? .default
-    }
+open class ChatChannelListRouter: NavigationRouter {
 
     /// Opens the channel: a `components.channelVC` for `cid`, pushed on the navigation stack (or
     /// presented when there is none). Returns the controller shown.
@@ -27,16 +15,10 @@ open class ChatChannelListRouter {
     open func showChannel(for cid: ChannelId) -> ChatChannelVC? {
         guard let root = rootViewController else { return nil }
         let channelVC = components.channelVC.init()
-        channelVC.components = components
-        if let appearance = heldAppearance(of: root) { channelVC.appearance = appearance }
         if let client = (root as? ChatChannelListVC)?.controller?.client {
             channelVC.channelController = client.channelController(for: cid)
         }
-        if let navigation = root.navigationController {
-            navigation.pushViewController(channelVC, animated: true)
-        } else {
-            root.present(channelVC, animated: true)
-        }
+        show(channelVC, from: root)
         return channelVC
     }
 

@@ -20,7 +20,7 @@ import ParleyUIKit
 /// channels, a `components.channelListEmptyView`; when loading fails, a
 /// `components.channelListErrorView` with a retry button.
 @MainActor
-open class ChatChannelListVC: _ViewController, ChatChannelListControllerDelegate, UIScrollViewDelegate {
+open class ChatChannelListVC: _ViewController, ChatChannelListControllerDelegate, UIScrollViewDelegate, SwipeableViewDelegate {
     /// What the list shows.
     public enum State: Equatable {
         /// The first page is loading.
@@ -310,6 +310,8 @@ open class ChatChannelListVC: _ViewController, ChatChannelListControllerDelegate
                     .update { [weak self] cell in
                         cell.content = content
                         cell.onTap = { self?.didSelectChannel(cid) }
+                        cell.swipeableView.delegate = self
+                        cell.swipeableView.indexPath = { [weak self] in self?.indexPath(of: cid) }
                     }
                     .size(width: .fill, height: .absolute(height))
                     .id(cid.rawValue)
@@ -319,7 +321,7 @@ open class ChatChannelListVC: _ViewController, ChatChannelListControllerDelegate
 
     /// A new cell, configured with this list's appearance and components.
     open func makeCell() -> ChatChannelListCollectionViewCell {
-        let cell = ChatChannelListCollectionViewCell(frame: .zero)
+        let cell = components.channelCell.init(frame: .zero)
         cell.appearance = appearance
         cell.components = components
         return cell
@@ -346,6 +348,77 @@ open class ChatChannelListVC: _ViewController, ChatChannelListControllerDelegate
     /// Opens the channel through ``router``.
     open func didSelectChannel(_ cid: ChannelId) {
         router.showChannel(for: cid)
+    }
+
+    // MARK: Swipe actions
+
+    /// The index path of the channel's row (item = its index in ``channels``).
+    public func indexPath(of cid: ChannelId) -> IndexPath? {
+        channels.firstIndex { $0.cid == cid }.map { IndexPath(item: $0, section: 0) }
+    }
+
+    /// Closes every other row's actions.
+    open func swipeableViewWillShowActionViews(for indexPath: IndexPath) {
+        for cell in listView.visibleViews.compactMap({ $0 as? ChatChannelListCollectionViewCell })
+        where cell.swipeableView.isOpen && cell.swipeableView.indexPath?() != indexPath {
+            cell.swipeableView.close(animated: true)
+        }
+    }
+
+    /// Mute (or unmute) when the current user may mute the channel, and delete when they may
+    /// delete it.
+    open func swipeableViewActionViews(for indexPath: IndexPath) -> [UIView] {
+        guard channels.indices.contains(indexPath.item) else { return [] }
+        let channel = channels[indexPath.item]
+        var views: [UIView] = []
+        if channel.can(.muteChannel) {
+            views.append(makeActionView(
+                image: appearance.images.messageActionMuteUser, title: channel.isMuted ? SwipeActionStrings.unmute : SwipeActionStrings.mute,
+                color: appearance.colorPalette.inactiveTint) { [weak self] in self?.muteButtonPressedForCell(at: indexPath) })
+        }
+        if channel.can(.deleteChannel) {
+            views.append(makeActionView(
+                image: appearance.images.messageActionDelete, title: SwipeActionStrings.delete,
+                color: appearance.colorPalette.alert) { [weak self] in self?.deleteButtonPressedForCell(at: indexPath) })
+        }
+        return views
+    }
+
+    /// A `components.channelActionView` with an icon, a title and a background colour.
+    open func makeActionView(image: UIImage, title: String, color: UIColor, action: @escaping @MainActor () -> Void) -> CellActionView {
+        let view = components.channelActionView.init(frame: .zero)
+        view.appearance = appearance
+        view.iconView.image = image
+        view.titleLabel.text = title
+        view.accessibilityLabel = title
+        view.backgroundColor = color
+        view.action = action
+        return view
+    }
+
+    /// Mutes the channel of the row (unmutes a muted one) and closes the row.
+    open func muteButtonPressedForCell(at indexPath: IndexPath) {
+        guard let controller, channels.indices.contains(indexPath.item) else { return }
+        let channel = channels[indexPath.item]
+        closeSwipedRows()
+        let channelController = controller.client.channelController(for: channel.cid)
+        Task { @MainActor in
+            if channel.isMuted { try? await channelController.unmuteChannel() } else { try? await channelController.muteChannel() }
+        }
+    }
+
+    /// Deletes the channel of the row.
+    open func deleteButtonPressedForCell(at indexPath: IndexPath) {
+        guard let controller, channels.indices.contains(indexPath.item) else { return }
+        let channelController = controller.client.channelController(for: channels[indexPath.item].cid)
+        closeSwipedRows()
+        Task { @MainActor in try? await channelController.deleteChannel() }
+    }
+
+    private func closeSwipedRows() {
+        for cell in listView.visibleViews.compactMap({ $0 as? ChatChannelListCollectionViewCell }) where cell.swipeableView.isOpen {
+            cell.swipeableView.close(animated: true)
+        }
     }
 
     // MARK: ChatChannelListControllerDelegate
@@ -376,4 +449,11 @@ struct ChannelRowsComponent: Component {
         let height = rowHeight(width)
         return VStack(alignItems: .stretch, children: channels.map { row($0, height) }).layout(constraint)
     }
+}
+
+/// The swipe actions' user-visible strings.
+private enum SwipeActionStrings {
+    static let mute = "Mute"
+    static let unmute = "Unmute"
+    static let delete = "Delete"
 }

@@ -17,50 +17,28 @@ open class ChatChannelHeaderView: _View {
         didSet { updateContentIfNeeded() }
     }
 
-    /// The name above the subtitle.
-    open private(set) lazy var titleContainerView: ContainerStackView = ContainerStackView(axis: .vertical, alignment: .center, spacing: 1)
+    /// The name above the subtitle: a `components.titleContainerView`.
+    open private(set) lazy var titleContainerView: TitleContainerView = makeComponent(components.titleContainerView.init(frame: .zero))
     /// The channel name.
-    open private(set) lazy var titleLabel: UILabel = UILabel()
+    open var titleLabel: UILabel { titleContainerView.titleLabel }
     /// Typing, online or member count.
-    open private(set) lazy var subtitleLabel: UILabel = UILabel()
+    open var subtitleLabel: UILabel { titleContainerView.subtitleLabel }
 
     /// Creates the view.
     public required override init(frame: CGRect) {
         super.init(frame: frame)
     }
 
-    /// The two labels stacked and centred.
+    /// The title container fills the view.
     open override func setUpLayout() {
         super.setUpLayout()
-        titleContainerView.translatesAutoresizingMaskIntoConstraints = false
-        addSubview(titleContainerView)
-        titleContainerView.addArrangedSubviews([titleLabel, subtitleLabel])
-        NSLayoutConstraint.activate([
-            titleContainerView.centerYAnchor.constraint(equalTo: centerYAnchor),
-            titleContainerView.leadingAnchor.constraint(equalTo: leadingAnchor),
-            titleContainerView.trailingAnchor.constraint(equalTo: trailingAnchor),
-        ])
-    }
-
-    /// Bold name, low-emphasis subtitle.
-    open override func setUpAppearance() {
-        super.setUpAppearance()
-        titleLabel.font = appearance.fonts.headlineBold
-        titleLabel.textColor = appearance.colorPalette.text
-        titleLabel.textAlignment = .center
-        titleLabel.lineBreakMode = .byTruncatingTail
-        subtitleLabel.font = appearance.fonts.caption1
-        subtitleLabel.textColor = appearance.colorPalette.subtitleText
-        subtitleLabel.textAlignment = .center
-        subtitleLabel.lineBreakMode = .byTruncatingTail
+        embed(titleContainerView)
     }
 
     /// The name and the subtitle.
     open override func updateContent() {
         super.updateContent()
-        titleLabel.text = titleText
-        subtitleLabel.text = subtitleText
-        subtitleLabel.isHidden = (subtitleText ?? "").isEmpty
+        titleContainerView.content = (titleText, subtitleText)
         invalidateIntrinsicContentSize()
     }
 
@@ -87,11 +65,6 @@ open class ChatChannelHeaderView: _View {
         return online > 0 ? appearance.l10n.tr("message.title.group", .string(members), .int(online)) : members
     }
 
-    /// Wide enough for the longer label (at most 260 pt), tall enough for both.
-    open override var intrinsicContentSize: CGSize {
-        let title = titleLabel.intrinsicContentSize
-        let subtitle = subtitleLabel.isHidden ? .zero : subtitleLabel.intrinsicContentSize
-        let width = min(260, max(title.width, subtitle.width))
-        return CGSize(width: max(0, width), height: title.height + (subtitleLabel.isHidden ? 0 : subtitle.height + 1))
-    }
+    /// The title container's size.
+    open override var intrinsicContentSize: CGSize { titleContainerView.intrinsicContentSize }
 }

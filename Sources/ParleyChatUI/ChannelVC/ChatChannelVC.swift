@@ -27,6 +27,9 @@ open class ChatChannelVC: _ViewController, ChatMessageListVCDataSource, ChatMess
     /// The composer (a child controller), pinned at the bottom.
     open private(set) lazy var messageComposerVC: ComposerVC = components.messageComposerVC.init()
 
+    /// Opens threads: a `components.messageListRouter`.
+    open lazy var router: ChatMessageListRouter = components.messageListRouter.init(rootViewController: self)
+
     /// The error of the last load or page, if it failed (the list shows what it has).
     public private(set) var lastError: ChatError?
 
@@ -134,6 +137,11 @@ open class ChatChannelVC: _ViewController, ChatMessageListVCDataSource, ChatMess
         markReadIfNeeded()
     }
 
+    /// The "N unread" button was dismissed: marks the channel read.
+    open func chatMessageListDidDiscardUnreadMessages(_ vc: ChatMessageListVC) {
+        markReadIfNeeded()
+    }
+
     /// Opens the thread.
     open func chatMessageListVC(_ vc: ChatMessageListVC, didTapOnThreadOf message: ChatMessage) {
         showThread(messageId: message.id)
@@ -174,20 +182,11 @@ open class ChatChannelVC: _ViewController, ChatMessageListVCDataSource, ChatMess
 
     // MARK: Actions
 
-    /// Pushes `components.threadVC` for the thread of `messageId` (on the navigation controller,
-    /// else presented).
+    /// Opens the thread of `messageId` through ``router`` (by default a `components.threadVC`
+    /// pushed on the navigation controller, else presented).
     open func showThread(messageId: MessageId) {
         guard let channelController else { return }
-        let threadVC = components.threadVC.init()
-        threadVC.appearance = appearance
-        threadVC.components = components
-        threadVC.channelController = channelController
-        threadVC.messageController = channelController.client.messageController(cid: channelController.cid, messageId: messageId)
-        if let navigationController {
-            navigationController.pushViewController(threadVC, animated: true)
-        } else {
-            present(threadVC, animated: true)
-        }
+        router.showThread(messageId: messageId, cid: channelController.cid, client: channelController.client, channelController: channelController)
     }
 
     /// Marks the channel read when it has unread messages (and read events are on).

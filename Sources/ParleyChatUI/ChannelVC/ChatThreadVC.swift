@@ -100,6 +100,9 @@ open class ChatThreadVC: _ViewController, ChatMessageListVCDataSource, ChatMessa
         }
     }
 
+    /// No "N unread" button in a thread: the channel's read state is not the thread's.
+    open func chatMessageListShouldShowJumpToUnread(_ vc: ChatMessageListVC) -> Bool { false }
+
     /// Puts the composer in quote mode for the message.
     open func chatMessageListVC(_ vc: ChatMessageListVC, didSwipeToReplyTo message: ChatMessage) {
         messageComposerVC.content.quoteMessage(message)

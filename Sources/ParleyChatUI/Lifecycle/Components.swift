@@ -22,11 +22,19 @@ public struct Components {
 
     /// Every avatar: channel list, message list, reaction authors.
     public var avatarView: ChatAvatarView.Type = ChatAvatarView.self
+    /// The "online" dot on a direct message's avatar.
+    public var onlineIndicatorView: OnlineIndicatorView.Type = OnlineIndicatorView.self
 
     // MARK: Channel list
 
     /// The channel list screen.
     public var channelListVC: ChatChannelListVC.Type = ChatChannelListVC.self
+    /// The pressable, swipeable container of a channel's row in the channel list.
+    public var channelCell: ChatChannelListCollectionViewCell.Type = ChatChannelListCollectionViewCell.self
+    /// The actions (mute, delete) a horizontal swipe reveals on a channel list row.
+    public var channelActionsView: SwipeableView.Type = SwipeableView.self
+    /// One action button of a swiped channel list row.
+    public var channelActionView: CellActionView.Type = CellActionView.self
     /// A channel's row in the channel list.
     public var channelContentView: ChatChannelListItemView.Type = ChatChannelListItemView.self
     /// A channel's avatar in its row and in the channel header.
@@ -48,8 +56,12 @@ public struct Components {
     public var channelVC: ChatChannelVC.Type = ChatChannelVC.self
     /// The channel screen's title view.
     public var channelHeaderView: ChatChannelHeaderView.Type = ChatChannelHeaderView.self
+    /// The title over a subtitle in the channel and thread headers.
+    public var titleContainerView: TitleContainerView.Type = TitleContainerView.self
     /// The thread screen.
     public var threadVC: ChatThreadVC.Type = ChatThreadVC.self
+    /// Where the channel screen goes from its message list (threads).
+    public var messageListRouter: ChatMessageListRouter.Type = ChatMessageListRouter.self
     /// The message list.
     public var messageListVC: ChatMessageListVC.Type = ChatMessageListVC.self
     /// One message's row.
@@ -64,6 +76,10 @@ public struct Components {
     public var messageListUnreadSeparatorView: ChatMessageListUnreadSeparatorView.Type = ChatMessageListUnreadSeparatorView.self
     /// "Alice is typing…" at the bottom of the message list.
     public var typingIndicatorView: TypingIndicatorView.Type = TypingIndicatorView.self
+    /// The dots beside "Alice is typing…".
+    public var typingAnimationView: TypingAnimationView.Type = TypingAnimationView.self
+    /// A message's delivery status (sending, sent, read, failed) in its footnote.
+    public var messageDeliveryStatusView: ChatMessageDeliveryStatusView.Type = ChatMessageDeliveryStatusView.self
     /// The button that scrolls to the newest message, with the unread count.
     public var scrollToBottomButton: ScrollToBottomButton.Type = ScrollToBottomButton.self
     /// Decides each message's layout options (grouping, side, what it shows).
@@ -112,6 +128,31 @@ public struct Components {
     public var reactionsSorting: (ChatMessageReactionData, ChatMessageReactionData) -> Bool = { $0.type.rawValue < $1.type.rawValue }
     /// Whether picking a reaction replaces the current user's other reactions to the message.
     public var isUniqueReactionsEnabled: Bool = false
+
+    // MARK: Message list features (issue 18)
+
+    /// Whether the "N unread" button shows at the top of the message list while the first unread
+    /// message is off screen (a tap scrolls to it, its close button dismisses it). Off by default.
+    public var isJumpToUnreadEnabled: Bool = false
+    /// The "N unread" button at the top of the message list.
+    public var jumpToUnreadMessagesButton: JumpToUnreadMessagesButton.Type = JumpToUnreadMessagesButton.self
+    /// Whether a channel opens at its first unread message instead of its newest. Off by default.
+    public var shouldJumpToUnreadWhenOpeningChannel: Bool = false
+    /// The date pill floating at the top of the message list while it scrolls.
+    public var messageListScrollOverlayView: ChatMessageListScrollOverlayView.Type = ChatMessageListScrollOverlayView.self
+    /// Whether the date of the topmost visible message floats at the top of the message list while
+    /// it scrolls (hidden shortly after scrolling stops). On by default.
+    public var messageListDateOverlayEnabled: Bool = true
+    /// Whether a date separator sits above the first message of each day. On by default (Stream's
+    /// default is off).
+    public var messageListDateSeparatorEnabled: Bool = true
+    /// Whether the "Unread messages" separator sits above the first unread message. On by default.
+    public var isUnreadMessagesSeparatorEnabled: Bool = true
+    /// Whether dragging a message to the right replies to it. On by default (Stream's default is off).
+    public var messageSwipeToReplyEnabled: Bool = true
+    /// Whether an edited message shows "Edited" beside its time. On by default (Stream's default
+    /// is off).
+    public var isMessageEditedLabelEnabled: Bool = true
 
     /// The components every chat view uses unless given others.
     public static var `default` = Components()

@@ -98,6 +98,10 @@ public protocol ChatMessageListVCDelegate: AnyObject {
     func chatMessageListVC(_ vc: ChatMessageListVC, didLongPressOn message: ChatMessage, messageView: ChatMessageContentView)
     /// A message's reactions were tapped: the channel screen opens the reaction authors.
     func chatMessageListVC(_ vc: ChatMessageListVC, didTapOnReactionsOf message: ChatMessage, messageView: ChatMessageContentView)
+    /// Whether the list may show its "N unread" button (with `Components.isJumpToUnreadEnabled`).
+    func chatMessageListShouldShowJumpToUnread(_ vc: ChatMessageListVC) -> Bool
+    /// The close button of the "N unread" button was tapped: the channel screen marks the channel read.
+    func chatMessageListDidDiscardUnreadMessages(_ vc: ChatMessageListVC)
 }
 
 extension ChatMessageListVCDelegate {
@@ -129,6 +133,10 @@ extension ChatMessageListVCDelegate {
     public func chatMessageListVC(_ vc: ChatMessageListVC, didLongPressOn message: ChatMessage, messageView: ChatMessageContentView) {}
     /// Does nothing.
     public func chatMessageListVC(_ vc: ChatMessageListVC, didTapOnReactionsOf message: ChatMessage, messageView: ChatMessageContentView) {}
+    /// `true`.
+    public func chatMessageListShouldShowJumpToUnread(_ vc: ChatMessageListVC) -> Bool { true }
+    /// Does nothing.
+    public func chatMessageListDidDiscardUnreadMessages(_ vc: ChatMessageListVC) {}
 }
 
 /// The list view of ``ChatMessageListVC``: a ``ComponentView`` anchored at its bottom (a chat
@@ -179,6 +187,19 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
     open private(set) lazy var swipeToReplyGestureRecognizer: UIPanGestureRecognizer = UIPanGestureRecognizer()
     /// The reply arrow that appears beside a message being swiped, opaque at the threshold.
     open private(set) lazy var swipeToReplyIconView: UIImageView = UIImageView()
+    /// The "N unread" button at the top, shown while the first unread message is off screen
+    /// (`components.isJumpToUnreadEnabled`).
+    open private(set) lazy var jumpToUnreadMessagesButton: JumpToUnreadMessagesButton = components.jumpToUnreadMessagesButton.init(frame: .zero)
+    /// The date of the topmost visible message, floating at the top while the list scrolls
+    /// (`components.messageListDateOverlayEnabled`).
+    open private(set) lazy var dateOverlayView: ChatMessageListScrollOverlayView = components.messageListScrollOverlayView.init(frame: .zero)
+
+    /// Whether the date overlay shows while the list scrolls.
+    open var isDateOverlayEnabled: Bool { components.messageListDateOverlayEnabled }
+    /// Whether date separators sit between the days.
+    open var isDateSeparatorEnabled: Bool { components.messageListDateSeparatorEnabled }
+    /// How long the date overlay stays after the list stops scrolling.
+    open var dateOverlayHideDelay: TimeInterval { 1 }
 
     /// Space between messages of one group (same author, close in time).
     open var spacingInGroup: CGFloat { 2 }
@@ -249,6 +270,8 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
     private var isWaitingForNewerMessages = false
     private weak var swipedView: UIView?
     private var swipedMessage: ChatMessage?
+    /// The jump-to-unread and date overlay state (ChatMessageListVC+JumpToUnread.swift).
+    var features = MessageListFeatureState()
 
     // MARK: Lifecycle
 
@@ -266,6 +289,8 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
         }
         listView.addGestureRecognizer(swipeToReplyGestureRecognizer)
         setUpMessageLongPress()
+        jumpToUnreadMessagesButton.addTarget { [weak self] in self?.jumpToUnreadMessage(animated: true) }
+        jumpToUnreadMessagesButton.addDiscardButtonTarget { [weak self] in self?.discardJumpToUnread() }
     }
 
     /// The list fills the view; the button sits 16 pt from the trailing and bottom edges.
@@ -289,6 +314,7 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
             scrollToBottomButton.heightAnchor.constraint(equalToConstant: 40),
         ])
         scrollToBottomButton.isHidden = true
+        setUpJumpToUnreadAndDateOverlayLayout()
     }
 
     /// The background colour.
@@ -317,9 +343,11 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
         newestMessage = messages.last
         rowsChannel = dataSource?.channel(for: self)
         rows.calendar = dateSeparatorCalendar
+        rows.showsDateSeparators = isDateSeparatorEnabled
         rows.reload(messages, unreadSeparatorAbove: decidedUnreadSeparator(in: messages), typingUsers: currentTypingUsers())
         if listView.list !== rows.list { listView.list = rows.list }
         updateScrollToBottomButton()
+        updateJumpToUnreadButtonVisibility()
     }
 
     /// Applies a change of the data source's messages in place, in O(changed messages): rows are
@@ -346,6 +374,7 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
         rows.apply(changes, messages: newMessages, indexOf: dataSource.map { source in { [unowned self] in source.index(ofMessageId: $0, for: self) } })
         if !hasDecidedUnreadSeparator, let id = decidedUnreadSeparator(in: newMessages) { rows.setUnreadSeparator(above: id, in: newMessages) }
         updateScrollToBottomButton()
+        updateJumpToUnreadButtonVisibility()
         if appendedOwn {
             scrollToBottom(animated: false)
         } else if !wasAtBottom && appendedFromOthers > 0 {
@@ -407,6 +436,46 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
         listView.visibleViews.lazy.compactMap { $0 as? ChatMessageContentView }.first { $0.content?.id == id && !$0.isHidden }
     }
 
+    // MARK: Jump to unread
+
+    /// Whether the "N unread" button shows: `components.isJumpToUnreadEnabled`, the delegate
+    /// allows it, the list knows a first unread message, and that message has not been on screen
+    /// (nor the button dismissed) since.
+    open var isJumpToUnreadMessagesButtonVisible: Bool {
+        guard components.isJumpToUnreadEnabled, delegate?.chatMessageListShouldShowJumpToUnread(self) ?? true,
+              features.jumpToUnreadMessageId != nil, !features.isJumpToUnreadDone
+        else { return false }
+        return true
+    }
+
+    /// Shows or hides the "N unread" button; it goes for good once the first unread message has
+    /// been on screen.
+    open func updateJumpToUnreadButtonVisibility() {
+        guard isViewLoaded else { return }
+        if let id = features.jumpToUnreadMessageId, !features.isJumpToUnreadDone, isMessageOnScreen(id) {
+            features.isJumpToUnreadDone = true
+        }
+        let show = isJumpToUnreadMessagesButtonVisible
+        if jumpToUnreadMessagesButton.isHidden == show { jumpToUnreadMessagesButton.isHidden = !show }
+        if show, jumpToUnreadMessagesButton.content != features.jumpToUnreadCount {
+            jumpToUnreadMessagesButton.content = features.jumpToUnreadCount
+        }
+        if show { hideDateOverlay(animated: false) }
+    }
+
+    /// Scrolls so that the first unread message (with the "Unread messages" separator above it)
+    /// sits at the top; `false` when there is none or it is not loaded.
+    @discardableResult
+    open func jumpToUnreadMessage(animated: Bool = true) -> Bool {
+        guard let id = features.jumpToUnreadMessageId else { return false }
+        listView.layoutIfNeeded()
+        let target = rows.unreadSeparatorMessageId == id ? MessageListRows.unreadSeparatorID : id
+        guard listView.scrollTo(id: target, position: .top, animated: animated) else { return false }
+        features.isJumpToUnreadDone = true
+        updateJumpToUnreadButtonVisibility()
+        return true
+    }
+
     // MARK: Separators
 
     /// The calendar that decides where days start (the date separator formatter's, when it is
@@ -438,7 +507,9 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
         guard !hasDecidedUnreadSeparator else { return rows.unreadSeparatorMessageId }
         guard let channel = dataSource?.channel(for: self), !messages.isEmpty else { return nil }
         hasDecidedUnreadSeparator = true
-        return firstUnreadMessageId(in: messages, channel: channel)
+        let firstUnread = firstUnreadMessageId(in: messages, channel: channel)
+        didDecideFirstUnreadMessage(firstUnread, unreadCount: channel.unreadCount)
+        return components.isUnreadMessagesSeparatorEnabled ? firstUnread : nil
     }
 
     // MARK: Scrolling
@@ -455,10 +526,14 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
         updateScrollToBottomButton()
         requestOlderMessagesIfNeeded()
         scrollDidSettleAtBottomIfNeeded()
+        updateJumpToUnreadButtonVisibility()
+        updateDateOverlayForScroll()
     }
 
     private func listDidLayout() {
+        openAtFirstUnreadIfPending()
         updateScrollToBottomButton()
+        updateJumpToUnreadButtonVisibility()
         if listView.list != nil { isWaitingForOlderMessages = false }
         requestOlderMessagesIfNeeded()
         scrollDidSettleAtBottomIfNeeded()
@@ -487,7 +562,8 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
     }
 
     private func scrollDidSettleAtBottomIfNeeded() {
-        guard listView.list != nil, newestMessage != nil else { return }
+        // A channel opening at its first unread message is not at its newest yet.
+        guard listView.list != nil, newestMessage != nil, features.pendingOpenAt == nil else { return }
         let atBottom = isScrolledToBottom
         defer { wasScrolledToBottom = atBottom }
         guard atBottom else { return }
@@ -510,6 +586,7 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
     /// Begins only for a drag to the right, mostly horizontal, that started on a message.
     open func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
         guard gestureRecognizer === swipeToReplyGestureRecognizer else { return true }
+        guard components.messageSwipeToReplyEnabled else { return false }
         let translation = swipeToReplyGestureRecognizer.translation(in: listView)
         guard translation.x > 0, abs(translation.x) > abs(translation.y) * 1.5 else { return false }
         let location = swipeToReplyGestureRecognizer.location(in: listView)

@@ -49,6 +49,9 @@ package final class MessageListRows {
     package let list = ComponentList()
     /// Where days start.
     package var calendar: Calendar = .current
+    /// Whether a date separator sits above the first message of each day (set before
+    /// ``reload(_:unreadSeparatorAbove:typingUsers:)``).
+    package var showsDateSeparators = true
     let makers: Makers
 
     /// The messages of the call running now (empty between calls: the rows keep no reference to
@@ -100,7 +103,7 @@ package final class MessageListRows {
             let message = messages[index]
             let day = day(at: index)
             var startsGroup = false
-            if day != previousDay {
+            if day != previousDay, showsDateSeparators {
                 rows.append(makers.dateSeparator(message.createdAt, day))
                 dateSeparatorOwner[day] = message.id
                 startsGroup = true
@@ -282,7 +285,7 @@ package final class MessageListRows {
     private func placeDateSeparator(at index: Int) {
         let message = messages[index]
         let day = day(at: index)
-        let first = index == 0 || self.day(at: index - 1) != day
+        let first = showsDateSeparators && (index == 0 || self.day(at: index - 1) != day)
         let owner = dateSeparatorOwner[day]
         if first, owner != message.id {
             if owner != nil { list.remove([Self.dateSeparatorID(day)]) }

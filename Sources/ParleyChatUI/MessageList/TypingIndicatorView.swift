@@ -2,10 +2,8 @@ import Foundation
 import ParleyChat
 import ParleyUIKit
 
-/// "Alice is typing…" with three dots, at the bottom of the message list.
-///
-/// The dots are still: a repeating animation would keep the window drawing (and the CPU busy)
-/// for as long as someone types.
+/// "Alice is typing…" with three dots (a `components.typingAnimationView`), at the bottom of the
+/// message list.
 @MainActor
 open class TypingIndicatorView: _View {
     /// The users typing, in any order (shown sorted by name); hidden text when empty.
@@ -16,7 +14,9 @@ open class TypingIndicatorView: _View {
     /// The dots and the label, side by side.
     open private(set) lazy var container: ContainerStackView = ContainerStackView(axis: .horizontal, alignment: .center, spacing: 12)
     /// The three dots.
-    open private(set) lazy var dotsView: ContainerStackView = ContainerStackView(axis: .horizontal, alignment: .center, spacing: 3)
+    open private(set) lazy var typingAnimationView: TypingAnimationView = makeComponent(components.typingAnimationView.init(frame: .zero))
+    /// The dots' stack.
+    open var dotsView: ContainerStackView { typingAnimationView.dotsView }
     /// "Alice is typing…".
     open private(set) lazy var textLabel: UILabel = UILabel()
 
@@ -31,16 +31,7 @@ open class TypingIndicatorView: _View {
         super.setUpLayout()
         container.translatesAutoresizingMaskIntoConstraints = false
         addSubview(container)
-        for _ in 0..<3 {
-            let dot = UIView()
-            dot.translatesAutoresizingMaskIntoConstraints = false
-            NSLayoutConstraint.activate([
-                dot.widthAnchor.constraint(equalToConstant: 6),
-                dot.heightAnchor.constraint(equalToConstant: 6),
-            ])
-            dotsView.addArrangedSubview(dot)
-        }
-        container.addArrangedSubviews([dotsView, textLabel])
+        container.addArrangedSubviews([typingAnimationView, textLabel])
         NSLayoutConstraint.activate([
             container.topAnchor.constraint(equalTo: topAnchor, constant: 6),
             container.bottomAnchor.constraint(equalTo: bottomAnchor, constant: -6),
@@ -49,18 +40,13 @@ open class TypingIndicatorView: _View {
         ])
     }
 
-    /// Low-emphasis footnote text and dots.
+    /// Low-emphasis footnote text.
     open override func setUpAppearance() {
         super.setUpAppearance()
         textLabel.font = appearance.fonts.footnote
         textLabel.textColor = appearance.colorPalette.subtitleText
         textLabel.numberOfLines = 1
         textLabel.lineBreakMode = .byTruncatingTail
-        for dot in dotsView.arrangedSubviews {
-            dot.backgroundColor = appearance.colorPalette.textLowEmphasis
-            dot.layer.cornerRadius = 3
-            dot.layer.masksToBounds = true
-        }
     }
 
     /// The sentence for `content`.

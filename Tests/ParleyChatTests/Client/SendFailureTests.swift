@@ -130,6 +130,8 @@ import Testing
         func createChannel(_ request: ChannelCreationRequest, by userId: UserId) async throws(ChatError) {}
         func updateChannel(_ cid: ChannelId, name: String?, imageURL: URL?, by userId: UserId) async throws(ChatError) {}
         func setFrozen(_ isFrozen: Bool, cid: ChannelId, by userId: UserId) async throws(ChatError) {}
+        func setMuted(_ isMuted: Bool, cid: ChannelId, by userId: UserId) async throws(ChatError) {}
+        func deleteChannel(_ cid: ChannelId, by userId: UserId) async throws(ChatError) {}
         func addMembers(_ userIds: [UserId], to cid: ChannelId, by userId: UserId) async throws(ChatError) {}
         func removeMembers(_ userIds: [UserId], from cid: ChannelId, by userId: UserId) async throws(ChatError) {}
         func sendMessage(_ message: OutgoingMessage, by userId: UserId) async throws(ChatError) {

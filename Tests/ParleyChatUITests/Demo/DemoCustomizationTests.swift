@@ -10,7 +10,9 @@ import Testing
     @Test func everyNameOfTheIssueIsKnown() {
         let names = ["rect-avatars", "imessage-unread", "pink-tint", "italic-body", "yellow-bubbles", "send-arrow",
                      "custom-reactions", "score-sorting", "black-reactions", "vertical-reactions", "black-picker",
-                     "custom-authors", "livestream-factory"]
+                     "custom-authors", "livestream-factory",
+                     "jump-to-unread", "open-at-unread", "no-date-overlay", "no-date-separators", "no-unread-separator",
+                     "no-swipe-to-reply", "no-edited-label"]
         for name in names { #expect(DemoCustomization(rawValue: name) != nil, "\(name)") }
         #expect(Set(DemoCustomization.allCases.map(\.rawValue)) == Set(names))
         #expect(DemoCustomization.allCases.filter(\.usesDeclarativeScreens) == [.livestreamFactory])
@@ -35,6 +37,13 @@ import Testing
         componentsChanged(.verticalReactions) { $0.messageReactionsView != ChatMessageReactionsView.self }
         componentsChanged(.blackPicker) { $0.reactionPickerBubbleView != DefaultChatReactionPickerBubbleView.self }
         componentsChanged(.customAuthors) { $0.reactionAuthorsVC != ChatMessageReactionAuthorsVC.self }
+        componentsChanged(.jumpToUnread) { $0.isJumpToUnreadEnabled }
+        componentsChanged(.openAtUnread) { $0.shouldJumpToUnreadWhenOpeningChannel }
+        componentsChanged(.noDateOverlay) { !$0.messageListDateOverlayEnabled }
+        componentsChanged(.noDateSeparators) { !$0.messageListDateSeparatorEnabled }
+        componentsChanged(.noUnreadSeparator) { !$0.isUnreadMessagesSeparatorEnabled }
+        componentsChanged(.noSwipeToReply) { !$0.messageSwipeToReplyEnabled }
+        componentsChanged(.noEditedLabel) { !$0.isMessageEditedLabelEnabled }
 
         Components.default = savedComponents
         DemoCustomization.scoreSorting.apply()

@@ -160,6 +160,8 @@ import ParleyUIKit
         let source = StaticMessageListSource(channel: F.channel(), messages: F.messages(200))
         let vc = ChatMessageListVC()
         vc.components.messageContentView = CountingMessageView.self
+        // The date overlay's pill is drawn when it first shows, with the first scroll: rows only here.
+        vc.components.messageListDateOverlayEnabled = false
         vc.dataSource = source
         vc.delegate = source
         let window = backend.openWindow(size: CGSize(width: 390, height: 640), rootViewController: vc)

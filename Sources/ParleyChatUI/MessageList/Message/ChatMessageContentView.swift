@@ -518,7 +518,7 @@ open class ChatMessageContentView: _View {
     /// Makes `deliveryStatusView` the first time.
     open func createDeliveryStatusView() -> ChatMessageDeliveryStatusView {
         if let deliveryStatusView { return deliveryStatusView }
-        let view = ChatMessageDeliveryStatusView()
+        let view = makeComponent(components.messageDeliveryStatusView.init(frame: .zero))
         deliveryStatusView = view
         return view
     }
@@ -666,7 +666,7 @@ open class ChatMessageContentView: _View {
         }
         if let message {
             let time = appearance.formatters.messageTimestamp.format(message.createdAt)
-            timestampLabel?.text = message.isEdited && !message.isDeleted ? appearance.l10n.tr("message.edited", .string(time)) : time
+            timestampLabel?.text = message.isEdited && !message.isDeleted && components.isMessageEditedLabelEnabled ? appearance.l10n.tr("message.edited", .string(time)) : time
         } else {
             timestampLabel?.text = nil
         }

@@ -1,0 +1,56 @@
+import Foundation
+import ParleyChat
+import ParleyUIKit
+
+/// The date pill floating at the top of the message list while it scrolls: the day of the topmost
+/// visible message, in a `components.messageListDateSeparatorView`
+/// (`Components.messageListDateOverlayEnabled` turns it on). ``ChatMessageListVC`` shows it while
+/// the list scrolls and fades it out shortly after scrolling stops.
+@MainActor
+open class ChatMessageListScrollOverlayView: _View {
+    /// The text shown: the formatted day of ``date``.
+    open var content: String? {
+        didSet { updateContentIfNeeded() }
+    }
+
+    /// The day shown (any moment of it); setting it sets ``content`` to its formatted day.
+    public var date: Date? {
+        didSet {
+            guard date != oldValue else { return }
+            content = date.map { appearance.formatters.messageDateSeparator.format($0) }
+        }
+    }
+
+    /// The pill, the same view as the list's date separators.
+    open private(set) lazy var dateSeparatorView: ChatMessageListDateSeparatorView = components.messageListDateSeparatorView.init(frame: .zero)
+
+    /// Creates the view.
+    public required override init(frame: CGRect) {
+        super.init(frame: frame)
+    }
+
+    /// Touches go through to the list.
+    open override func setUp() {
+        super.setUp()
+        isUserInteractionEnabled = false
+    }
+
+    /// The pill fills the view.
+    open override func setUpLayout() {
+        super.setUpLayout()
+        dateSeparatorView.appearance = appearance
+        dateSeparatorView.components = components
+        embed(dateSeparatorView)
+    }
+
+    /// Hands the day to the pill.
+    open override func updateContent() {
+        super.updateContent()
+        dateSeparatorView.content = content == nil ? nil : date
+    }
+
+    /// Fades the overlay to `alpha` (0: hidden).
+    open func setAlpha(_ alpha: CGFloat) {
+        UIView.animate(withDuration: 0.2) { self.alpha = alpha }
+    }
+}
