@@ -373,12 +373,12 @@ open class ChatChannelListVC: _ViewController, ChatChannelListControllerDelegate
         var views: [UIView] = []
         if channel.can(.muteChannel) {
             views.append(makeActionView(
-                image: appearance.images.messageActionMuteUser, title: channel.isMuted ? SwipeActionStrings.unmute : SwipeActionStrings.mute,
+                image: appearance.images.messageActionMuteUser, title: appearance.l10n.tr(channel.isMuted ? "channel.swipe.unmute" : "channel.swipe.mute"),
                 color: appearance.colorPalette.inactiveTint) { [weak self] in self?.muteButtonPressedForCell(at: indexPath) })
         }
         if channel.can(.deleteChannel) {
             views.append(makeActionView(
-                image: appearance.images.messageActionDelete, title: SwipeActionStrings.delete,
+                image: appearance.images.messageActionDelete, title: appearance.l10n.tr("channel.swipe.delete"),
                 color: appearance.colorPalette.alert) { [weak self] in self?.deleteButtonPressedForCell(at: indexPath) })
         }
         return views
@@ -449,11 +449,4 @@ struct ChannelRowsComponent: Component {
         let height = rowHeight(width)
         return VStack(alignItems: .stretch, children: channels.map { row($0, height) }).layout(constraint)
     }
-}
-
-/// The swipe actions' user-visible strings.
-private enum SwipeActionStrings {
-    static let mute = "Mute"
-    static let unmute = "Unmute"
-    static let delete = "Delete"
 }

@@ -43,10 +43,10 @@ open class ChatMessageListScrollOverlayView: _View {
         embed(dateSeparatorView)
     }
 
-    /// Hands the day to the pill.
+    /// Hands the formatted day to the pill.
     open override func updateContent() {
         super.updateContent()
-        dateSeparatorView.content = content == nil ? nil : date
+        dateSeparatorView.content = content
     }
 
     /// Fades the overlay to `alpha` (0: hidden).

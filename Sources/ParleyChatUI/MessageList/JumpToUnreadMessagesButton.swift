@@ -44,13 +44,13 @@ open class JumpToUnreadMessagesButton: _Button {
         closeButton.setImage(appearance.images.close, for: .normal)
         closeButton.tintColor = appearance.colorPalette.staticColorText
         closeButton.imageView?.contentMode = .scaleAspectFit
-        closeButton.accessibilityLabel = Strings.dismiss
+        closeButton.accessibilityLabel = appearance.l10n.tr("message.list.jump-to-unread.dismiss")
     }
 
     /// The count as text.
     open override func updateContent() {
         super.updateContent()
-        textLabel.text = Strings.unread(content.messages)
+        textLabel.text = appearance.l10n.plural("message.list.jump-to-unread", count: content.messages)
         accessibilityLabel = textLabel.text
         invalidateIntrinsicContentSize()
         setNeedsLayout()
@@ -88,11 +88,5 @@ open class JumpToUnreadMessagesButton: _Button {
         // The close button's hit area is the capsule's trailing end, its image centred in it.
         let closeX = textLabel.frame.maxX + 2
         closeButton.frame = CGRect(x: closeX, y: 0, width: max(0, bounds.width - closeX), height: bounds.height)
-    }
-
-    /// The button's user-visible strings.
-    private enum Strings {
-        static func unread(_ count: Int) -> String { "\(count) unread" }
-        static let dismiss = "Dismiss unread messages"
     }
 }

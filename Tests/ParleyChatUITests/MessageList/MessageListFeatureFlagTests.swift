@@ -77,10 +77,10 @@ func hostedFeatureList(_ source: StaticMessageListSource, rows: ChatMessageConte
     @Test func editedLabelFollowsTheFlag() {
         typealias R = MessageRowFixtures
         let edited = [R.message("x", "fixed", by: R.ana, edited: true)]
-        #expect(R.row(0, in: edited).timestampLabel.text == "22:13 · Edited")
+        #expect(R.row(0, in: edited).timestampLabel?.text == "22:13 · Edited")
         var components = Components()
         components.isMessageEditedLabelEnabled = false
-        #expect(R.row(0, in: edited, components: components).timestampLabel.text == "22:13")
+        #expect(R.row(0, in: edited, components: components).timestampLabel?.text == "22:13")
     }
 
     // MARK: Jump to unread
