@@ -17,9 +17,13 @@ final class ChatStore: Sendable {
     /// Watches the writer connection and publishes each commit to ``observers``.
     private let collector: StoreChangeCollector
 
-    /// Page cache per connection, in KiB. Small on purpose: the process budget with a
+    /// Page cache of the writer connection, in KiB. Small on purpose: the process budget with a
     /// 100,000-message channel open is 60 MB, and the OS page cache holds the rest of the file.
     static let cacheSizeKiB = 4096
+    /// Page cache of each reader connection, in KiB: readers page through history once (an
+    /// index range scan per page of messages), so a large cache per reader only grew with the
+    /// distance the user scrolled, up to 4 MB a connection.
+    static let readerCacheSizeKiB = 1024
 
     /// Opens (creating if needed) the database at `url`, or an in-memory database if `url` is nil.
     ///
@@ -32,7 +36,8 @@ final class ChatStore: Sendable {
         configuration.maximumReaderCount = 3
         configuration.foreignKeysEnabled = true
         configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA cache_size = -\(ChatStore.cacheSizeKiB)")
+            let kib = db.configuration.readonly ? ChatStore.readerCacheSizeKiB : ChatStore.cacheSizeKiB
+            try db.execute(sql: "PRAGMA cache_size = -\(kib)")
             if !db.configuration.readonly {
                 // WAL + NORMAL: a committed transaction survives a process crash (SIGKILL); only
                 // a power loss can lose the last commits, never corrupt the file.

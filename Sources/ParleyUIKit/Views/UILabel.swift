@@ -10,9 +10,10 @@ open class UILabel: UIView {
     open var text: String? {
         get { storedText }
         set {
-            guard newValue != storedText || storedAttributed != nil else { return }
+            guard newValue != storedText || storedAttributed != nil || storedStyled != nil else { return }
             storedText = newValue
             storedAttributed = nil
+            storedStyled = nil
             textDidChange()
         }
     }
@@ -25,7 +26,7 @@ open class UILabel: UIView {
     open var attributedText: NSAttributedString? {
         get {
             // Plain text reads back styled with the label's font and colour, as in UIKit.
-            storedAttributed ?? storedText.map {
+            storedAttributed ?? storedStyled?.makeAttributedString() ?? storedText.map {
                 var attributes: [NSAttributedString.Key: Any] = [:]
                 if let font { attributes[.font] = font }
                 if let textColor { attributes[.foregroundColor] = textColor }
@@ -34,6 +35,21 @@ open class UILabel: UIView {
         }
         set {
             storedAttributed = newValue.map { type(of: $0) == NSAttributedString.self ? $0 : NSAttributedString(attributedString: $0) }
+            storedStyled = nil
+            storedText = newValue?.string
+            textDidChange()
+        }
+    }
+
+    /// Styled text kept as a Swift value, shown as `attributedText` would show the same
+    /// attributes, without making an `NSAttributedString` (a Parley addition: Foundation on Linux
+    /// leaks the attribute storage of every one it frees). Reading `attributedText` afterwards
+    /// makes one.
+    public var styledText: StyledText? {
+        get { storedStyled }
+        set {
+            storedStyled = newValue
+            storedAttributed = nil
             storedText = newValue?.string
             textDidChange()
         }
@@ -65,6 +81,7 @@ open class UILabel: UIView {
 
     private var storedText: String?
     private var storedAttributed: NSAttributedString?
+    private var storedStyled: StyledText?
     private var cachedRuns: (style: UIUserInterfaceStyle, content: TextContent, alignment: NSTextAlignment, lineSpacing: CGFloat, breakMode: NSLineBreakMode?)?
 
     /// A label.
@@ -93,7 +110,7 @@ open class UILabel: UIView {
         }
         // Attributed runs hold colours resolved for the old traits, and so does the request the
         // label was last measured with, which drawing reuses.
-        if storedAttributed != nil {
+        if storedAttributed != nil || storedStyled != nil {
             cachedRuns = nil
             lastMeasuredRequest = nil
             setNeedsDisplay()
@@ -102,14 +119,15 @@ open class UILabel: UIView {
 
     /// The text and its styling as the text engine takes it.
     private var content: (content: TextContent, alignment: NSTextAlignment, lineSpacing: CGFloat, breakMode: NSLineBreakMode?) {
-        guard let attributed = storedAttributed else {
+        guard storedAttributed != nil || storedStyled != nil else {
             return (.plain(storedText ?? ""), textAlignment, 0, nil)
         }
         let style = traitCollection.userInterfaceStyle
         if let cachedRuns, cachedRuns.style == style {
             return (cachedRuns.content, cachedRuns.alignment, cachedRuns.lineSpacing, cachedRuns.breakMode)
         }
-        let converted = AttributedTextConverter.convert(attributed, traits: traitCollection)
+        let converted = storedAttributed.map { AttributedTextConverter.convert($0, traits: traitCollection) }
+            ?? AttributedTextConverter.convert(storedStyled!, traits: traitCollection)
         let alignment = converted.paragraph?.alignment ?? textAlignment
         cachedRuns = (style, converted.content, alignment, converted.paragraph?.lineSpacing ?? 0, converted.paragraph?.lineBreakMode)
         return (converted.content, alignment, converted.paragraph?.lineSpacing ?? 0, nil)
@@ -248,12 +266,24 @@ open class UILabel: UIView {
 /// engine's runs (UTF-8 byte ranges, resolved colours).
 enum AttributedTextConverter {
     static func convert(_ attributed: NSAttributedString, traits: UITraitCollection) -> (content: TextContent, paragraph: NSParagraphStyle?) {
+        var pieces: [(range: NSRange, attributes: [NSAttributedString.Key: Any])] = []
+        attributed.enumerateAttributes(in: NSRange(location: 0, length: attributed.length)) { attributes, range, _ in
+            pieces.append((range, attributes))
+        }
+        return convert(attributed.string, pieces: pieces, traits: traits)
+    }
+
+    static func convert(_ styled: StyledText, traits: UITraitCollection) -> (content: TextContent, paragraph: NSParagraphStyle?) {
+        convert(styled.string, pieces: styled.segments(), traits: traits)
+    }
+
+    private static func convert(_ full: String, pieces: [(range: NSRange, attributes: [NSAttributedString.Key: Any])],
+                                traits: UITraitCollection) -> (content: TextContent, paragraph: NSParagraphStyle?) {
         var text = ""
         var runs: [TextRun] = []
         var paragraph: NSParagraphStyle?
-        let full = attributed.string
-        attributed.enumerateAttributes(in: NSRange(location: 0, length: attributed.length)) { attributes, range, _ in
-            guard let swiftRange = Range(range, in: full) else { return }
+        for (range, attributes) in pieces {
+            guard let swiftRange = Range(range, in: full) else { continue }
             var piece = String(full[swiftRange])
             if piece.contains("\0") { piece = piece.replacingOccurrences(of: "\0", with: "\u{2400}") }
             let start = text.utf8.count

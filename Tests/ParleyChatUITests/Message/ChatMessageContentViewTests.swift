@@ -403,10 +403,27 @@ extension HeadlessWindowTests {
         #expect(row.textView?.text == "no links here")
         #expect(row.textView?.font == F.appearance.fonts.body)
         #expect(row.textView?.textColor == F.appearance.colorPalette.text)
-        // A link still makes styled text.
+        // Links and mentions are styled without an attributed string too.
         let linked = F.row(0, in: [F.message("b", "see https://example.com", by: F.ana)])
-        let styled = linked.attributedText(for: "see https://example.com", items: linked.textItems)
-        #expect(styled?.attribute(.link, at: 5, effectiveRange: nil) != nil)
+        #expect(linked.attributedText(for: "see https://example.com", items: linked.textItems) == nil)
+        #expect(linked.textView?.styledText?.spans.isEmpty == false)
+        #expect(linked.textView?.attributedText?.attribute(.link, at: 5, effectiveRange: nil) != nil)
+    }
+
+    /// The styled text draws exactly what the same attributes in an `NSAttributedString` draw.
+    @Test func styledTextDrawsAsTheAttributedStringDoes() throws {
+        let messages = [F.message("l", "Spec is up: https://parley.dev/specs @Ben Okafor can you review?", by: F.ana,
+                                  mentioning: [F.ben])]
+        let row = F.row(0, in: messages)
+        let label = try #require(row.textView)
+        let styled = try #require(label.styledText)
+        for style in [UIUserInterfaceStyle.light, .dark] {
+            let viaStyled = row.renderPixels(scale: 2, userInterfaceStyle: style, background: .systemBackground)
+            label.attributedText = styled.makeAttributedString()
+            let viaAttributed = row.renderPixels(scale: 2, userInterfaceStyle: style, background: .systemBackground)
+            label.styledText = styled
+            #expect(viaStyled != nil && viaStyled == viaAttributed, "\(style)")
+        }
     }
 
     /// A subclass that styles every text (as a markdown renderer would) sees its string shown,

@@ -643,8 +643,10 @@ open class ChatMessageContentView: _View {
             textView?.textAlignment = .natural
             if let attributed = attributedText(for: text, items: textItems) {
                 textView?.attributedText = attributed
-            } else {
+            } else if textItems.isEmpty {
                 setPlainText(text, font: fonts.body, color: palette.text, alignment: .natural)
+            } else {
+                textView?.styledText = styledText(for: text, items: textItems)
             }
         }
 
@@ -684,36 +686,39 @@ open class ChatMessageContentView: _View {
 
     // MARK: Text
 
-    /// The message text with its links in `colorPalette.linkText`, underlined, and its mentions in
-    /// the tint colour and semibold, over `fonts.body` in `colorPalette.text`; `nil` to show the
-    /// text plainly in `fonts.body` and `colorPalette.text`.
+    /// Styled text of your own for a message, or `nil` (the default) for the view's styling:
+    /// plain text in `fonts.body` and `colorPalette.text`, and ``styledText(for:items:)`` when the
+    /// text has links or mentions. Override it to style any text (markdown, say): the string you
+    /// return is shown as it is.
     ///
-    /// The default returns `nil` for text without links or mentions: a plain label draws the same
-    /// pixels, and Foundation on Linux leaks the storage of every `NSAttributedString` it frees,
-    /// while this runs for every message measured or shown. Override it to style any text
-    /// (markdown, say): the string you return is shown as it is.
+    /// The default makes no `NSAttributedString`: Foundation on Linux leaks the storage of every
+    /// one it frees, and this runs for every message measured or shown.
     open func attributedText(for text: String, items: [ChatMessageTextItem]) -> NSAttributedString? {
-        if items.isEmpty { return nil }
+        nil
+    }
+
+    /// The message text in `fonts.body` and `colorPalette.text`, its links in
+    /// `colorPalette.linkText` and underlined, its mentions in the tint colour and semibold.
+    open func styledText(for text: String, items: [ChatMessageTextItem]) -> StyledText {
         let body = appearance.fonts.body
-        let attributes: [NSAttributedString.Key: Any] = [.font: body, .foregroundColor: appearance.colorPalette.text]
-        let attributed = NSMutableAttributedString(string: text, attributes: attributes)
-        let length = attributed.length
+        var styled = StyledText(text, attributes: [.font: body, .foregroundColor: appearance.colorPalette.text])
+        let length = text.utf16.count
         for item in items where item.range.location >= 0 && NSMaxRange(item.range) <= length {
             switch item.kind {
             case .link(let url):
-                attributed.addAttributes([
+                styled.addAttributes([
                     .foregroundColor: appearance.colorPalette.linkText,
                     .underlineStyle: NSUnderlineStyle.single.rawValue,
                     .link: url,
                 ], range: item.range)
             case .mention:
-                attributed.addAttributes([
+                styled.addAttributes([
                     .foregroundColor: tintColor ?? appearance.colorPalette.accentPrimary,
                     .font: body.withWeight(.semibold),
                 ], range: item.range)
             }
         }
-        return attributed
+        return styled
     }
 
     /// Shows `text` in the text view as plain text (not parsed as markup).
