@@ -1,0 +1,150 @@
+import Foundation
+import Parley
+import Testing
+
+// The samples of the article "Coming from Stream Chat" (Sources/Parley/Parley.docc/
+// ComingFromStreamChat.md), compiled and run: each block of the article appears here verbatim
+// (scripts/check-doc-samples checks it), followed by what the article says it does.
+
+final class MutedBadgeChannelListItemView: ChatChannelListItemView {
+    private(set) lazy var mutedBadge = UILabel()
+
+    override func setUpLayout() {
+        super.setUpLayout()
+        topContainer.addArrangedSubview(mutedBadge)
+    }
+
+    override func setUpAppearance() {
+        super.setUpAppearance()
+        mutedBadge.font = appearance.fonts.caption1Bold
+        mutedBadge.textColor = appearance.colorPalette.subtitleText
+    }
+
+    override func updateContent() {
+        super.updateContent()
+        mutedBadge.text = content?.channel.isMuted == true ? "muted" : nil
+        mutedBadge.isHidden = mutedBadge.text == nil
+    }
+}
+
+final class AtTimeFormatter: DefaultMessageTimestampFormatter {
+    override func format(_ date: Date) -> String {
+        "at " + super.format(date)
+    }
+}
+
+final class NoAvatarResolver: ChatMessageLayoutOptionsResolver {
+    override func optionsForMessage(at indexPath: IndexPath, in channel: ChatChannel,
+                                    with messages: AnyRandomAccessCollection<ChatMessage>,
+                                    appearance: Appearance) -> ChatMessageLayoutOptions {
+        var options = super.optionsForMessage(at: indexPath, in: channel, with: messages, appearance: appearance)
+        options.remove(.avatar)
+        options.remove(.avatarSizePadding)
+        return options
+    }
+}
+
+final class AccentTimestampMessageView: ChatMessageContentView {
+    override func setUpAppearance() {
+        super.setUpAppearance()
+        timestampLabel?.textColor = appearance.colorPalette.accentPrimary
+    }
+}
+
+final class CopyOnlyActionsVC: ChatMessageActionsVC {
+    override var messageActions: [ChatMessageActionItem] {
+        super.messageActions.filter { $0 is CopyActionItem }
+    }
+}
+
+@MainActor
+@Suite struct ComingFromStreamChatSampleTests {
+    typealias L = MessageListFixtures
+    typealias H = StreamGuideHarness
+
+    @Test func aClientAndTheChannelList() throws {
+        let client = try ChatClient(config: ChatClientConfig(currentUserId: "sam"))
+        let channelList = ChatChannelListVC.make(with: client.channelListController())
+        let navigation = UINavigationController(rootViewController: channelList)
+
+        navigation.view.frame = CGRect(x: 0, y: 0, width: 390, height: 700)
+        navigation.view.layoutIfNeeded()
+        #expect(navigation.topViewController === channelList)
+        #expect(channelList.controller.client === client)
+        #expect(channelList.state == .loaded && !channelList.emptyView.isHidden, "sam has no channels yet")
+    }
+
+    @Test func componentsTakeTheSubclass() {
+        let saved = Components.default
+        defer { Components.default = saved }
+
+        Components.default.channelContentView = MutedBadgeChannelListItemView.self
+
+        let cell = Components.default.channelCell.init(frame: CGRect(x: 0, y: 0, width: 390, height: 64))
+        let host = UIView(frame: cell.frame)
+        host.addSubview(cell)
+        var channel = L.channel()
+        channel.isMuted = true
+        cell.content = .init(channel: channel, currentUserId: L.me.id)
+        host.layoutIfNeeded()
+        let row = cell.itemView as? MutedBadgeChannelListItemView
+        #expect(row?.mutedBadge.text == "muted")
+        #expect(row?.mutedBadge.isDescendant(of: cell) == true)
+    }
+
+    @Test func anAppearanceOfTheAppsOwn() {
+        var appearance = Appearance.default
+        appearance.colorPalette.accentPrimary = .systemPink
+        appearance.fonts.body = .italicSystemFont(ofSize: 18)
+        appearance.formatters.messageTimestamp = AtTimeFormatter()
+        appearance.localizationProvider = { key, table in
+            key == "composer.placeholder.message" ? "Say hi" : ChatLocalization.current.string(forKey: key, table: table)
+        }
+
+        let composer = HostedComposer { $0.appearance = appearance }
+        #expect(composer.composerView.inputTextView.placeholderLabel.text == "Say hi")
+        #expect(composer.composerView.inputTextView.font == appearance.fonts.body)
+        let time = DefaultMessageTimestampFormatter().format(L.day)
+        #expect(appearance.formatters.messageTimestamp.format(L.day) == "at " + time)
+    }
+
+    @Test func layoutOptionsAndContentViewParts() throws {
+        let (vc, _, _) = H.list(H.conversation) { components in
+            components.messageLayoutOptionsResolver = NoAvatarResolver()
+            components.messageContentView = AccentTimestampMessageView.self
+        }
+        let rows = vc.listView.visibleViews.compactMap { $0 as? AccentTimestampMessageView }
+        #expect(rows.count == 4)
+        #expect(rows.allSatisfy { $0.authorAvatarView == nil }, "no avatar is made")
+        let stamped = try #require(rows.first { $0.timestampLabel != nil })
+        #expect(stamped.timestampLabel?.textColor == stamped.appearance.colorPalette.accentPrimary)
+    }
+
+    @Test func messageActionsOfTheAppsChoice() {
+        var components = Components.default
+        components.messageActionsVC = CopyOnlyActionsVC.self
+
+        let vc = components.messageActionsVC.init()
+        vc.components = components
+        vc.channel = L.channel()
+        vc.message = ChatMessage(id: "m", cid: L.cid, text: "Hola", author: L.alice, createdAt: L.day)
+        let host = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 400))
+        let root: UIView = vc.view
+        root.frame = host.bounds
+        host.addSubview(root)
+        host.layoutIfNeeded()
+        #expect(vc.actionControls.count == 1)
+        #expect(vc.actionControls.first?.content is CopyActionItem)
+    }
+
+    @Test func featureFlags() {
+        var components = Components.default
+        components.isJumpToUnreadEnabled = true
+        components.messageListDateOverlayEnabled = false
+        components.reactionsSorting = { $0.count > $1.count }
+
+        let (vc, _, _) = H.list(L.messages(80), channel: L.channel(unread: 40)) { $0 = components }
+        #expect(!vc.jumpToUnreadMessagesButton.isHidden)
+        #expect(!vc.isDateOverlayEnabled)
+    }
+}
