@@ -193,12 +193,5 @@ open class ComponentView: UIScrollView {
     }
 
     /// The component's size within `size`.
-    open override func sizeThatFits(_ size: CGSize) -> CGSize {
-        if let list = engine.list {
-            return list.layout(Constraint(maxSize: CGSize(width: size.width, height: .infinity)), cache: engine.sizeCache).size
-        }
-        guard let component = engine.component else { return .zero }
-        let context = LayoutContext(sizeCache: engine.sizeCache, displayScale: max(1, traitCollection.displayScale))
-        return context.run { component.sanitizedLayout(Constraint(maxSize: size)).size }
-    }
+    open override func sizeThatFits(_ size: CGSize) -> CGSize { engine.sizeThatFits(size) }
 }
