@@ -6,7 +6,7 @@ import ParleyUIKit
 ///
 /// Subclass it and set `Components.default.channelListRouter` to change the navigation (open
 /// channels in a split view's detail, say).
-@MainActor
+@preconcurrency @MainActor
 open class ChatChannelListRouter {
     /// The controller the router navigates from (the channel list).
     public private(set) weak var rootViewController: UIViewController?

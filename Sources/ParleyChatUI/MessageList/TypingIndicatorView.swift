@@ -6,7 +6,7 @@ import ParleyUIKit
 ///
 /// The dots are still: a repeating animation would keep the window drawing (and the CPU busy)
 /// for as long as someone types.
-@MainActor
+@preconcurrency @MainActor
 open class TypingIndicatorView: _View {
     /// The users typing, in any order (shown sorted by name); hidden text when empty.
     public var content: [ChatUser] = [] {

@@ -5,7 +5,7 @@ import ParleyUIKit
 /// children, positions, visibility, identity and view are all the content's, unless the
 /// wrapper implements one of them itself. The engine looks through such nodes; wrappers exist
 /// to mark a subtree (``VisibleFrameInsetRenderNode``, ``VisibleBoundsObserverRenderNode``).
-@MainActor
+@preconcurrency @MainActor
 public protocol RenderNodeWrapper: RenderNode {
     /// The wrapped node.
     var content: any RenderNode { get }

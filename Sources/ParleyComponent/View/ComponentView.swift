@@ -36,7 +36,7 @@ import ParleyUIKit
 ///   `maxLazyMeasurementsPerFrame` rows near (not in) the viewport are measured per frame.
 ///
 /// Views are direct subviews, framed in content coordinates, in tree order.
-@MainActor
+@preconcurrency @MainActor
 open class ComponentView: UIScrollView {
     /// Which end of the content a reload keeps in place when the view rests there.
     public enum ContentAnchor: Sendable, Hashable {

@@ -4,7 +4,7 @@ import Foundation
 /// The base of everything on screen, with UIKit's names and semantics: geometry, hierarchy,
 /// appearance, tint and trait inheritance, layout, drawing and hit testing. Each view is backed
 /// by a `CALayer` that the compositor draws.
-@MainActor
+@preconcurrency @MainActor
 open class UIView: UIResponder, CALayerDelegate {
     /// The class of the backing layer; override to back a view with a `CAShapeLayer`.
     open class var layerClass: CALayer.Type { CALayer.self }
@@ -750,7 +750,7 @@ open class UIView: UIResponder, CALayerDelegate {
 
 /// An object that lays out with a view it is attached to (``UIView/layoutAttachment``), told of
 /// the view's layout passes and bounds changes and asked for its fitting size.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIViewLayoutAttachment: AnyObject {
     /// The view ran `layoutSubviews()` (called right after it, in every layout pass).
     func viewDidLayoutSubviews(_ view: UIView)
