@@ -46,6 +46,29 @@ import Testing
         #expect(UIView().sizeThatFits(CGSize(width: 100, height: 300)) == .zero)
     }
 
+    @Test func hostsAreFreedWithTheirEngines() {
+        weak var plain: UIView?
+        weak var list: ComponentView?
+        weak var scroll: UIScrollView?
+        do {
+            let p = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+            p.componentEngine.component = Text("a")
+            p.layoutIfNeeded()
+            plain = p
+            let c = ComponentView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+            c.component = Text("b")
+            c.layoutIfNeeded()
+            list = c
+            let s = UIScrollView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+            s.componentEngine.component = Text("c")
+            s.layoutIfNeeded()
+            scroll = s
+        }
+        #expect(plain == nil)
+        #expect(list == nil)
+        #expect(scroll == nil)
+    }
+
     @Test func aComponentViewAnswersWithItsOwnEngine() {
         let view = ComponentView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
         #expect(view.componentEngine === view.engine)

@@ -57,11 +57,12 @@ struct AnchorItem {
 /// component into any `UIView` (a ``ComponentView`` answers with its own engine). A plain view
 /// shows the component's views as its subviews, laid out at its width; a scroll view also gets
 /// the content size and scrolls through it, rendering only what is visible.
-@MainActor
+@preconcurrency @MainActor
 public final class ComponentEngine {
     unowned let view: UIView
-    /// The host as a scroll view (a ``ComponentView`` or any `UIScrollView`); `nil` for a plain view.
-    let scrollHost: UIScrollView?
+    /// The host as a scroll view (a ``ComponentView`` or any `UIScrollView`); `nil` for a plain
+    /// view. Unowned, as `view` is: the host owns its engine.
+    unowned let scrollHost: UIScrollView?
 
     /// The component rendered into the view; setting it schedules a reload.
     public var component: (any Component)? { didSet { setNeedsReload() } }
@@ -253,9 +254,10 @@ public final class ComponentEngine {
     var isAtTop: Bool { abs(hostOffset.y - offsetLimits.minY) <= 0.5 }
 
     /// Moves the offset as anchoring asks, remembering the shift for kept views.
+    /// A plain (non-scrolling) host has no offset to move: its content stays where laid out.
     func setOffset(_ offset: CGPoint) {
         let current = hostOffset
-        guard offset != current, offset.x.isFinite, offset.y.isFinite else { return }
+        guard scrollHost != nil, offset != current, offset.x.isFinite, offset.y.isFinite else { return }
         anchorShift.x += offset.x - current.x
         anchorShift.y += offset.y - current.y
         hostOffset = offset
