@@ -15,7 +15,7 @@ import ParleyUIKit
 ///
 /// Every screen also takes a client explicitly (`ChatChannelListView(viewFactory:client:)`);
 /// tests and apps with several accounts pass it.
-@MainActor
+@preconcurrency @MainActor
 public enum ChatViews {
     /// The client screens use when none is passed to them; set it before creating a screen.
     public static var client: ChatClient?

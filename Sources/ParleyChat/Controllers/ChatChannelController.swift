@@ -1,7 +1,7 @@
 import Foundation
 
 /// Receives a ``ChatChannelController``'s changes on the main actor.
-@MainActor
+@preconcurrency @MainActor
 public protocol ChatChannelControllerDelegate: AnyObject {
     /// The message list changed; `controller.messages` already holds the new list.
     func channelController(_ controller: ChatChannelController, didUpdateMessages changes: ListChange<MessageId>)
@@ -39,7 +39,7 @@ extension ChatChannelControllerDelegate {
 ///
 /// Reads are synchronous (a page is well under a millisecond); actions are `async` and their
 /// effects arrive through the same change path as everyone else's.
-@MainActor
+@preconcurrency @MainActor
 public final class ChatChannelController {
     /// What a ``changes()`` stream delivers.
     public enum Change: Sendable {

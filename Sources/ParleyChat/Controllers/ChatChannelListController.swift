@@ -1,5 +1,5 @@
 /// Receives a ``ChatChannelListController``'s changes on the main actor.
-@MainActor
+@preconcurrency @MainActor
 public protocol ChatChannelListControllerDelegate: AnyObject {
     /// The list changed; `controller.channels` already holds the new list.
     func channelListController(_ controller: ChatChannelListController, didChangeChannels changes: ListChange<ChannelId>)
@@ -11,7 +11,7 @@ public protocol ChatChannelListControllerDelegate: AnyObject {
 /// update in place (`updated` ids), a channel the user joins appears (`inserted`) and one they
 /// leave disappears (`removed`). The loaded window keeps its size: when a channel enters at the
 /// top, the last one of a partly loaded list leaves at the bottom.
-@MainActor
+@preconcurrency @MainActor
 public final class ChatChannelListController {
     /// What a ``changes()`` stream delivers: the change and the list after it.
     public struct Change: Sendable {

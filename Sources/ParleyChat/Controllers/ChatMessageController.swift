@@ -1,7 +1,7 @@
 import Foundation
 
 /// Receives a ``ChatMessageController``'s changes on the main actor.
-@MainActor
+@preconcurrency @MainActor
 public protocol ChatMessageControllerDelegate: AnyObject {
     /// The message itself changed (text, reactions, reply count, deletion, …).
     func messageController(_ controller: ChatMessageController, didChangeMessage message: ChatMessage)
@@ -26,7 +26,7 @@ extension ChatMessageControllerDelegate {
 
 /// One message: the message itself, its thread replies (paged 25, oldest first, new replies
 /// appended live) and its reactions (paged 25, newest first, for a reaction authors view).
-@MainActor
+@preconcurrency @MainActor
 public final class ChatMessageController {
     /// What a ``changes()`` stream delivers.
     public enum Change: Sendable {
@@ -327,15 +327,15 @@ public final class ChatMessageController {
 
 extension ChatClient {
     /// A controller for the current user's channel list.
-    @MainActor
+    @preconcurrency @MainActor
     public func channelListController() -> ChatChannelListController { ChatChannelListController(client: self) }
 
     /// A controller for one channel.
-    @MainActor
+    @preconcurrency @MainActor
     public func channelController(for cid: ChannelId) -> ChatChannelController { ChatChannelController(cid: cid, client: self) }
 
     /// A controller for one message and its thread.
-    @MainActor
+    @preconcurrency @MainActor
     public func messageController(cid: ChannelId, messageId: MessageId) -> ChatMessageController {
         ChatMessageController(cid: cid, messageId: messageId, client: self)
     }

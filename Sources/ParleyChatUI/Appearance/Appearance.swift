@@ -37,14 +37,14 @@ public struct Appearance {
     public init() {}
 
     /// The appearance every chat view uses unless given another.
-    @MainActor public static var `default` = Appearance() {
+    @preconcurrency @MainActor public static var `default` = Appearance() {
         // The date formatters read the provider off the main actor.
         didSet { L10n.defaultProvider.set(`default`.localizationProvider) }
     }
 }
 
 /// Something that has an appearance: every chat view and view controller.
-@MainActor
+@preconcurrency @MainActor
 public protocol AppearanceProvider: AnyObject {
     /// The appearance this object reads; `Appearance.default` unless set.
     var appearance: Appearance { get set }

@@ -7,7 +7,7 @@ import ParleyUIKit
 ///
 /// The image itself is drawn by ``avatarView``, an instance of `components.avatarView`, so
 /// `Components.default.avatarView = RectAvatarView.self` changes channel avatars too.
-@MainActor
+@preconcurrency @MainActor
 open class ChatChannelAvatarView: _View {
     /// The channel shown and the user looking at it (to find "the other member" of a direct
     /// message). A `nil` channel shows the placeholder.

@@ -8,7 +8,7 @@ import ParleyUIKit
 /// and reports taps.
 ///
 /// The channel list reuses cells as rows scroll in and out of view, like `UICollectionView`.
-@MainActor
+@preconcurrency @MainActor
 open class ChatChannelListCollectionViewCell: _Control, ReusableView {
     /// The row's content view, made from `components.channelContentView`.
     open private(set) lazy var itemView: ChatChannelListItemView = components.channelContentView.init(frame: .zero)

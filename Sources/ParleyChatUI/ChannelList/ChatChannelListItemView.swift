@@ -24,7 +24,7 @@ import ParleyUIKit
 ///     topContainer.removeArrangedSubview(unreadCountView)
 /// }
 /// ```
-@MainActor
+@preconcurrency @MainActor
 open class ChatChannelListItemView: _View {
     /// What a row shows.
     public struct Content {

@@ -6,7 +6,7 @@ import ParleyUIKit
 ///
 /// Subclass it and set `Components.default.channelListRouter` to change the navigation (open
 /// channels in a split view's detail, say).
-@MainActor
+@preconcurrency @MainActor
 open class ChatChannelListRouter: NavigationRouter {
 
     /// Opens the channel: a `components.channelVC` for `cid`, pushed on the navigation stack (or

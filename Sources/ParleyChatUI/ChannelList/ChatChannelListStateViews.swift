@@ -4,7 +4,7 @@ import ParleyUIKit
 
 /// A centred column of an optional icon, a title, a message and an optional button: the layout
 /// shared by the channel list's empty, loading and error states.
-@MainActor
+@preconcurrency @MainActor
 open class ChatChannelListStateView: _View {
     /// The icon above the title (hidden when it has no image).
     open private(set) lazy var imageView = UIImageView()
@@ -69,7 +69,7 @@ open class ChatChannelListStateView: _View {
 }
 
 /// What the channel list shows when there are no channels: "No channels yet".
-@MainActor
+@preconcurrency @MainActor
 open class ChatChannelListEmptyView: ChatChannelListStateView {
     /// Creates the view.
     public required init(frame: CGRect) {
@@ -86,7 +86,7 @@ open class ChatChannelListEmptyView: ChatChannelListStateView {
 }
 
 /// What the channel list shows while its first page loads.
-@MainActor
+@preconcurrency @MainActor
 open class ChatChannelListLoadingView: ChatChannelListStateView {
     /// Creates the view.
     public required init(frame: CGRect) {
@@ -105,7 +105,7 @@ open class ChatChannelListLoadingView: ChatChannelListStateView {
 
 /// What the channel list shows when its channels could not be loaded: the error and a retry
 /// button.
-@MainActor
+@preconcurrency @MainActor
 open class ChatChannelListErrorView: ChatChannelListStateView {
     /// The error shown.
     public var content: ChatError? {

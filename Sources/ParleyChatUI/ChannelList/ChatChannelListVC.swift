@@ -19,7 +19,7 @@ import ParleyUIKit
 /// Before the first page arrives it shows a `components.channelListLoadingView`; without
 /// channels, a `components.channelListEmptyView`; when loading fails, a
 /// `components.channelListErrorView` with a retry button.
-@MainActor
+@preconcurrency @MainActor
 open class ChatChannelListVC: _ViewController, ChatChannelListControllerDelegate, UIScrollViewDelegate, SwipeableViewDelegate {
     /// What the list shows.
     public enum State: Equatable {

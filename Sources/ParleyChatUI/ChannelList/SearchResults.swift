@@ -15,7 +15,7 @@ import ParleyUIKit
 ///     ├── topContainer: titleLabel, timestampLabel
 ///     └── subtitleLabel
 /// ```
-@MainActor
+@preconcurrency @MainActor
 open class ChatMessageSearchResultView: _Control, ReusableView {
     /// What a result row shows.
     public struct Content {
@@ -240,7 +240,7 @@ open class ChatMessageSearchResultView: _Control, ReusableView {
 ///
 /// ``search(_:)`` runs `client.searchMessages` after ``debounceInterval`` of quiet, on the main
 /// actor; a newer query cancels the older one. Errors are shown, never thrown.
-@MainActor
+@preconcurrency @MainActor
 open class ChatChannelListSearchVC: _ViewController {
     /// The client searched.
     public var client: ChatClient?

@@ -5,7 +5,7 @@ import ParleyUIKit
 /// The channel screen's title: the channel name, and under it who is typing, or "Online" /
 /// "Last seen …" (`appearance.formatters.userLastActivity`) in a 1:1 channel, or "5 members,
 /// 2 online".
-@MainActor
+@preconcurrency @MainActor
 open class ChatChannelHeaderView: _View {
     /// The channel shown.
     public var content: ChatChannel? {

@@ -15,7 +15,7 @@ import ParleyUIKit
 /// it synchronizes the channel when its view loads, pages older messages when the list reaches
 /// the top, marks the channel read while the newest message is visible, opens threads and hands
 /// swipe-to-reply to the composer.
-@MainActor
+@preconcurrency @MainActor
 open class ChatChannelVC: _ViewController, ChatMessageListVCDataSource, ChatMessageListVCDelegate, ChatChannelControllerDelegate {
     /// The channel shown; set before the view loads.
     public var channelController: ChatChannelController!

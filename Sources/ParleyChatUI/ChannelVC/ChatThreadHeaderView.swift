@@ -3,7 +3,7 @@ import ParleyChat
 import ParleyUIKit
 
 /// The thread screen's title: "Thread" and, under it, "with" the channel's name.
-@MainActor
+@preconcurrency @MainActor
 open class ChatThreadHeaderView: ChatChannelHeaderView {
     /// "Thread".
     open override var titleText: String? { appearance.l10n.tr("message.threads.title") }

@@ -8,7 +8,7 @@ import ParleyUIKit
 /// ``ChatChannelVC`` pushes one (from `components.threadVC`) when a message's "N replies" is
 /// tapped; set ``messageController`` (and ``channelController`` for the channel's details)
 /// before the view loads.
-@MainActor
+@preconcurrency @MainActor
 open class ChatThreadVC: _ViewController, ChatMessageListVCDataSource, ChatMessageListVCDelegate, ChatMessageControllerDelegate {
     /// The thread's parent message and replies.
     public var messageController: ChatMessageController!

@@ -4,7 +4,7 @@ import ParleyUIKit
 
 /// Draws generated avatars (initials on the user's colour) and loads local avatar files, caching
 /// both so a list of a thousand rows renders each avatar once.
-@MainActor
+@preconcurrency @MainActor
 public enum AvatarImageRenderer {
     private static var cache: [String: UIImage] = [:]
 

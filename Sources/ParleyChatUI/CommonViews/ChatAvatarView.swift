@@ -16,7 +16,7 @@ import ParleyUIKit
 /// }
 /// Components.default.avatarView = RectAvatarView.self
 /// ```
-@MainActor
+@preconcurrency @MainActor
 open class ChatAvatarView: _View {
     /// The image view that shows the avatar.
     open private(set) lazy var imageView: UIImageView = UIImageView()

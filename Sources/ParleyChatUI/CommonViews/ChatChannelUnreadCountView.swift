@@ -3,7 +3,7 @@ import ParleyChat
 import ParleyUIKit
 
 /// The red badge with a channel's unread count; hidden when there is nothing unread.
-@MainActor
+@preconcurrency @MainActor
 open class ChatChannelUnreadCountView: _View {
     /// The unread counts shown.
     public var content: ChannelUnreadCount = .noUnread {

@@ -18,7 +18,7 @@ import ParleyUIKit
 /// A send that fails before anything is stored (a frozen channel, no permission, text too long)
 /// keeps the text and shows a short message under the input; a message the backend refused after
 /// it was stored stays in the list as failed, ready to resend.
-@MainActor
+@preconcurrency @MainActor
 open class ComposerVC: _ViewController, UITextViewDelegate {
     /// What the composer holds: the text and the mode (new, quoting a message, editing one).
     public struct Content: Sendable {

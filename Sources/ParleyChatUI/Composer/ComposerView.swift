@@ -19,7 +19,7 @@ import ParleyUIKit
 /// container is a `ContainerStackView`, so a subclass can insert, remove or hide views in
 /// `setUpLayout()` after calling `super`. The view's height comes from Auto Layout: pin its
 /// edges (or just leading, trailing and bottom) and it grows with the text.
-@MainActor
+@preconcurrency @MainActor
 open class ComposerView: _View {
     /// The vertical stack of everything: header, centre row, bottom row.
     open private(set) lazy var container = ContainerStackView(axis: .vertical, spacing: 0)

@@ -15,7 +15,7 @@ import ParleyUIKit
 /// ```
 ///
 /// changes the composer too.
-@MainActor
+@preconcurrency @MainActor
 open class InputTextView: UITextView, Customizable, AppearanceProvider, ComponentsProvider {
     var lifecycle = LifecycleState()
 

@@ -12,7 +12,7 @@ import ParleyUIKit
 /// ```
 ///
 /// The composer controller enables it only when there is something to send.
-@MainActor
+@preconcurrency @MainActor
 open class SendButton: _Button {
     /// What pressing the button does.
     public enum Mode: Sendable, Equatable {

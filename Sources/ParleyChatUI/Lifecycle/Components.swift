@@ -13,7 +13,7 @@ import ParleyUIKit
 ///
 /// Views read their components when they set themselves up, so every avatar — in the channel
 /// list, the message list and the reaction authors — becomes a `RectAvatarView`.
-@MainActor
+@preconcurrency @MainActor
 public struct Components {
     /// The components with Parley's default types.
     public init() {}
@@ -159,7 +159,7 @@ public struct Components {
 }
 
 /// Something that creates its subviews from `Components`: every chat view and controller.
-@MainActor
+@preconcurrency @MainActor
 public protocol ComponentsProvider: AnyObject {
     /// The component types this object creates subviews from; `Components.default` unless set.
     var components: Components { get set }

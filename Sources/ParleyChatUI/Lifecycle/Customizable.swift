@@ -7,7 +7,7 @@ import ParleyUIKit
 /// order: `setUp()`, `setUpLayout()`, `setUpAppearance()`, `updateContent()`. Setting `content`
 /// later runs `updateContent()`; a light/dark change runs `setUpAppearance()` and
 /// `updateContent()` again.
-@MainActor
+@preconcurrency @MainActor
 public protocol Customizable {
     /// Main point of customization for the view functionality: delegates, gestures, actions.
     ///

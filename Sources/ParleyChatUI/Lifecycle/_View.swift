@@ -7,7 +7,7 @@ import ParleyUIKit
 /// A subclass may declare `AppearanceProvider`, `ComponentsProvider` or `ThemeProvider`, as
 /// Stream's guides do (`class MyView: _View, ThemeProvider`): the base class has the properties
 /// and leaves the conformances to its subclasses.
-@MainActor
+@preconcurrency @MainActor
 open class _View: UIView, Customizable, ThemeHolder {
     var lifecycle = LifecycleState()
 
@@ -45,7 +45,7 @@ open class _View: UIView, Customizable, ThemeHolder {
 }
 
 /// The base of chat controls: a `UIControl` with the `Customizable` lifecycle.
-@MainActor
+@preconcurrency @MainActor
 open class _Control: UIControl, Customizable, ThemeHolder {
     var lifecycle = LifecycleState()
 
@@ -83,7 +83,7 @@ open class _Control: UIControl, Customizable, ThemeHolder {
 }
 
 /// The base of chat buttons: a `UIButton` with the `Customizable` lifecycle.
-@MainActor
+@preconcurrency @MainActor
 open class _Button: UIButton, Customizable, ThemeHolder {
     var lifecycle = LifecycleState()
 
@@ -127,7 +127,7 @@ open class _Button: UIButton, Customizable, ThemeHolder {
 
 /// The base of reusable chat cells (reaction authors, list rows): a view with the lifecycle that
 /// is reused, so it also has `prepareForReuse()`.
-@MainActor
+@preconcurrency @MainActor
 open class _CollectionViewCell: _View {
     /// Called before the cell shows other content; reset transient state here.
     open func prepareForReuse() {}

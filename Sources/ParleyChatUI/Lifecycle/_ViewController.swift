@@ -9,7 +9,7 @@ import ParleyUIKit
 ///
 /// A subclass may declare `AppearanceProvider`, `ComponentsProvider` or `ThemeProvider`, as
 /// Stream's guides do: the base class has the properties and leaves the conformances to them.
-@MainActor
+@preconcurrency @MainActor
 open class _ViewController: UIViewController, Customizable, ThemeHolder {
     var lifecycle = LifecycleState()
 

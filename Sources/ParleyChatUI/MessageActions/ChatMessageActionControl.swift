@@ -3,7 +3,7 @@ import ParleyChat
 import ParleyUIKit
 
 /// One row of the message actions list: icon and title; destructive actions in the alert colour.
-@MainActor
+@preconcurrency @MainActor
 open class ChatMessageActionControl: _Control {
     /// The action shown.
     public var content: ChatMessageActionItem? {

@@ -3,7 +3,7 @@ import ParleyChat
 import ParleyUIKit
 
 /// One action in the message popup's action list.
-@MainActor
+@preconcurrency @MainActor
 public protocol ChatMessageActionItem {
     /// The row's title.
     var title: String { get }

@@ -3,7 +3,7 @@ import ParleyChat
 import ParleyUIKit
 
 /// Receives what the user picked in the message actions.
-@MainActor
+@preconcurrency @MainActor
 public protocol ChatMessageActionsVCDelegate: AnyObject {
     /// An action was tapped. Reply, thread reply and edit are for the delegate to route (to the
     /// composer, the thread screen); copy, delete and resend were already done.
@@ -22,7 +22,7 @@ extension ChatMessageActionsVCDelegate {
 /// The rounded list of actions at the bottom of the message popup: reply, thread reply, copy,
 /// edit and delete (own messages), resend (failed ones), mark unread, flag and mute the author
 /// (others' messages), each shown only when the channel allows it.
-@MainActor
+@preconcurrency @MainActor
 open class ChatMessageActionsVC: _ViewController {
     /// The message the actions act on.
     open var message: ChatMessage? {

@@ -8,7 +8,7 @@ import ParleyUIKit
 ///
 /// The message list builds it with ``make(message:channel:channelController:messageController:messageView:showsReactionAuthors:components:appearance:actionsDelegate:)``
 /// and presents it: `present(popup, animated: true)`.
-@MainActor
+@preconcurrency @MainActor
 open class ChatMessagePopupVC: _ViewController {
     /// The message the popup is about.
     public var message: ChatMessage?

@@ -4,7 +4,7 @@ import ParleyUIKit
 
 /// The day header between messages of different days: a centred pill with "Today",
 /// "Yesterday" or the date, as the list formats it with `appearance.formatters.messageDateSeparator`.
-@MainActor
+@preconcurrency @MainActor
 open class ChatMessageListDateSeparatorView: _View {
     /// The formatted day shown ("Today", "Yesterday", a date); nothing is shown while `nil`.
     open var content: String? {

@@ -3,7 +3,7 @@ import ParleyChat
 import ParleyUIKit
 
 /// The "Unread messages" bar above the first message the current user has not read.
-@MainActor
+@preconcurrency @MainActor
 open class ChatMessageListUnreadSeparatorView: _View {
     /// The bar behind the text.
     open private(set) lazy var contentView: UIView = UIView()

@@ -12,7 +12,7 @@ import ParleyUIKit
 /// ``numberOfMessages(in:)``, ``chatMessageListVC(_:messageAt:)`` and
 /// ``chatMessageListVC(_:messageLayoutOptionsAt:)``. The list asks the last for every row, so a
 /// data source that overrides it decides the rows' layout.
-@MainActor
+@preconcurrency @MainActor
 public protocol ChatMessageListVCDataSource: AnyObject {
     /// The channel the messages are in (its member count decides author names, its config what a
     /// message shows); `nil` while unknown.
@@ -65,7 +65,7 @@ extension ChatMessageListVCDataSource {
 
 /// Receives what happens in a ``ChatMessageListVC``: rows shown, the top reached, taps and swipes
 /// on messages. Every method has an empty default.
-@MainActor
+@preconcurrency @MainActor
 public protocol ChatMessageListVCDelegate: AnyObject {
     /// A message's row is about to show (it was created or reused for it, or its content changed).
     func chatMessageListVC(_ vc: ChatMessageListVC, willDisplay message: ChatMessage)
@@ -141,7 +141,7 @@ extension ChatMessageListVCDelegate {
 
 /// The list view of ``ChatMessageListVC``: a ``ComponentView`` anchored at its bottom (a chat
 /// opens at its newest message) that tells its controller when a layout pass finished.
-@MainActor
+@preconcurrency @MainActor
 open class ChatMessageListView: ComponentView {
     /// Called after each layout pass (reload or scroll render).
     var didLayout: (@MainActor () -> Void)?
@@ -172,7 +172,7 @@ open class ChatMessageListView: ComponentView {
 /// What the user sees never jumps: older messages inserted above (paging) and new messages
 /// arriving while scrolled up leave the visible rows where they are; at the bottom, new messages
 /// scroll into view.
-@MainActor
+@preconcurrency @MainActor
 open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRecognizerDelegate, ChatMessageContentViewDelegate {
     /// Supplies the channel, the messages and the typing users.
     public weak var dataSource: (any ChatMessageListVCDataSource)?

@@ -4,7 +4,7 @@ import ParleyUIKit
 
 /// The round button that scrolls the message list to its newest message, with a badge counting
 /// the messages that arrived while the list was scrolled up.
-@MainActor
+@preconcurrency @MainActor
 open class ScrollToBottomButton: _Button {
     /// The unread count the badge shows (hidden at `.noUnread`).
     public var content: ChannelUnreadCount = .noUnread {

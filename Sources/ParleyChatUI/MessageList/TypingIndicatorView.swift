@@ -4,7 +4,7 @@ import ParleyUIKit
 
 /// "Alice is typing…" with three dots (a `components.typingAnimationView`), at the bottom of the
 /// message list.
-@MainActor
+@preconcurrency @MainActor
 open class TypingIndicatorView: _View {
     /// The users typing, in any order (shown sorted by name); hidden text when empty.
     public var content: [ChatUser] = [] {

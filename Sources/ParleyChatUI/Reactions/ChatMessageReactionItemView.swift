@@ -15,7 +15,7 @@ import ParleyUIKit
 /// }
 /// Components.default.messageReactionItemView = CustomChatMessageReactionItemView.self
 /// ```
-@MainActor
+@preconcurrency @MainActor
 open class ChatMessageReactionItemView: _Button {
     /// What the item shows.
     public struct Content {

@@ -17,7 +17,7 @@ import ParleyUIKit
 ///
 /// Items are kept per reaction type across content changes; a type that appears while the view
 /// already shows reactions fades and scales in.
-@MainActor
+@preconcurrency @MainActor
 open class ChatMessageReactionsView: _View {
     /// What the view shows.
     public struct Content {

@@ -14,7 +14,7 @@ import ParleyUIKit
 /// }
 /// Components.default.messageReactionsBubbleView = CustomChatReactionsBubbleView.self
 /// ```
-@MainActor
+@preconcurrency @MainActor
 open class ChatReactionsBubbleView: _View {
     /// Which way the tail points: toward the message below the bubble.
     public enum TailDirection: Sendable, Hashable {

@@ -42,7 +42,7 @@ public struct MessageComposerView<Factory: ViewFactory>: Component {
 }
 
 /// The view that hosts a composer controller in a component tree (see ``MessageComposerView``).
-@MainActor
+@preconcurrency @MainActor
 public final class ComposerHostView: UIView {
     private static var hosts: [ObjectIdentifier: (controller: WeakChannelController, view: ComposerHostView)] = [:]
 

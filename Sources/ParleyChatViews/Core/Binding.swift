@@ -10,7 +10,7 @@ import Foundation
 /// scrolledId.wrappedValue = quotedMessage.id     // the list scrolls to the quoted message
 /// let fixed = Binding<String?>.constant(nil)     // for previews and tests
 /// ```
-@MainActor
+@preconcurrency @MainActor
 public struct Binding<Value> {
     private let getter: @MainActor () -> Value
     private let setter: @MainActor (Value) -> Void

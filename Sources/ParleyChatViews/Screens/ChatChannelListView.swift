@@ -17,7 +17,7 @@ import ParleyUIKit
 /// badges update in place, what the user sees stays put) on the same ``ComponentView``; the next
 /// page loads when the list nears its end. While the first page loads it shows the factory's
 /// ``ViewFactory/makeLoadingView()``, without channels its ``ViewFactory/makeNoChannelsView()``.
-@MainActor
+@preconcurrency @MainActor
 open class ChatChannelListView: _ViewController, ChatChannelListControllerDelegate, UIScrollViewDelegate {
     /// The factory the screens' parts come from.
     public private(set) var viewFactory: any ViewFactory = DefaultViewFactory.shared

@@ -20,7 +20,7 @@ import ParleyUIKit
 /// Messages group like the UIKit list (`components.messageLayoutOptionsResolver`): the last of a
 /// group gets `showsAllInfo`, the newest `isLast`. Setting ``scrolledId`` (directly or through the
 /// binding the rows get) scrolls to a message, loading the page around it when it is not loaded.
-@MainActor
+@preconcurrency @MainActor
 open class ChatChannelView: _ViewController, ChatChannelControllerDelegate, UIScrollViewDelegate {
     /// The factory the screen's parts come from.
     public private(set) var viewFactory: any ViewFactory = DefaultViewFactory.shared

@@ -17,7 +17,7 @@ import ParleyUIKit
 /// ``run()`` is `UIApplicationMain` with the group's screen as the first window's root (inside a
 /// `UINavigationController`, so channels push onto it); it never returns. Tests and apps with
 /// their own loop call ``makeRootViewController()`` and put it in a window themselves.
-@MainActor
+@preconcurrency @MainActor
 public struct WindowGroup {
     /// The window's title.
     public var title: String
@@ -50,7 +50,7 @@ public struct WindowGroup {
 }
 
 /// The content closure of a ``WindowGroup``: one screen, written without `return`.
-@MainActor
+@preconcurrency @MainActor
 @resultBuilder
 public enum WindowContentBuilder {
     /// The one screen.

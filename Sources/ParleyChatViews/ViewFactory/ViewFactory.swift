@@ -59,7 +59,7 @@ import ParleyUIKit
 ///
 /// Components are laid out on the main actor; the factory is a class (`AnyObject`) so that one
 /// instance (`CustomFactory.shared`) can be shared by every screen.
-@MainActor
+@preconcurrency @MainActor
 public protocol ViewFactory: AnyObject {
     // MARK: Channel list
 
@@ -223,14 +223,14 @@ public protocol ViewFactory: AnyObject {
 
 /// Decorates the channel screen's navigation item (the declarative screens' form of SwiftUI's
 /// toolbar view modifier).
-@MainActor
+@preconcurrency @MainActor
 public protocol ChatChannelHeaderViewModifier {
     /// Sets up `navigationItem` (title view, bar buttons) for `channel`.
     func apply(to navigationItem: UINavigationItem, channel: ChatChannel?, currentUserId: UserId?)
 }
 
 /// The factory with every default: the screens use it unless given another.
-@MainActor
+@preconcurrency @MainActor
 public final class DefaultViewFactory: ViewFactory {
     /// The shared default factory.
     public static let shared = DefaultViewFactory()

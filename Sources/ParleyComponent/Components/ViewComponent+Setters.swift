@@ -10,7 +10,13 @@ extension ViewComponent {
     /// This is UIComponent's `ViewModifierComponent` idea: the setters come from the view's own
     /// key paths, so every property of every view works without a hand-written modifier.
     public subscript<Value>(dynamicMember keyPath: ReferenceWritableKeyPath<View, Value>) -> (Value) -> ViewComponent<View> {
-        { value in self.update { view in view[keyPath: keyPath] = value } }
+        { value in self.with(keyPath, value) }
+    }
+
+    /// Sets the view's property at `keyPath` to `value` whenever the view is updated
+    /// (UIComponent's `with(_:_:)`; the dynamic-member setters call it).
+    public func with<Value>(_ keyPath: ReferenceWritableKeyPath<View, Value>, _ value: Value) -> ViewComponent<View> {
+        update { view in view[keyPath: keyPath] = value }
     }
 }
 

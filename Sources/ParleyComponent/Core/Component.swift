@@ -21,7 +21,7 @@ import ParleyUIKit
 /// computes frames, and never touches views. Views are created later, only for the render nodes
 /// that come into the visible area of a ``ComponentView``. Components live on the main actor
 /// because measuring text and creating views do.
-@MainActor
+@preconcurrency @MainActor
 public protocol Component {
     /// The render node type `layout(_:)` returns.
     associatedtype R: RenderNode

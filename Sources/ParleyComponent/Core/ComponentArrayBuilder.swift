@@ -13,7 +13,7 @@ import ParleyUIKit
 ///     for tag in tags { Text(tag) }
 /// }
 /// ```
-@MainActor
+@preconcurrency @MainActor
 @resultBuilder
 public enum ComponentArrayBuilder {
     /// One component.

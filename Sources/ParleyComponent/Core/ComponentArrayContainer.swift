@@ -6,7 +6,7 @@ import ParleyUIKit
 ///
 /// It is not a ``Component`` on purpose: a group has no layout of its own, so it can only stand
 /// among the children of a container, where the container lays each member out.
-@MainActor
+@preconcurrency @MainActor
 public protocol ComponentArrayContainer {
     /// The components to splice in, in order.
     var components: [any Component] { get }

@@ -16,7 +16,7 @@ import ParleyUIKit
 ///
 /// componentView.component = ProfileComponent(profile: myProfile)
 /// ```
-@MainActor
+@preconcurrency @MainActor
 public protocol ComponentBuilder: Component {
     /// The component type `build()` returns.
     associatedtype ResultComponent: Component

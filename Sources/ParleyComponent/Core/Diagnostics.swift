@@ -4,7 +4,7 @@ import Foundation
 ///
 /// The engine never crashes on bad input: it repairs it and says so once, on standard error, so
 /// that a list of 10,000 rows with one broken row does not flood the log.
-@MainActor
+@preconcurrency @MainActor
 public enum ComponentDiagnostics {
     /// Where warnings go; the default writes them to standard error. Tests and apps may route them.
     public static var handler: @MainActor (String) -> Void = { message in

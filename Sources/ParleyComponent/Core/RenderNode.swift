@@ -12,7 +12,7 @@ import ParleyUIKit
 /// Four layout nodes cover most needs: ``VerticalRenderNode`` and ``HorizontalRenderNode``
 /// (binary search over children sorted along their axis), ``SlowRenderNode`` (a linear scan) and
 /// ``AlwaysRenderNode`` (every child, always).
-@MainActor
+@preconcurrency @MainActor
 public protocol RenderNode {
     /// The size of the laid-out component.
     var size: CGSize { get }

@@ -8,7 +8,7 @@ import ParleyUIKit
 /// and ``mainAxisMaxValue`` is at least the largest child's length along it. Then a child that
 /// starts more than `mainAxisMaxValue` before the visible frame cannot reach into it, which is
 /// what lets the search skip it.
-@MainActor
+@preconcurrency @MainActor
 public protocol StackRenderNode: RenderNode {
     /// The largest child length along the main axis (height for vertical, width for horizontal).
     var mainAxisMaxValue: CGFloat { get }

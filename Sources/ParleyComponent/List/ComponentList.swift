@@ -19,7 +19,7 @@ import ParleyUIKit
 /// the array of chunk positions, never every row. The host applies edits at its next layout
 /// pass, keeping what the user sees in place, and updates only the views of rows whose version
 /// changed.
-@MainActor
+@preconcurrency @MainActor
 public final class ComponentList {
     /// One row: its identity, the version of its content and the component that draws it.
     public struct Row {

@@ -17,7 +17,7 @@ import ParleyUIKit
 ///
 /// Immutable, like every render node: an edit returns a new root that shares the untouched
 /// chunks, so what the engine captured from the previous tree (anchors, visible nodes) stays valid.
-@MainActor
+@preconcurrency @MainActor
 public struct ListRenderNode: RenderNode {
     /// Rows per chunk a split aims for.
     static let chunkSize = 64

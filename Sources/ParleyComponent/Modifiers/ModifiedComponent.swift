@@ -45,3 +45,6 @@ extension Component {
         ModifiedComponent(content: self, id: nil, reuseKey: nil, animator: nil, update: update)
     }
 }
+
+/// What `update(_:)` returns (UIComponent's name for a component with an update closure).
+public typealias UpdateComponent<Content: Component> = ModifiedComponent<Content>

@@ -20,39 +20,17 @@ public struct VisibleFrameInsets<Content: Component>: Component {
     }
 }
 
-/// The render node of ``VisibleFrameInsets``: transparent like ``WrapperRenderNode`` (its
-/// content's size, children, positions and view), but the render pass looks at its subtree through
+/// The render node of ``VisibleFrameInsets``: a ``RenderNodeWrapper`` (its content's size,
+/// children, positions and view), but the render pass looks at its subtree through
 /// the inset frame.
-public struct VisibleFrameInsetRenderNode: RenderNode {
+public struct VisibleFrameInsetRenderNode: RenderNodeWrapper {
     /// The content's node.
     public let content: any RenderNode
     /// The change to the visible frame.
     public let insets: UIEdgeInsets
 
-    /// The content's size.
-    public var size: CGSize { content.size }
-    /// The content's children.
-    public var children: [any RenderNode] { content.children }
-    /// The content's positions.
-    public var positions: [CGPoint] { content.positions }
     /// The content's children visible in the inset frame.
     public func visibleIndexes(in frame: CGRect) -> [Int] { content.visibleIndexes(in: frame.inset(by: insets)) }
-    /// The content's id.
-    public var id: String? { content.id }
-    /// The content's reuse key.
-    public var reuseKey: String? { content.reuseKey }
-    /// The content's animator.
-    public var animator: (any ComponentAnimator)? { content.animator }
-    /// Whether the content has a view.
-    public var shouldRenderView: Bool { content.shouldRenderView }
-    /// The content's baseline.
-    public var firstBaseline: CGFloat? { content.firstBaseline }
-    /// The content's view.
-    public func makeView() -> UIView { content.makeView() }
-    /// The content's view made ahead of time.
-    public func takePreparedView() -> UIView? { content.takePreparedView() }
-    /// Updates the content's view.
-    public func updateView(_ view: UIView) { content.updateView(view) }
 }
 
 extension Component {

@@ -10,7 +10,7 @@ import ParleyUIKit
 ///
 /// Scrolling alone calls none of these for views that stay: their frames are in content
 /// coordinates and do not change.
-@MainActor
+@preconcurrency @MainActor
 public protocol ComponentAnimator {
     /// A view appears at `frame` (content coordinates of `hostView`).
     func insert(view: UIView, frame: CGRect, in hostView: UIView)

@@ -20,7 +20,7 @@ extension ComponentEngine {
         // above (a channel moving to the top of the list) come into view instead of pushing
         // what was first out of sight.
         if contentAnchor == .top && isAtTop { return .top }
-        let offset = view.contentOffset
+        let offset = hostOffset
         // The rows the user saw in the last frame, even if this scroll has moved them out of
         // the viewport: keeping them consistent with the scroll is what keeps the scroll
         // distance true when the rows coming in turn out smaller or larger than estimated.
@@ -43,13 +43,13 @@ extension ComponentEngine {
         guard let root else { return anchor }
         switch anchor {
         case .none:
-            setOffset(clamp(view.contentOffset))
+            setOffset(clamp(hostOffset))
         case .top:
             let l = offsetLimits
             setOffset(CGPoint(x: l.minX, y: l.minY))
         case .bottom:
             let l = offsetLimits
-            setOffset(CGPoint(x: clamp(view.contentOffset).x, y: l.maxY))
+            setOffset(CGPoint(x: clamp(hostOffset).x, y: l.maxY))
         case .items(let items):
             for item in items {
                 let path: [Int]?
@@ -67,7 +67,7 @@ extension ComponentEngine {
                 found.path = path
                 return .items([found])
             }
-            setOffset(clamp(view.contentOffset))
+            setOffset(clamp(hostOffset))
             return .none
         }
         return anchor

@@ -19,7 +19,7 @@ extension ComponentEngine {
         isBusy = false
         guard let root, let frame = RenderTree.frame(atPath: path, in: root) else { return false }
         let target = CGRect(x: frame.minX + rootOrigin.x, y: frame.minY + rootOrigin.y, width: frame.width, height: frame.height)
-        var offset = view.contentOffset
+        var offset = hostOffset
         switch position {
         case .top: offset.y = target.minY - inset.top
         case .center: offset.y = target.midY - inset.top - visibleHeight / 2
@@ -27,14 +27,14 @@ extension ComponentEngine {
         }
         offset = clamp(offset)
         if animated {
-            view.setContentOffset(offset, animated: true)
+            scrollHost?.setContentOffset(offset, animated: true)
             return true
         }
         isBusy = true
         defer { isBusy = false }
         anchorShift = .zero
         stats = ComponentRenderStats()
-        view.contentOffset = offset
+        hostOffset = offset
         // Rows measured around the target must not move it.
         let anchor = ScrollAnchor.items([AnchorItem(id: id, path: path, screenOrigin: CGPoint(x: target.minX - offset.x, y: target.minY - offset.y))])
         measureLazyRows(anchor: anchor)

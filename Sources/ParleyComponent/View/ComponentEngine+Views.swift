@@ -11,23 +11,25 @@ extension ComponentEngine {
 
     func renderViews(updates: ViewUpdates) {
         guard let root else { return }
-        let collector = collectRenderables(root, visibleFrame: view.bounds)
+        let collector = collectRenderables(root, visibleFrame: view.bounds.inset(by: visibleFrameInsets), notifiesObservers: true)
         applyViews(collector.renderables, anchors: collector.anchors, updates: updates)
         lastRenderBounds = view.bounds
     }
 
     /// The views of the nodes in `visibleFrame`, mirrored when the host lays out right to left
     /// (the visible frame is mirrored first, so the nodes found are the ones that land in it).
-    func collectRenderables(_ root: any RenderNode, visibleFrame: CGRect) -> RenderCollector {
+    /// `notifiesObservers`: the frame is what the user sees, so `onVisibleBoundsChanged`
+    /// observers on the way are told (not for the zone views are prepared in).
+    func collectRenderables(_ root: any RenderNode, visibleFrame: CGRect, notifiesObservers: Bool = false) -> RenderCollector {
         guard view.effectiveUserInterfaceLayoutDirection == .rightToLeft else {
-            return RenderCollector.collect(root, origin: rootOrigin, visibleFrame: visibleFrame)
+            return RenderCollector.collect(root, origin: rootOrigin, visibleFrame: visibleFrame, notifiesObservers: notifiesObservers)
         }
         // The content's width: the tree's, or the host's when the tree is narrower (a narrow
         // tree hugs the right edge, as it hugs the left one left to right).
         let width = max(2 * rootOrigin.x + root.size.width, view.bounds.width)
         var visible = visibleFrame
         visible.origin.x = width - visibleFrame.maxX
-        return RenderCollector.collect(root, origin: rootOrigin, visibleFrame: visible).mirrored(minX: 0, width: width)
+        return RenderCollector.collect(root, origin: rootOrigin, visibleFrame: visible, notifiesObservers: notifiesObservers).mirrored(minX: 0, width: width)
     }
 
     /// Brings the subviews in line with `renderables`: views whose id left are deleted (through

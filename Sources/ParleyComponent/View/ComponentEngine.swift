@@ -52,13 +52,22 @@ struct AnchorItem {
 /// The phases of a pass each live in a file of their own, with their contract: anchoring
 /// (`ComponentEngine+Anchoring`), measuring and prefetching (`+Measuring`), applying views
 /// (`+Views`); scrolling to items and queries in `+Scrolling`.
-@MainActor
-final class ComponentEngine {
-    unowned let view: ComponentView
+///
+/// Every view has one, as in UIComponent: `view.componentEngine.component = …` renders a
+/// component into any `UIView` (a ``ComponentView`` answers with its own engine). A plain view
+/// shows the component's views as its subviews, laid out at its width; a scroll view also gets
+/// the content size and scrolls through it, rendering only what is visible.
+@preconcurrency @MainActor
+public final class ComponentEngine {
+    unowned let view: UIView
+    /// The host as a scroll view (a ``ComponentView`` or any `UIScrollView`); `nil` for a plain
+    /// view. Unowned, as `view` is: the host owns its engine.
+    unowned let scrollHost: UIScrollView?
 
-    var component: (any Component)? { didSet { setNeedsReload() } }
-    /// The data-driven rows shown instead of `component` when set.
-    var list: ComponentList? {
+    /// The component rendered into the view; setting it schedules a reload.
+    public var component: (any Component)? { didSet { setNeedsReload() } }
+    /// The data-driven rows shown instead of `component` when set (see ``ComponentList``).
+    public var list: ComponentList? {
         didSet {
             oldValue?.didChange = nil
             list?.didChange = { [weak self] in self?.setNeedsListApply() }
@@ -68,7 +77,11 @@ final class ComponentEngine {
     var root: (any RenderNode)?
     let sizeCache = SizeCache()
     let reusePool = ReusePool()
-    var animator: any ComponentAnimator = ImmediateAnimator()
+    /// Animates views in, between frames and out (nodes may carry their own); immediate by default.
+    public var animator: any ComponentAnimator = ImmediateAnimator()
+    /// Changes the frame views are made for (negative insets reach beyond the bounds: views of
+    /// content just off screen are made before it scrolls in); setting it renders again.
+    public var visibleFrameInsets: UIEdgeInsets = .zero { didSet { if visibleFrameInsets != oldValue { setNeedsRender() } } }
     var contentAnchor: ComponentView.ContentAnchor = .top { didSet { if contentAnchor != oldValue { setNeedsReload() } } }
     var prefetchDistance: CGFloat?
     var maxLazyMeasurementsPerFrame = 2
@@ -90,7 +103,8 @@ final class ComponentEngine {
     var preparedZoneIsCurrent = false
 
     var visible: [Renderable] = []
-    var visibleViews: [UIView] = []
+    /// The views on screen, in subview order.
+    public internal(set) var visibleViews: [UIView] = []
     /// Visible index by id, built only when a full diff or a query needs it: hashing every id on
     /// every scroll step would cost more than the rest of the step.
     var indexByIDCache: [String: Int]? = [:]
@@ -116,8 +130,13 @@ final class ComponentEngine {
     var lastScale: CGFloat = 0
     var isBusy = false
     /// Whether the pass running now is a reload (animators animate reloads, not scrolls).
-    var isReloading = false
-    var reloadCount = 0
+    public internal(set) var isReloading = false
+    /// How many reloads have run.
+    public internal(set) var reloadCount = 0
+    /// Whether a reload has run (animators leave the first one unanimated).
+    public var hasReloaded: Bool { reloadCount > 0 }
+    /// The render node of the last layout (with lazy rows measured so far).
+    public var renderNode: (any RenderNode)? { root }
     /// Whether a reload or render waits for the next layout pass (lazy rows still to measure).
     var hasPendingWork: Bool { needsReload || needsRender || needsListApply }
     /// Whether some lazy row may still be unmeasured (a list's rows are never counted: an edit
@@ -127,18 +146,55 @@ final class ComponentEngine {
     /// Offset changes made by anchoring during the current pass (kept views shift by it).
     var anchorShift: CGPoint = .zero
 
-    init(view: ComponentView) {
+    init(view: UIView) {
         self.view = view
+        scrollHost = view as? UIScrollView
+    }
+
+    // MARK: The host
+
+    /// Where the visible part of the content starts: the scroll offset (a plain view's bounds
+    /// origin, which anchoring never moves).
+    var hostOffset: CGPoint {
+        get { view.bounds.origin }
+        set { scrollHost?.contentOffset = newValue }
+    }
+
+    /// The scroll view's adjusted content inset; none for a plain view.
+    var hostInset: UIEdgeInsets { scrollHost?.adjustedContentInset ?? .zero }
+
+    /// The content's size, given to a scroll view (a plain view only remembers it).
+    var hostContentSize: CGSize {
+        get { scrollHost?.contentSize ?? plainContentSize }
+        set {
+            if let scrollHost { scrollHost.contentSize = newValue } else { plainContentSize = newValue }
+        }
+    }
+    private var plainContentSize: CGSize = .zero
+
+    /// Reloads now: layout + render.
+    public func reloadData() { reload() }
+
+    /// The component's (or list's) size within `size`, without rendering.
+    public func sizeThatFits(_ size: CGSize) -> CGSize {
+        if let list {
+            return list.layout(Constraint(maxSize: CGSize(width: size.width, height: .infinity)), cache: sizeCache).size
+        }
+        guard let component else { return .zero }
+        let context = LayoutContext(sizeCache: sizeCache, displayScale: max(1, view.traitCollection.displayScale))
+        return context.run { component.sanitizedLayout(Constraint(maxSize: size)).size }
     }
 
     // MARK: Scheduling
 
-    func setNeedsReload() {
+    /// Reloads (layout + render) before the next frame.
+    public func setNeedsReload() {
         needsReload = true
         view.setNeedsLayout()
     }
 
-    func setNeedsRender() {
+    /// Renders (no layout) before the next frame.
+    public func setNeedsRender() {
         needsRender = true
         view.setNeedsLayout()
     }
@@ -160,7 +216,7 @@ final class ComponentEngine {
     func layoutSubviews() {
         guard !isBusy else { return }
         let bounds = view.bounds
-        if needsReload || bounds.size != lastRenderBounds.size || view.adjustedContentInset != lastInset
+        if needsReload || bounds.size != lastRenderBounds.size || hostInset != lastInset
             || view.traitCollection.displayScale != lastScale {
             reload()
         } else if needsListApply {
@@ -172,7 +228,7 @@ final class ComponentEngine {
 
     // MARK: Geometry
 
-    var inset: UIEdgeInsets { view.adjustedContentInset }
+    var inset: UIEdgeInsets { hostInset }
 
     /// The width rows are laid out at: the view less the horizontal insets.
     var layoutWidth: CGFloat { max(0, view.bounds.width - inset.left - inset.right) }
@@ -181,7 +237,7 @@ final class ComponentEngine {
     var visibleHeight: CGFloat { max(0, view.bounds.height - inset.top - inset.bottom) }
 
     var offsetLimits: (minX: CGFloat, maxX: CGFloat, minY: CGFloat, maxY: CGFloat) {
-        let inset = self.inset, bounds = view.bounds, content = view.contentSize
+        let inset = self.inset, bounds = view.bounds, content = hostContentSize
         let minX = -inset.left, minY = -inset.top
         return (minX, max(minX, content.width + inset.right - bounds.width), minY, max(minY, content.height + inset.bottom - bounds.height))
     }
@@ -192,18 +248,19 @@ final class ComponentEngine {
     }
 
     /// Whether the offset rests at the bottom of the content (within a point).
-    var isAtBottom: Bool { view.contentOffset.y >= offsetLimits.maxY - 1 }
+    var isAtBottom: Bool { hostOffset.y >= offsetLimits.maxY - 1 }
     /// Whether the view rests at the top of its content (not pulled past it: a bounce keeps its
     /// rows where the finger has them).
-    var isAtTop: Bool { abs(view.contentOffset.y - offsetLimits.minY) <= 0.5 }
+    var isAtTop: Bool { abs(hostOffset.y - offsetLimits.minY) <= 0.5 }
 
     /// Moves the offset as anchoring asks, remembering the shift for kept views.
+    /// A plain (non-scrolling) host has no offset to move: its content stays where laid out.
     func setOffset(_ offset: CGPoint) {
-        let current = view.contentOffset
-        guard offset != current, offset.x.isFinite, offset.y.isFinite else { return }
+        let current = hostOffset
+        guard scrollHost != nil, offset != current, offset.x.isFinite, offset.y.isFinite else { return }
         anchorShift.x += offset.x - current.x
         anchorShift.y += offset.y - current.y
-        view.contentOffset = offset
+        hostOffset = offset
     }
 
     // MARK: Reload
@@ -233,11 +290,11 @@ final class ComponentEngine {
             }
             lastScale = scale
         }
-        lastInset = view.adjustedContentInset
+        lastInset = hostInset
         needsListApply = false
         guard list != nil || component != nil else {
             root = nil
-            view.contentSize = .zero
+            hostContentSize = .zero
             applyViews([], anchors: [], updates: .all)
             lastRenderBounds = view.bounds
             reloadCount += 1
@@ -312,7 +369,7 @@ final class ComponentEngine {
         if contentAnchor == .bottom, size.height < visibleHeight { origin.y = visibleHeight - size.height }
         rootOrigin = origin
         let contentSize = CGSize(width: size.width, height: size.height + origin.y)
-        if view.contentSize != contentSize { view.contentSize = contentSize }
+        if hostContentSize != contentSize { hostContentSize = contentSize }
     }
 
     // MARK: Render

@@ -36,7 +36,7 @@ import ParleyUIKit
 ///   `maxLazyMeasurementsPerFrame` rows near (not in) the viewport are measured per frame.
 ///
 /// Views are direct subviews, framed in content coordinates, in tree order.
-@MainActor
+@preconcurrency @MainActor
 open class ComponentView: UIScrollView {
     /// Which end of the content a reload keeps in place when the view rests there.
     public enum ContentAnchor: Sendable, Hashable {
@@ -193,12 +193,5 @@ open class ComponentView: UIScrollView {
     }
 
     /// The component's size within `size`.
-    open override func sizeThatFits(_ size: CGSize) -> CGSize {
-        if let list = engine.list {
-            return list.layout(Constraint(maxSize: CGSize(width: size.width, height: .infinity)), cache: engine.sizeCache).size
-        }
-        guard let component = engine.component else { return .zero }
-        let context = LayoutContext(sizeCache: engine.sizeCache, displayScale: max(1, traitCollection.displayScale))
-        return context.run { component.sanitizedLayout(Constraint(maxSize: size)).size }
-    }
+    open override func sizeThatFits(_ size: CGSize) -> CGSize { engine.sizeThatFits(size) }
 }

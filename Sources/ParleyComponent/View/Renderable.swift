@@ -30,10 +30,13 @@ struct RenderCollector {
     private(set) var renderables: [Renderable] = []
     private(set) var anchors: [AnchorRecord] = []
     private var path: [Int] = []
+    /// Whether `onVisibleBoundsChanged` observers are told the visible frame.
+    private var notifiesObservers = false
 
     /// Collects the views of `root` (placed at `origin`) that intersect `visibleFrame`.
-    static func collect(_ root: any RenderNode, origin: CGPoint, visibleFrame: CGRect) -> RenderCollector {
+    static func collect(_ root: any RenderNode, origin: CGPoint, visibleFrame: CGRect, notifiesObservers: Bool = false) -> RenderCollector {
         var collector = RenderCollector()
+        collector.notifiesObservers = notifiesObservers
         collector.renderables.reserveCapacity(64)
         var rootAnchor = -1
         let rootID = root.id ?? ""
@@ -48,6 +51,8 @@ struct RenderCollector {
     /// The one node type that changes the visible frame for its subtree, compared by identity
     /// (cheaper than a protocol cast on every node of every scroll step).
     private static let visibleInsetType = ObjectIdentifier(VisibleFrameInsetRenderNode.self)
+    /// The node type that is told the visible frame (`onVisibleBoundsChanged`).
+    private static let visibleBoundsObserverType = ObjectIdentifier(VisibleBoundsObserverRenderNode.self)
 
     /// The same views with every frame mirrored across the vertical centre line of the band
     /// `minX ..< minX + width`: a right-to-left host lays the whole tree out from the right, so
@@ -70,6 +75,9 @@ struct RenderCollector {
         var subtreeVisible = visible
         if ObjectIdentifier(type(of: node)) == Self.visibleInsetType, let inset = node as? VisibleFrameInsetRenderNode {
             subtreeVisible = visible.inset(by: inset.insets)
+        } else if notifiesObservers, ObjectIdentifier(type(of: node)) == Self.visibleBoundsObserverType,
+                  let observer = node as? VisibleBoundsObserverRenderNode {
+            observer.onVisibleBoundsChanged(node.size, visible.offsetBy(dx: -origin.x, dy: -origin.y))
         }
         if node.shouldRenderView {
             var own = anchor

@@ -3,7 +3,7 @@ import ParleyUIKit
 
 /// A view that resets itself before a ``ComponentView`` reuses it for another node with the same
 /// reuse key (as `UITableViewCell.prepareForReuse`).
-@MainActor
+@preconcurrency @MainActor
 public protocol ReusableView: AnyObject {
     /// Clears state that the next `updateView` might not overwrite (images loading, selection).
     func prepareForReuse()

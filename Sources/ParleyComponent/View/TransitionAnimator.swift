@@ -49,6 +49,6 @@ public struct TransitionAnimator: ComponentAnimator {
     }
 
     private static func isReloading(_ hostView: UIView) -> Bool {
-        (hostView as? ComponentView)?.isReloading ?? false
+        hostView.componentEngine.isReloading
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// A callback on every frame the display shows, as Core Animation's `CADisplayLink`, with a
 /// closure instead of a target–selector pair. While a display link is added and not paused, the
 /// loop renders at the display's refresh rate.
-@MainActor
+@preconcurrency @MainActor
 public final class CADisplayLink {
     private let handler: @MainActor (CADisplayLink) -> Void
     private var ticker: FrameScheduler.Ticker?

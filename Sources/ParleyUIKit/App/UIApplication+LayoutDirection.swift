@@ -7,7 +7,7 @@ extension UIApplication {
     /// UIKit derives it from the app bundle's localization; a Parley app sets it when it picks a
     /// language (the chat SDK's `ChatLocalization.use(_:)` does, right to left for Arabic). Views
     /// read it when they first compute their traits, so set it before building the screens.
-    @MainActor public static var preferredLayoutDirection: UIUserInterfaceLayoutDirection = .leftToRight
+    @preconcurrency @MainActor public static var preferredLayoutDirection: UIUserInterfaceLayoutDirection = .leftToRight
 
     /// The app's layout direction: ``preferredLayoutDirection``.
     public var userInterfaceLayoutDirection: UIUserInterfaceLayoutDirection { Self.preferredLayoutDirection }

@@ -11,7 +11,7 @@ import Foundation
 /// callbacks (animations, momentum, display links), lay out, and render a frame only when
 /// something changed or animates, paced to the display's refresh; otherwise sleep until the next
 /// event, main-queue job or timer.
-@MainActor
+@preconcurrency @MainActor
 open class UIApplication: UIResponder {
     /// The states of the application.
     public enum State: Int, Sendable {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Hears the application's life, as UIKit's `UIApplicationDelegate`. Every method is optional.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIApplicationDelegate: AnyObject {
     /// Launch finished; scenes connect next. Return false to refuse the launch.
     func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool

@@ -24,7 +24,7 @@ import Foundation
 ///
 /// The backend is SDL when a display is available, else headless (`PARLEY_BACKEND=headless` or
 /// `=sdl` forces one).
-@MainActor
+@preconcurrency @MainActor
 public func UIApplicationMain(sceneDelegate makeSceneDelegate: @escaping @MainActor () -> UISceneDelegate,
                               appDelegate: UIApplicationDelegate? = nil,
                               configuration: UIApplication.LaunchConfiguration = .init()) -> Never {

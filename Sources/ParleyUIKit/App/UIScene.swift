@@ -2,7 +2,7 @@ import Foundation
 
 /// Hears a scene's life: connection, activation, disconnection, as UIKit's `UISceneDelegate`.
 /// Every method is optional.
-@MainActor
+@preconcurrency @MainActor
 public protocol UISceneDelegate: AnyObject {
     /// The scene is being connected: set up its windows here.
     func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions)
@@ -36,7 +36,7 @@ extension UISceneDelegate {
 /// The delegate of a window scene, as UIKit's `UIWindowSceneDelegate`; `window` is optional (a
 /// delegate that declares `var window: UIWindow?` gets the window of the launch configuration's
 /// initial view controller, as with a storyboard).
-@MainActor
+@preconcurrency @MainActor
 public protocol UIWindowSceneDelegate: UISceneDelegate {
     /// The scene's main window.
     var window: UIWindow? { get set }
@@ -51,10 +51,10 @@ extension UIWindowSceneDelegate {
 }
 
 /// One instance of the app's UI — on the desktop, one native window — as UIKit's `UIScene`.
-@MainActor
+@preconcurrency @MainActor
 open class UIScene: UIResponder, Hashable {
     /// Why a scene was connected, as UIKit's `UIScene.ConnectionOptions`.
-    @MainActor
+    @preconcurrency @MainActor
     public final class ConnectionOptions {
         /// URLs to open (none on launch).
         public let urlContexts: Set<String> = []

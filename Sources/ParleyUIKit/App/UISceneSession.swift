@@ -1,7 +1,7 @@
 import Foundation
 
 /// A scene's persistent record, as UIKit's `UISceneSession`.
-@MainActor
+@preconcurrency @MainActor
 public final class UISceneSession: Hashable {
     /// The kind of scene.
     public struct Role: RawRepresentable, Hashable, Sendable {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A display, as UIKit's `UIScreen`: on the desktop, the area and scale a window scene is shown at.
-@MainActor
+@preconcurrency @MainActor
 public final class UIScreen {
     /// The screen's area in points (a scene's: its native window's size).
     public internal(set) var bounds: CGRect

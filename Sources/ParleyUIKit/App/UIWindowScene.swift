@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Its windows fill the native window and are drawn back to front by `windowLevel`; resizing the
 /// native window resizes them (and lays them out), and its display scale becomes their traits'.
-@MainActor
+@preconcurrency @MainActor
 open class UIWindowScene: UIScene {
     /// The windows of the scene, in the order they were attached.
     public internal(set) var windows: [UIWindow] = []

@@ -18,7 +18,7 @@ import Foundation
 ///
 /// Every input method handles the event at the current time and then runs one frame (layout, and
 /// rendering when something changed), as the real loop would right after the event.
-@MainActor
+@preconcurrency @MainActor
 public final class HeadlessBackend: PlatformBackend {
     private struct NativeWindow {
         var title: String

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A button of an alert or action sheet, as UIKit's `UIAlertAction`.
-@MainActor
+@preconcurrency @MainActor
 public final class UIAlertAction {
     /// How an action looks and where it goes.
     public enum Style: Int, Sendable {
@@ -33,7 +33,7 @@ public final class UIAlertAction {
 /// A simple alert (a centred card) or action sheet (a card at the bottom) with a title, a message
 /// and buttons, as UIKit's `UIAlertController`; present it with `present(_:animated:completion:)`.
 /// Choosing an action dismisses the alert, then runs the action's handler.
-@MainActor
+@preconcurrency @MainActor
 open class UIAlertController: UIViewController {
     /// The two styles.
     public enum Style: Int, Sendable {

@@ -2,7 +2,7 @@ import Foundation
 
 /// A button for a navigation bar, as UIKit's `UIBarButtonItem`: a title, an image, a system item
 /// or a custom view, with a closure action (`primaryAction`) instead of target–selector.
-@MainActor
+@preconcurrency @MainActor
 open class UIBarButtonItem {
     /// The look of a bar item.
     public enum Style: Int, Sendable {

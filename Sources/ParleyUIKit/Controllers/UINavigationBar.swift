@@ -2,7 +2,7 @@ import Foundation
 
 /// The bar at the top of a navigation controller: back button, title and bar items, as UIKit's
 /// `UINavigationBar`. It shows the top item of its `items` stack.
-@MainActor
+@preconcurrency @MainActor
 open class UINavigationBar: UIView {
     /// The bar's height without the safe area.
     public static let defaultHeight: CGFloat = 44

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Hears a navigation controller's transitions, as UIKit's `UINavigationControllerDelegate`.
-@MainActor
+@preconcurrency @MainActor
 public protocol UINavigationControllerDelegate: AnyObject {
     /// `viewController` is about to be shown.
     func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool)
@@ -22,7 +22,7 @@ extension UINavigationControllerDelegate {
 /// the old one's `viewWillDisappear`, the new one's `viewWillAppear`, layout, the old one's
 /// `viewDidDisappear`, the new one's `viewDidAppear`); animated transitions slide horizontally.
 /// The content sits below the bar.
-@MainActor
+@preconcurrency @MainActor
 open class UINavigationController: UIViewController {
     /// The bar.
     public let navigationBar = UINavigationBar()

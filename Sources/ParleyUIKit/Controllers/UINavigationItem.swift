@@ -2,7 +2,7 @@ import Foundation
 
 /// What a navigation bar shows for a controller: title, title view, back button and bar items,
 /// as UIKit's `UINavigationItem`.
-@MainActor
+@preconcurrency @MainActor
 open class UINavigationItem {
     private var explicitTitle: String?
     weak var owner: UIViewController?

@@ -35,7 +35,7 @@ public enum UIModalTransitionStyle: Int, Sendable {
 /// layout (`viewWillLayoutSubviews`, `viewDidLayoutSubviews`), then `viewDidAppear`; likewise
 /// `viewWillDisappear`/`viewDidDisappear` around removal. Containers (`addChild`,
 /// `UINavigationController`) and presentations forward them to the controllers they show.
-@MainActor
+@preconcurrency @MainActor
 open class UIViewController: UIResponder {
     private var storedView: UIView?
     private var isLoadingView = false

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// The application's event loop creates events from the backend's input (mouse, touchpad,
 /// fingers, keyboard) and sends them through `UIApplication.sendEvent(_:)` to a window.
-@MainActor
+@preconcurrency @MainActor
 open class UIEvent {
     /// The kind of an event.
     public enum EventType: Int, Sendable {
@@ -82,7 +82,7 @@ open class UIEvent {
 }
 
 /// The key presses of a `.presses` event, as UIKit's `UIPressesEvent`.
-@MainActor
+@preconcurrency @MainActor
 open class UIPressesEvent: UIEvent {
     /// Every press of the event.
     open var allPresses: Set<UIPress> { pressSet }

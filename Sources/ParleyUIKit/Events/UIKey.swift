@@ -99,7 +99,7 @@ public final class UIKey: Sendable {
 }
 
 /// One key press (down, held, up), as UIKit's `UIPress`.
-@MainActor
+@preconcurrency @MainActor
 public final class UIPress: Hashable {
     /// What a press is doing.
     public enum Phase: Int, Sendable {

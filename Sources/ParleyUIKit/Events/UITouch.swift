@@ -5,7 +5,7 @@ import Foundation
 ///
 /// The mouse's primary button is a touch of type `.indirectPointer`; touchscreen fingers are
 /// `.direct` touches. A touch keeps the view it began in (`view`) until it ends.
-@MainActor
+@preconcurrency @MainActor
 public final class UITouch: Hashable {
     /// What a touch is doing.
     public enum Phase: Int, Sendable {

@@ -2,7 +2,7 @@ import Foundation
 
 /// Decides how a gesture recognizer interacts with touches and with other recognizers, as UIKit's
 /// `UIGestureRecognizerDelegate`. Every method is optional (the defaults are UIKit's).
-@MainActor
+@preconcurrency @MainActor
 public protocol UIGestureRecognizerDelegate: AnyObject {
     /// Whether the recognizer may leave `.possible` (default true).
     func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool
@@ -39,7 +39,7 @@ extension UIGestureRecognizerDelegate {
 ///
 /// Linux has no selectors: instead of `init(target:action:)`, pass a handler closure
 /// (`init(handler:)`, `addHandler(_:)`).
-@MainActor
+@preconcurrency @MainActor
 open class UIGestureRecognizer {
     /// The states of a recognizer.
     public enum State: Int, Sendable {

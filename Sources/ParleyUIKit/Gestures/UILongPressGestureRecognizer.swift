@@ -3,7 +3,7 @@ import Foundation
 /// Recognizes a press held in place, as UIKit's `UILongPressGestureRecognizer`: a continuous
 /// gesture that begins once the touch has been down for `minimumPressDuration` without moving
 /// more than `allowableMovement`, changes as it moves, and ends when it lifts.
-@MainActor
+@preconcurrency @MainActor
 open class UILongPressGestureRecognizer: UIGestureRecognizer {
     /// How long the touch must be held, in seconds (default 0.5).
     open var minimumPressDuration: TimeInterval = 0.5

@@ -3,7 +3,7 @@ import Foundation
 /// Recognizes a drag, as UIKit's `UIPanGestureRecognizer`: a continuous gesture that begins once
 /// the touch has moved 10 points, reports its translation from where it went down and its
 /// velocity over the last 100 ms, and ends when it lifts.
-@MainActor
+@preconcurrency @MainActor
 open class UIPanGestureRecognizer: UIGestureRecognizer {
     /// Touches needed (default 1).
     open var minimumNumberOfTouches = 1

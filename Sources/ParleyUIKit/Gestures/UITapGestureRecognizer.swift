@@ -3,7 +3,7 @@ import Foundation
 /// Recognizes one or more taps, as UIKit's `UITapGestureRecognizer`: a discrete gesture that
 /// recognizes when the last required tap lifts, and fails if a touch moves more than 10 points,
 /// or the next tap does not start within 0.35 s.
-@MainActor
+@preconcurrency @MainActor
 open class UITapGestureRecognizer: UIGestureRecognizer {
     /// Taps needed (default 1).
     open var numberOfTapsRequired = 1

@@ -13,7 +13,7 @@ public enum CGPathFillRule: Sendable {
 ///
 /// Coordinates are in points with the origin at the top left (UIKit's flipped space); the device
 /// scale is already applied. Dynamic colours resolve with the context's `traitCollection`.
-@MainActor
+@preconcurrency @MainActor
 public final class CGContext {
     let cairo: OpaquePointer
     /// The traits dynamic colours resolve with.
@@ -179,28 +179,28 @@ public final class CGContext {
 @MainActor private var contextStack: [CGContext] = []
 
 /// The context `draw(_:)`, `UIBezierPath.fill()` and friends draw into, if any.
-@MainActor
+@preconcurrency @MainActor
 public func UIGraphicsGetCurrentContext() -> CGContext? { contextStack.last }
 
 /// Makes `context` current.
-@MainActor
+@preconcurrency @MainActor
 public func UIGraphicsPushContext(_ context: CGContext) { contextStack.append(context) }
 
 /// Restores the previous current context.
-@MainActor
+@preconcurrency @MainActor
 public func UIGraphicsPopContext() { _ = contextStack.popLast() }
 
 extension UIColor {
     /// Makes this the fill and stroke colour of the current context.
-    @MainActor public func set() { setFill(); setStroke() }
+    @preconcurrency @MainActor public func set() { setFill(); setStroke() }
     /// Makes this the fill colour of the current context.
-    @MainActor public func setFill() { UIGraphicsGetCurrentContext()?.setFillColor(self) }
+    @preconcurrency @MainActor public func setFill() { UIGraphicsGetCurrentContext()?.setFillColor(self) }
     /// Makes this the stroke colour of the current context.
-    @MainActor public func setStroke() { UIGraphicsGetCurrentContext()?.setStrokeColor(self) }
+    @preconcurrency @MainActor public func setStroke() { UIGraphicsGetCurrentContext()?.setStrokeColor(self) }
 }
 
 /// Draws into a new image, as UIKit's image renderer does.
-@MainActor
+@preconcurrency @MainActor
 public final class UIGraphicsImageRenderer {
     /// The image size in points.
     public let size: CGSize

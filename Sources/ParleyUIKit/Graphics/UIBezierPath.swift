@@ -168,7 +168,7 @@ open class UIBezierPath {
     }
 
     /// Fills the path in the current context with its fill colour.
-    @MainActor open func fill() {
+    @preconcurrency @MainActor open func fill() {
         guard let context = UIGraphicsGetCurrentContext() else { return }
         context.saveGState()
         context.addPath(cgPath)
@@ -177,7 +177,7 @@ open class UIBezierPath {
     }
 
     /// Strokes the path in the current context with its stroke colour.
-    @MainActor open func stroke() {
+    @preconcurrency @MainActor open func stroke() {
         guard let context = UIGraphicsGetCurrentContext() else { return }
         context.saveGState()
         context.setLineWidth(lineWidth)
@@ -189,7 +189,7 @@ open class UIBezierPath {
     }
 
     /// Intersects the current context's clip with the path.
-    @MainActor open func addClip() {
+    @preconcurrency @MainActor open func addClip() {
         guard let context = UIGraphicsGetCurrentContext() else { return }
         context.addPath(cgPath)
         context.clip(using: usesEvenOddFillRule ? .evenOdd : .winding)

@@ -157,13 +157,13 @@ public final class UIImage: @unchecked Sendable, Equatable, CustomStringConverti
     }
 
     /// Draws into `rect` of the current context.
-    @MainActor public func draw(in rect: CGRect) {
+    @preconcurrency @MainActor public func draw(in rect: CGRect) {
         guard let context = UIGraphicsGetCurrentContext() else { return }
         draw(in: rect, context: context, tint: nil, alpha: 1)
     }
 
     /// Draws at `point` at its own size in the current context.
-    @MainActor public func draw(at point: CGPoint) {
+    @preconcurrency @MainActor public func draw(at point: CGPoint) {
         draw(in: CGRect(origin: point, size: size))
     }
 

@@ -28,7 +28,7 @@ public struct CACornerMask: OptionSet, Sendable, Hashable {
 }
 
 /// Who draws a layer's content: views are their layers' delegates.
-@MainActor
+@preconcurrency @MainActor
 public protocol CALayerDelegate: AnyObject {
     /// Draws the layer's content into `context` (in the layer's bounds coordinates).
     func draw(_ layer: CALayer, in context: CGContext)
@@ -40,7 +40,7 @@ public protocol CALayerDelegate: AnyObject {
 /// surface — its content, drawn by its delegate or by `draw(in:)` — that is cached and redrawn only
 /// after `setNeedsDisplay()` or a change of size or scale. A frame composes the cached surfaces
 /// (see `Compositor`); changing a position or an opacity redraws nothing.
-@MainActor
+@preconcurrency @MainActor
 open class CALayer {
     /// The layer's own coordinate space: its size and the origin of its sublayers' space.
     open var bounds: CGRect = .zero {
@@ -338,7 +338,7 @@ open class CALayer {
 }
 
 /// A layer that draws a path: fill, stroke, line width, caps and joins.
-@MainActor
+@preconcurrency @MainActor
 open class CAShapeLayer: CALayer {
     /// The path, in the layer's bounds space.
     open var path: CGPath? { didSet { if path != oldValue { setNeedsDisplay() } } }

@@ -27,7 +27,7 @@ import Foundation
 ///   returns unless `paintTarget` was called after it (both checked with `assert`).
 /// - `targetImage` serves only the surface, pixels, size and stride it was made for (compared
 ///   on every use).
-@MainActor
+@preconcurrency @MainActor
 public final class Compositor {
     /// A solid fill of whole device pixels not drawn yet (see `HeldFill`).
     var heldFill = HeldFill()

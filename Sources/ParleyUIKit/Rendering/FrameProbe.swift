@@ -3,7 +3,7 @@ import Foundation
 
 /// Renders a view's frames into an offscreen surface, for Parley's benchmarks and tests; not public API.
 @_spi(Benchmarks)
-@MainActor
+@preconcurrency @MainActor
 public final class FrameProbe {
     private let view: UIView
     private let target: Surface

@@ -16,7 +16,7 @@ import Foundation
 /// Differences from UIKit: content touches are not delayed (`delaysContentTouches` only makes a
 /// drag that starts within 150 ms of the touch cancel a control's touch, which is what the delay
 /// achieves in UIKit); zooming and paging are not implemented.
-@MainActor
+@preconcurrency @MainActor
 open class UIScrollView: UIView {
     /// How quickly momentum slows down: the fraction of velocity kept per millisecond.
     public struct DecelerationRate: RawRepresentable, Hashable, Sendable {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Follows a scroll view's scrolling, as UIKit's `UIScrollViewDelegate`. Every method is optional.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIScrollViewDelegate: AnyObject {
     /// The content offset changed (by dragging, momentum, the wheel, the keyboard or code).
     func scrollViewDidScroll(_ scrollView: UIScrollView)

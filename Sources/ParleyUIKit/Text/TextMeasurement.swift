@@ -82,7 +82,7 @@ public enum TextMeasurement {
     /// `UILabel` does, reusing the layout measured at `measuredWidth` when its lines fit.
     ///
     /// Pass the same `width` argument you measured with, not the rectangle's width.
-    @MainActor
+    @preconcurrency @MainActor
     public static func draw(
         _ string: String, font: UIFont, color: UIColor, numberOfLines: Int = 0,
         lineBreakMode: NSLineBreakMode = .byWordWrapping, alignment: NSTextAlignment = .natural,
@@ -97,7 +97,7 @@ public enum TextMeasurement {
 
     /// Draws attributed text into the current graphics context, reusing the measuring layout
     /// when its lines fit (see `draw(_:font:color:numberOfLines:lineBreakMode:alignment:measuredWidth:in:)`).
-    @MainActor
+    @preconcurrency @MainActor
     public static func draw(
         _ attributed: NSAttributedString, font: UIFont, color: UIColor, numberOfLines: Int = 0,
         lineBreakMode: NSLineBreakMode = .byWordWrapping, alignment: NSTextAlignment = .natural,

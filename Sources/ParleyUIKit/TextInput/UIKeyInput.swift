@@ -2,7 +2,7 @@ import Foundation
 
 /// A responder that takes typed text, as UIKit's `UIKeyInput`: the application sends typed
 /// characters to the first responder through `insertText(_:)`.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIKeyInput: AnyObject {
     /// Whether there is text to delete.
     var hasText: Bool { get }

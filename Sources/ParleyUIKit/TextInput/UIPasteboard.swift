@@ -2,7 +2,7 @@ import Foundation
 
 /// The clipboard, as UIKit's `UIPasteboard` (text only): `general` is the desktop's clipboard
 /// through the application's backend (the headless backend keeps it in memory).
-@MainActor
+@preconcurrency @MainActor
 public final class UIPasteboard {
     /// The system clipboard.
     public static let general = UIPasteboard()

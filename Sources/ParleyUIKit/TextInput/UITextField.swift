@@ -1,7 +1,7 @@
 import Foundation
 
 /// Hears a text field's editing, as UIKit's `UITextFieldDelegate`. Every method is optional.
-@MainActor
+@preconcurrency @MainActor
 public protocol UITextFieldDelegate: AnyObject {
     /// Whether editing may begin (default true).
     func textFieldShouldBeginEditing(_ textField: UITextField) -> Bool
@@ -42,7 +42,7 @@ extension UITextFieldDelegate {
 /// method). Line breaks typed or pasted become spaces. Return asks the delegate's
 /// `textFieldShouldReturn(_:)` and sends `.editingDidEndOnExit`; editing sends `.editingDidBegin`,
 /// `.editingChanged` and `.editingDidEnd`.
-@MainActor
+@preconcurrency @MainActor
 open class UITextField: UIControl, UIKeyInput, MarkedTextInput, TextEditorHost, TextEditorDrawingSource {
     /// The border styles.
     public enum BorderStyle: Int, Sendable {

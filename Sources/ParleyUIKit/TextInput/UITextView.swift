@@ -12,7 +12,7 @@ import Foundation
 /// Differences from UIKit: the text has one font and colour (`typingAttributes` sets them for the
 /// whole text; `attributedText` keeps its first run's font and colour); marked text is shown but is
 /// not part of `text` until committed; very long texts (over 16 KB) are cut when drawn.
-@MainActor
+@preconcurrency @MainActor
 open class UITextView: UIScrollView, UIKeyInput, MarkedTextInput, TextEditorHost, TextEditorDrawingSource {
     let editor = TextEditor()
     let contentView = TextEditorContentView()

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Hears a text view's editing, as UIKit's `UITextViewDelegate`. Every method is optional.
-@MainActor
+@preconcurrency @MainActor
 public protocol UITextViewDelegate: UIScrollViewDelegate {
     /// Whether editing may begin (default true).
     func textViewShouldBeginEditing(_ textView: UITextView) -> Bool
@@ -44,7 +44,7 @@ extension UITextViewDelegate {
 }
 
 /// The region text is laid out in, as TextKit's `NSTextContainer` (the settings text views use).
-@MainActor
+@preconcurrency @MainActor
 public final class NSTextContainer {
     /// Space at each end of every line, inside the text container inset (default 5).
     public var lineFragmentPadding: CGFloat = 5 { didSet { onChange?() } }

@@ -5,7 +5,7 @@ import Foundation
 /// Styles follow UIKit: `.system` buttons draw their title and template images in `tintColor`
 /// and dim while highlighted; `.custom` buttons use exactly the colours set per state. A
 /// `configuration` (plain, tinted, filled, gray) gives the modern capsule styles.
-@MainActor
+@preconcurrency @MainActor
 open class UIButton: UIControl {
     /// A button's overall look.
     public enum ButtonType: Int, Sendable {

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Linux has no Objective-C selectors, so Parley's controls take actions (closures) where UIKit
 /// also offers target–selector pairs. This is the one place that difference lives.
-@MainActor
+@preconcurrency @MainActor
 public final class UIAction {
     /// An identifier for removing the action later.
     public struct Identifier: RawRepresentable, Hashable, Sendable {
@@ -41,7 +41,7 @@ public final class UIAction {
 }
 
 /// A view that sends actions in response to interaction: buttons, switches, text fields.
-@MainActor
+@preconcurrency @MainActor
 open class UIControl: UIView {
     /// A control's state: a set of flags.
     public struct State: OptionSet, Hashable, Sendable {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Shows an image laid out by `contentMode`; template images are filled with `tintColor`.
-@MainActor
+@preconcurrency @MainActor
 open class UIImageView: UIView {
     /// The image shown.
     open var image: UIImage? {

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Plain text is shown literally (never parsed as markup). Measuring and drawing use the same
 /// cached Pango layout; sizes are rounded up to whole device pixels.
-@MainActor
+@preconcurrency @MainActor
 open class UILabel: UIView {
     /// The text shown; setting it clears `attributedText`'s styling.
     open var text: String? {

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// The event methods are overridden by views and controls; touch delivery and first-responder
 /// handling are driven by the application's run loop.
-@MainActor
+@preconcurrency @MainActor
 open class UIResponder {
     /// A responder.
     public init() {}

@@ -4,7 +4,7 @@ import Foundation
 /// The base of everything on screen, with UIKit's names and semantics: geometry, hierarchy,
 /// appearance, tint and trait inheritance, layout, drawing and hit testing. Each view is backed
 /// by a `CALayer` that the compositor draws.
-@MainActor
+@preconcurrency @MainActor
 open class UIView: UIResponder, CALayerDelegate {
     /// The class of the backing layer; override to back a view with a `CAShapeLayer`.
     open class var layerClass: CALayer.Type { CALayer.self }
@@ -35,6 +35,7 @@ open class UIView: UIResponder, CALayerDelegate {
             let oldSize = layer.bounds.size
             layer.frame = newValue
             boundsDidChange(from: oldSize)
+            layoutAttachment?.viewBoundsDidChange(self)
         }
     }
 
@@ -45,6 +46,7 @@ open class UIView: UIResponder, CALayerDelegate {
             let oldSize = layer.bounds.size
             layer.bounds = newValue
             boundsDidChange(from: oldSize)
+            layoutAttachment?.viewBoundsDidChange(self)
         }
     }
 
@@ -509,6 +511,7 @@ open class UIView: UIResponder, CALayerDelegate {
         // A layout root solves its constraints first, so layoutSubviews() sees the solved frames.
         autoLayoutWillLayoutSubviews()
         layoutSubviews()
+        layoutAttachment?.viewDidLayoutSubviews(self)
         autoLayoutDidLayoutSubviews()
         controller?.rootViewDidLayout()
     }
@@ -516,8 +519,14 @@ open class UIView: UIResponder, CALayerDelegate {
     /// Positions subviews; the default does nothing (Auto Layout and stacks override behaviour).
     open func layoutSubviews() {}
 
-    /// The size that best fits `size`; the default is the current size.
-    open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
+    /// The size that best fits `size`; the default is the attachment's answer (a component's
+    /// size, for a view showing one through `componentEngine`), else the current size.
+    open func sizeThatFits(_ size: CGSize) -> CGSize { layoutAttachment?.sizeThatFits(size, of: self) ?? bounds.size }
+
+    /// What lays out with this view beside its own `layoutSubviews()`: set by modules above the
+    /// toolkit (the component engine behind `UIView.componentEngine`), where UIKit extensions
+    /// would attach through the Objective-C runtime. Retained by the view; `nil` by default.
+    public var layoutAttachment: (any UIViewLayoutAttachment)?
 
     /// Resizes to `sizeThatFits(bounds.size)`.
     open func sizeToFit() {
@@ -738,3 +747,16 @@ open class UIView: UIResponder, CALayerDelegate {
     }
 }
 
+
+/// An object that lays out with a view it is attached to (``UIView/layoutAttachment``), told of
+/// the view's layout passes and bounds changes and asked for its fitting size.
+@preconcurrency @MainActor
+public protocol UIViewLayoutAttachment: AnyObject {
+    /// The view ran `layoutSubviews()` (called right after it, in every layout pass).
+    func viewDidLayoutSubviews(_ view: UIView)
+    /// The view's bounds or frame were set.
+    func viewBoundsDidChange(_ view: UIView)
+    /// The view's fitting size within `size` when its class does not override `sizeThatFits`;
+    /// `nil` keeps the default (the current size).
+    func sizeThatFits(_ size: CGSize, of view: UIView) -> CGSize?
+}

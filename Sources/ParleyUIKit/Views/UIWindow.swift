@@ -11,7 +11,7 @@ import Foundation
 /// Difference from UIKit: a window's layer is not hidden before it is shown (so a window can be
 /// rendered to an image without a scene); a scene draws only the windows that were shown with
 /// `makeKeyAndVisible()` or `isHidden = false`.
-@MainActor
+@preconcurrency @MainActor
 open class UIWindow: UIView {
     /// A window's stacking level within its scene.
     public struct Level: RawRepresentable, Hashable, Comparable, Sendable {

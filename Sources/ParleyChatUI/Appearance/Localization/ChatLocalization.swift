@@ -85,7 +85,7 @@ public struct ChatLocalization: Sendable {
     /// Makes `localization` the UI's language: ``current`` for new strings and dates, the app's
     /// layout direction (`UIApplication.preferredLayoutDirection`, right to left for Arabic), and
     /// `Appearance.default.localizationProvider`. Screens built afterwards use it.
-    @MainActor public static func use(_ localization: ChatLocalization) {
+    @preconcurrency @MainActor public static func use(_ localization: ChatLocalization) {
         current = localization
         UIApplication.preferredLayoutDirection = localization.layoutDirection
         Appearance.default.localizationProvider = localization.provider

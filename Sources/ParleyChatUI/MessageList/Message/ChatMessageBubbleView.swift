@@ -16,7 +16,7 @@ import ParleyUIKit
 ///     }
 /// }
 /// ```
-@MainActor
+@preconcurrency @MainActor
 open class ChatMessageBubbleView: _View {
     /// What the bubble looks like: its fill and which corners are fully round.
     public struct Content: Equatable {

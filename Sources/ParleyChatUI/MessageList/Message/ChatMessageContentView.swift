@@ -3,7 +3,7 @@ import ParleyChat
 import ParleyUIKit
 
 /// What a message row reports to the list: taps on its parts.
-@MainActor
+@preconcurrency @MainActor
 public protocol ChatMessageContentViewDelegate: AnyObject {
     /// The "N replies" thread info was tapped.
     func messageContentViewDidTapOnThread(_ message: ChatMessage)
@@ -64,7 +64,7 @@ extension ChatMessageContentViewDelegate {
 ///
 /// `textView` is a `UILabel` (Stream's is a non-editable `UITextView`): the list measures and
 /// draws thousands of rows, and a label's text path is the one kept lean for that.
-@MainActor
+@preconcurrency @MainActor
 open class ChatMessageContentView: _View {
     /// The message shown.
     open var content: ChatMessage? {

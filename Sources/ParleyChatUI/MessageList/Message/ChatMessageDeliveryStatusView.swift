@@ -4,7 +4,7 @@ import ParleyUIKit
 
 /// Where the current user's message stands, as a small icon after its time: a clock while it is
 /// being sent, a check once sent, a double check once another member read it.
-@MainActor
+@preconcurrency @MainActor
 open class ChatMessageDeliveryStatusView: _View {
     /// The delivery states a message can show.
     public enum Status: Equatable, Sendable {

@@ -106,7 +106,7 @@ extension ChatMessageLayoutOption {
 ///     }
 /// }
 /// ```
-@MainActor
+@preconcurrency @MainActor
 open class ChatMessageLayoutOptionsResolver {
     /// Messages of one author closer than this (seconds) form a group.
     public var maxTimeIntervalBetweenMessagesInGroup: TimeInterval

@@ -5,7 +5,7 @@ import ParleyUIKit
 /// A compact copy of a quoted message, shown in a reply and in the composer's reply mode: a
 /// rounded box with an accent bar in the tint colour, the author's avatar and name, and one or
 /// two lines of the quoted text.
-@MainActor
+@preconcurrency @MainActor
 open class QuotedChatMessageView: _View {
     /// The quoted message; nil shows an empty box.
     public var content: ChatMessage? {

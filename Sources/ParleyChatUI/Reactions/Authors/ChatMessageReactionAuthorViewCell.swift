@@ -14,7 +14,7 @@ import ParleyUIKit
 ///     }
 /// }
 /// ```
-@MainActor
+@preconcurrency @MainActor
 open class ChatMessageReactionAuthorViewCell: _CollectionViewCell, ReusableView {
     /// What the cell shows.
     public struct Content {

@@ -17,7 +17,7 @@ import ParleyUIKit
 ///     }
 /// }
 /// ```
-@MainActor
+@preconcurrency @MainActor
 open class ChatMessageReactionAuthorsVC: _ViewController, ChatMessageControllerDelegate, UIScrollViewDelegate {
     /// The message's controller: its `reactions` fill the grid, `loadNextReactions()` pages.
     public var messageController: ChatMessageController? {

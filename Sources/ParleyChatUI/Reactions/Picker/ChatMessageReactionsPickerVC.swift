@@ -7,7 +7,7 @@ import ParleyUIKit
 /// when it is the user's, or adds it (replacing the user's others when
 /// `components.isUniqueReactionsEnabled`), then closes the popup. Failures are reported to
 /// `onError` and never crash.
-@MainActor
+@preconcurrency @MainActor
 open class ChatMessageReactionsPickerVC: _ViewController {
     /// The message to react to.
     public var message: ChatMessage? {

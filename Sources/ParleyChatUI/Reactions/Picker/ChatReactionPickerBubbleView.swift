@@ -5,7 +5,7 @@ import ParleyUIKit
 /// The reaction picker's container: it holds a `components.reactionPickerReactionsView` and
 /// styles the bubble around it. This base class only pins the reactions view to its edges;
 /// `DefaultChatReactionPickerBubbleView` (the default component) draws a capsule with a tail.
-@MainActor
+@preconcurrency @MainActor
 open class ChatReactionPickerBubbleView: _View {
     /// The reactions the picker offers.
     public var content: ChatMessageReactionsView.Content? {
@@ -49,7 +49,7 @@ open class ChatReactionPickerBubbleView: _View {
 ///     }
 /// }
 /// ```
-@MainActor
+@preconcurrency @MainActor
 open class DefaultChatReactionPickerBubbleView: ChatReactionPickerBubbleView {
     /// Where the tail sits under the capsule.
     public enum TailPosition: Sendable, Hashable {

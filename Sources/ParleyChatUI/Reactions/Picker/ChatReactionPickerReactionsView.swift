@@ -13,7 +13,7 @@ import ParleyUIKit
 ///     }
 /// }
 /// ```
-@MainActor
+@preconcurrency @MainActor
 open class ChatReactionPickerReactionsView: ChatMessageReactionsView {
     /// The picker's items: `components.reactionPickerReactionItemView`.
     open override var reactionItemView: ChatMessageReactionItemView.Type { components.reactionPickerReactionItemView }

@@ -21,7 +21,7 @@ import Foundation
 /// Required constraints that contradict each other do not crash: the engine keeps the others,
 /// stops requiring one (it still pulls as hard as any non-required priority can) and reports the
 /// conflict once through `NSLayoutConstraint.conflictHandler`.
-@MainActor
+@preconcurrency @MainActor
 open class NSLayoutConstraint: @MainActor CustomStringConvertible {
     /// A part of an item's geometry a constraint can relate, with UIKit's raw values.
     public enum Attribute: Int, Sendable, CustomStringConvertible {

@@ -13,7 +13,7 @@ import Foundation
 ///     gap.widthAnchor.constraint(equalToConstant: 12),
 /// ])
 /// ```
-@MainActor
+@preconcurrency @MainActor
 open class UILayoutGuide: LayoutItem, @MainActor CustomStringConvertible {
     /// The view the guide belongs to (set by `UIView.addLayoutGuide(_:)`).
     public internal(set) weak var owningView: UIView?

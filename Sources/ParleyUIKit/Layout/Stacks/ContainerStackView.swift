@@ -19,7 +19,7 @@ import Foundation
 /// A hidden subview collapses to zero length and the spacing next to it disappears; it comes
 /// back when shown. Every change re-arranges lazily, on the next layout pass, reusing the
 /// constraints that still apply.
-@MainActor
+@preconcurrency @MainActor
 open class ContainerStackView: UIView, ArrangedSubviewsContainer {
     /// How arranged subviews share the container's length.
     public struct Distribution: Equatable, Sendable {

@@ -17,7 +17,7 @@ import Foundation
 /// reusing the constraints that still apply.
 ///
 /// The stack view does not draw.
-@MainActor
+@preconcurrency @MainActor
 open class UIStackView: UIView, ArrangedSubviewsContainer {
     /// How arranged subviews share the stack's length.
     public enum Distribution: Int, Sendable {
