@@ -3,7 +3,7 @@ import ParleyChat
 import ParleyUIKit
 
 /// Supplies a ``SwipeableView`` with its action buttons (the channel list does).
-@MainActor
+@preconcurrency @MainActor
 public protocol SwipeableViewDelegate: AnyObject {
     /// The row at `indexPath` is about to reveal its actions (close the other rows' here).
     func swipeableViewWillShowActionViews(for indexPath: IndexPath)
@@ -14,7 +14,7 @@ public protocol SwipeableViewDelegate: AnyObject {
 /// The action buttons a horizontal swipe reveals at the trailing edge of a channel list row
 /// (`Components.channelActionsView`). The row's content slides to the leading side by
 /// ``swipedValue``; past half the buttons' width the row snaps open when the finger lifts.
-@MainActor
+@preconcurrency @MainActor
 open class SwipeableView: _View, UIGestureRecognizerDelegate {
     /// The pan that swipes the row; the cell adds it to itself.
     open private(set) lazy var panGestureRecognizer: UIPanGestureRecognizer = UIPanGestureRecognizer()
@@ -130,7 +130,7 @@ open class SwipeableView: _View, UIGestureRecognizerDelegate {
 }
 
 /// One action button of a swiped channel list row: an icon over a title on a coloured background.
-@MainActor
+@preconcurrency @MainActor
 open class CellActionView: _Control {
     /// What a tap does.
     public var action: (@MainActor () -> Void)?

@@ -7,7 +7,7 @@ import ParleyUIKit
 ///
 /// Subclass it and set `Components.default.messageListRouter` to change the navigation (show
 /// threads in a side panel, say).
-@MainActor
+@preconcurrency @MainActor
 open class ChatMessageListRouter: NavigationRouter {
 
     /// Opens the thread of the message `messageId`: a `components.threadVC`, pushed on the

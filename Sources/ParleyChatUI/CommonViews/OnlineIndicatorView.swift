@@ -3,7 +3,7 @@ import ParleyUIKit
 
 /// The green dot that says a user is online, at the bottom trailing corner of a direct message's
 /// avatar (`Components.onlineIndicatorView`): the palette's "active" tint in a `lightBorder` ring.
-@MainActor
+@preconcurrency @MainActor
 open class OnlineIndicatorView: _View {
     /// Creates the view.
     public required override init(frame: CGRect) {

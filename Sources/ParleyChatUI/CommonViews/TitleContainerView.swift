@@ -3,7 +3,7 @@ import ParleyUIKit
 
 /// A title over a subtitle, centred (`Components.titleContainerView`): the channel and thread
 /// headers show the channel name and who is typing or online in one.
-@MainActor
+@preconcurrency @MainActor
 open class TitleContainerView: _View {
     /// The title and the subtitle; a `nil` or empty part is hidden.
     open var content: (title: String?, subtitle: String?) = (nil, nil) {

@@ -6,7 +6,7 @@ import ParleyUIKit
 /// visible message, in a `components.messageListDateSeparatorView`
 /// (`Components.messageListDateOverlayEnabled` turns it on). ``ChatMessageListVC`` shows it while
 /// the list scrolls and fades it out shortly after scrolling stops.
-@MainActor
+@preconcurrency @MainActor
 open class ChatMessageListScrollOverlayView: _View {
     /// The text shown: the formatted day of ``date``.
     open var content: String? {

@@ -5,7 +5,7 @@ import ParleyUIKit
 /// The capsule at the top of the message list that says how many messages are unread while the
 /// first of them is off screen: a tap on it scrolls to that message, its close button dismisses it
 /// (`Components.isJumpToUnreadEnabled` turns it on).
-@MainActor
+@preconcurrency @MainActor
 open class JumpToUnreadMessagesButton: _Button {
     /// The unread count the button shows.
     public var content: ChannelUnreadCount = .noUnread {

@@ -5,7 +5,7 @@ import ParleyUIKit
 ///
 /// The dots are still: a repeating animation would keep the window drawing (and the CPU busy)
 /// for as long as someone types. A subclass may animate them.
-@MainActor
+@preconcurrency @MainActor
 open class TypingAnimationView: _View {
     /// The dots, side by side.
     open private(set) lazy var dotsView: ContainerStackView = ContainerStackView(axis: .horizontal, alignment: .center, spacing: .init(dotSpacing))

@@ -2,7 +2,7 @@ import Foundation
 import ParleyUIKit
 
 /// The base of the SDK's routers: the controller they navigate from and its components.
-@MainActor
+@preconcurrency @MainActor
 open class NavigationRouter {
     /// The controller the router navigates from.
     public private(set) weak var rootViewController: UIViewController?
