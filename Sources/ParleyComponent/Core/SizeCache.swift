@@ -63,7 +63,7 @@ final class SizeCache {
     /// Keys whose entries hold only an unmeasured lazy node, oldest first once full.
     private var lazyKeys: KeyRing
 
-    init(capacity: Int = 16_384, nodeCapacity: Int = 1_024, lazyNodeCapacity: Int = 4_096) {
+    init(capacity: Int = 16_384, nodeCapacity: Int = 1_024, lazyNodeCapacity: Int = 2_048) {
         self.capacity = max(2, capacity)
         self.nodeCapacity = max(1, nodeCapacity)
         self.lazyNodeCapacity = max(1, lazyNodeCapacity)

@@ -50,6 +50,8 @@ final class ReusePool {
             list = views[key] ?? []
         }
         view.isHidden = true
+        // It gets new content before it shows again: its bitmaps are only memory until then.
+        view.layer.discardRenderedContent()
         list.append(view)
         views[key] = list
         total += 1

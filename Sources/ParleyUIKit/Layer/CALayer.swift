@@ -390,3 +390,22 @@ open class CAShapeLayer: CALayer {
         }
     }
 }
+
+extension CALayer {
+    /// Frees the bitmaps the compositor drew for this layer and its sublayers (content, composed
+    /// raster, resampled image, shadow); the next frame that shows them draws them again.
+    ///
+    /// For views parked out of sight for reuse, as a list's pooled rows: they get new content
+    /// before they are shown again, so their old bitmaps are only memory (a pool of 64 message
+    /// rows held tens of megabytes of text bitmaps).
+    package func discardRenderedContent() {
+        backing = nil
+        backingScale = 0
+        needsDisplayFlag = true
+        rasterCache = nil
+        resampledContent = nil
+        shadowCache = nil
+        bakedDecoration = nil
+        sublayers?.forEach { $0.discardRenderedContent() }
+    }
+}

@@ -23,7 +23,7 @@ final class TextEngine: @unchecked Sendable {
     /// Layouts created (cache misses) since launch; tests and benchmarks read it.
     private(set) var layoutsCreated = 0
 
-    init(capacity: Int = 2048) {
+    init(capacity: Int = 1024) {
         fontMap = pango_cairo_font_map_new()
         context = pango_font_map_create_context(fontMap)
         cache = LRUCache(capacity: capacity)
