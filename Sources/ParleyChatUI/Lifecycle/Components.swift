@@ -96,6 +96,15 @@ public struct Components {
     /// The composer's send button.
     public var sendButton: UIButton.Type = SendButton.self
 
+    // MARK: Composer suggestions
+
+    /// The list of mention suggestions the composer shows while the user types "@…".
+    public var suggestionsVC: ChatSuggestionsVC.Type = ChatSuggestionsVC.self
+    /// The pressable row of one mention suggestion.
+    public var suggestionsMentionCollectionViewCell: ChatMentionSuggestionCollectionViewCell.Type = ChatMentionSuggestionCollectionViewCell.self
+    /// What a mention suggestion row shows: avatar, name, "@id".
+    public var suggestionsMentionView: ChatMentionSuggestionView.Type = ChatMentionSuggestionView.self
+
     // MARK: Reactions and message popup (issue 8, seed 004)
 
     /// The bubble above a message holding its reactions.
