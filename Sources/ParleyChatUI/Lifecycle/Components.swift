@@ -96,6 +96,15 @@ public struct Components {
     /// The composer's send button.
     public var sendButton: UIButton.Type = SendButton.self
 
+    // MARK: Thread list
+
+    /// The list of the current user's threads.
+    public var threadListVC: ChatThreadListVC.Type = ChatThreadListVC.self
+    /// A thread's row in the thread list.
+    public var threadListItemView: ChatThreadListItemView.Type = ChatThreadListItemView.self
+    /// Opens a thread picked in the thread list.
+    public var threadListRouter: ChatThreadListRouter.Type = ChatThreadListRouter.self
+
     // MARK: Composer suggestions
 
     /// The list of mention suggestions the composer shows while the user types "@…".
