@@ -105,6 +105,13 @@ public struct Components {
     /// Opens a thread picked in the thread list.
     public var threadListRouter: ChatThreadListRouter.Type = ChatThreadListRouter.self
 
+    // MARK: Routers and small parts
+
+    /// Presents the confirming alerts (deleting a message).
+    public var alertsRouter: AlertsRouter.Type = AlertsRouter.self
+    /// The red "failed to send" button beside a message.
+    public var messageErrorIndicator: ChatMessageErrorIndicator.Type = ChatMessageErrorIndicator.self
+
     // MARK: Composer suggestions
 
     /// The list of mention suggestions the composer shows while the user types "@…".
