@@ -22,6 +22,8 @@ public struct Components {
 
     /// Every avatar: channel list, message list, reaction authors.
     public var avatarView: ChatAvatarView.Type = ChatAvatarView.self
+    /// A user's avatar with the "online" dot while they are online (mention suggestions).
+    public var presenceAvatarView: ChatPresenceAvatarView.Type = ChatPresenceAvatarView.self
     /// The "online" dot on a direct message's avatar.
     public var onlineIndicatorView: OnlineIndicatorView.Type = OnlineIndicatorView.self
 

@@ -39,6 +39,21 @@ final class AutoConfirmingAlertsRouter: AlertsRouter {
     }
 }
 
+extension SmallComponentsKeysTests {
+    @Test func presenceAvatarShowsTheDotWhileTheUserIsOnline() throws {
+        let row = ChatMentionSuggestionView()
+        let host = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 48))
+        host.addSubview(row)
+        row.content = ChatUser(id: "ana", name: "Ana", isOnline: true)
+        let avatar = try #require(row.avatarView as? ChatPresenceAvatarView)
+        #expect(avatar.isOnlineIndicatorVisible)
+        #expect(!avatar.onlineIndicatorView.isHidden)
+        row.content = ChatUser(id: "ben", name: "Ben", isOnline: false)
+        #expect(avatar.onlineIndicatorView.isHidden)
+        #expect(Components.default.presenceAvatarView == ChatPresenceAvatarView.self)
+    }
+}
+
 extension ReactionsInteractionTests {
     @Test func deletingAsksTheAlertsRouterFromComponents() async throws {
         let saved = Components.default

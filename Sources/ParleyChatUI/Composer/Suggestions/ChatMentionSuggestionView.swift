@@ -21,9 +21,9 @@ open class ChatMentionSuggestionView: _View {
         didSet { updateContentIfNeeded() }
     }
 
-    /// The user's avatar (`components.avatarView`).
+    /// The user's avatar with the online dot (`components.presenceAvatarView`).
     open private(set) lazy var avatarView: ChatAvatarView = {
-        let avatar = components.avatarView.init(frame: .zero)
+        let avatar = components.presenceAvatarView.init(frame: .zero)
         hand(appearance, components, to: avatar)
         return avatar
     }()
