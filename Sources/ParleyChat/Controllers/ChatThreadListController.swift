@@ -9,7 +9,8 @@ public protocol ChatThreadListControllerDelegate: AnyObject {
 /// channels, newest reply first.
 ///
 /// Live: a new reply moves its thread to the top and updates its reply count, latest reply and
-/// unread count; a thread the user joins by replying appears.
+/// unread count; a thread the user joins by replying appears. (Reading a channel does not
+/// refresh the unread counts until the next reply or ``synchronize()``.)
 @MainActor
 public final class ChatThreadListController {
     /// The client the controller reads through.
@@ -44,8 +45,16 @@ public final class ChatThreadListController {
         delegate?.controller(self, didChangeThreads: loaded)
     }
 
+    /// Reloads when a reply or a listed root changed, members changed, or a user shown in the
+    /// list changed; other changes (typing, presence of others, messages outside threads) leave
+    /// the list alone, since a reload reads every thread root of the user's channels.
     private func apply(_ change: StoreChange) {
-        guard isSynchronized, !change.channels.isEmpty || !change.members.isEmpty || !change.users.isEmpty else { return }
+        guard isSynchronized else { return }
+        let roots = Set(threads.map(\.parentMessageId))
+        let shownUsers = Set(threads.flatMap { [$0.parentMessage.author.id] + $0.latestReplies.map(\.author.id) })
+        let concerns = change.isUnresolved || !change.members.isEmpty || !change.users.isDisjoint(with: shownUsers)
+            || change.messages.contains { $0.ref.parentId != nil || roots.contains($0.ref.id) }
+        guard concerns else { return }
         try? reload()
     }
 }

@@ -70,9 +70,14 @@ final class ThreadListRecorder: ChatThreadListControllerDelegate {
         try controller.synchronize()
         #expect(controller.threads.first?.parentMessageId == ids["release"])
 
+        #expect(recorder.lists.count == 1, "synchronize delivers the first list")
         let general = ChannelId(type: .messaging, id: "general")
+        // A message outside any thread does not reload the list (changes arrive in order, so
+        // the reply's reload below comes after it).
+        try await send(client, "Plain message", in: general, as: "bob", advance: clock)
         try await send(client, "Noon works", in: general, as: "carol", parent: ids["lunch"], advance: clock)
         try await eventually("the lunch thread moves up") { controller.threads.first?.parentMessageId == ids["lunch"] }
+        #expect(recorder.lists.count == 2, "one reload, for the reply")
         let lunch = try #require(controller.threads.first)
         #expect(lunch.replyCount == 2)
         #expect(lunch.latestReplies.first?.text == "Noon works")
