@@ -1,5 +1,5 @@
 /// Receives a ``ChatThreadListController``'s changes on the main actor.
-@MainActor
+@preconcurrency @MainActor
 public protocol ChatThreadListControllerDelegate: AnyObject {
     /// The list changed; `controller.threads` already holds `threads`.
     func controller(_ controller: ChatThreadListController, didChangeThreads threads: [ChatThread])
@@ -11,7 +11,7 @@ public protocol ChatThreadListControllerDelegate: AnyObject {
 /// Live: a new reply moves its thread to the top and updates its reply count, latest reply and
 /// unread count; a thread the user joins by replying appears. (Reading a channel does not
 /// refresh the unread counts until the next reply or ``synchronize()``.)
-@MainActor
+@preconcurrency @MainActor
 public final class ChatThreadListController {
     /// The client the controller reads through.
     public let client: ChatClient
@@ -61,7 +61,7 @@ public final class ChatThreadListController {
 
 extension ChatClient {
     /// A controller listing the current user's threads.
-    @MainActor
+    @preconcurrency @MainActor
     public func threadListController(query: ThreadListQuery = ThreadListQuery()) -> ChatThreadListController {
         ChatThreadListController(query: query, client: self)
     }

@@ -4,7 +4,7 @@ import ParleyUIKit
 
 /// A user's avatar with the green "online" dot (`components.onlineIndicatorView`) at its bottom
 /// trailing corner while the user is online (`Components.presenceAvatarView`).
-@MainActor
+@preconcurrency @MainActor
 open class ChatPresenceAvatarView: ChatAvatarView {
     /// The green dot.
     open private(set) lazy var onlineIndicatorView: UIView = {

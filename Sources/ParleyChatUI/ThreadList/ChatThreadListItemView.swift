@@ -12,7 +12,7 @@ import ParleyUIKit
 ///                            ├── replyTitleLabel (last reply's author), replyTimestampLabel
 ///                            └── replyDescriptionLabel (last reply's text), replyCountLabel
 /// ```
-@MainActor
+@preconcurrency @MainActor
 open class ChatThreadListItemView: _View {
     /// What a row shows.
     public struct Content: Sendable {

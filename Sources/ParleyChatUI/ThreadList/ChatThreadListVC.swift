@@ -12,7 +12,7 @@ import ParleyUIKit
 /// threadsVC.threadListController = client.threadListController()
 /// navigationController.pushViewController(threadsVC, animated: true)
 /// ```
-@MainActor
+@preconcurrency @MainActor
 open class ChatThreadListVC: _ViewController, ChatThreadListControllerDelegate {
     /// The threads' source; set it before the view loads.
     public var threadListController: ChatThreadListController!
@@ -126,7 +126,7 @@ open class ChatThreadListVC: _ViewController, ChatThreadListControllerDelegate {
 }
 
 /// Where the thread list goes when the user picks a thread.
-@MainActor
+@preconcurrency @MainActor
 open class ChatThreadListRouter: NavigationRouter {
     /// Opens `thread` in a `components.threadVC` (through `components.messageListRouter`).
     @discardableResult

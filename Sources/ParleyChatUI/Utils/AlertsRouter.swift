@@ -4,13 +4,13 @@ import ParleyUIKit
 /// Presents the SDK's confirmation alerts from its root controller (`components.alertsRouter`).
 ///
 /// Subclass it to show your own confirmation; call `confirmed` with the user's answer.
-@MainActor
+@preconcurrency @MainActor
 open class AlertsRouter: NavigationRouter {
     /// The alert shown last (nil once answered).
     public private(set) var presentedAlert: UIAlertController?
 
     /// "Delete message?" with Cancel and Delete; `confirmed` gets whether Delete was chosen.
-    open func showMessageDeletionConfirmationAlert(confirmed: @escaping @MainActor (Bool) -> Void) {
+    open func showMessageDeletionConfirmationAlert(confirmed: @escaping (Bool) -> Void) {
         let l10n = (heldAppearance(of: rootViewController) ?? .default).l10n
         showConfirmation(title: l10n.tr("message.actions.delete.confirmation-title"),
                          message: l10n.tr("message.actions.delete.confirmation-message"),
@@ -19,7 +19,7 @@ open class AlertsRouter: NavigationRouter {
 
     /// Presents an alert with a cancel and a destructive confirming action.
     func showConfirmation(title: String, message: String, cancel: String, confirm: String,
-                          confirmed: @escaping @MainActor (Bool) -> Void) {
+                          confirmed: @escaping (Bool) -> Void) {
         guard let root = rootViewController else { return }
         let alert = UIAlertController(title: title, message: message, preferredStyle: .alert)
         alert.addAction(UIAlertAction(title: cancel, style: .cancel) { [weak self] _ in

@@ -13,7 +13,7 @@ final class PinkErrorIndicator: ChatMessageErrorIndicator {
 /// A router that answers every deletion confirmation with yes, without an alert.
 final class AutoConfirmingAlertsRouter: AlertsRouter {
     nonisolated(unsafe) static var asked = 0
-    override func showMessageDeletionConfirmationAlert(confirmed: @escaping @MainActor (Bool) -> Void) {
+    override func showMessageDeletionConfirmationAlert(confirmed: @escaping (Bool) -> Void) {
         Self.asked += 1
         confirmed(true)
     }

@@ -14,7 +14,7 @@ import ParleyUIKit
 ///
 /// Made from `components.suggestionsMentionView` inside each
 /// ``ChatMentionSuggestionCollectionViewCell``.
-@MainActor
+@preconcurrency @MainActor
 open class ChatMentionSuggestionView: _View {
     /// The user shown.
     open var content: ChatUser? {
@@ -89,7 +89,7 @@ open class ChatMentionSuggestionView: _View {
 
 /// The pressable row holding a ``ChatMentionSuggestionView`` (`components.suggestionsMentionView`)
 /// in the ``ChatSuggestionsVC`` list; highlighted while Enter would pick it.
-@MainActor
+@preconcurrency @MainActor
 open class ChatMentionSuggestionCollectionViewCell: _View {
     /// The view showing the user.
     open private(set) lazy var mentionView: ChatMentionSuggestionView = {

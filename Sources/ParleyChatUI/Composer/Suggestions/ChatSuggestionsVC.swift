@@ -8,7 +8,7 @@ import ParleyUIKit
 ///
 /// ``ComposerVC`` owns it (`components.suggestionsVC`), fills ``users``, highlights the row Enter
 /// picks and handles ``didSelectItemAt``.
-@MainActor
+@preconcurrency @MainActor
 open class ChatSuggestionsVC: _ViewController {
     /// The users offered, best match first.
     open var users: [ChatUser] = [] {

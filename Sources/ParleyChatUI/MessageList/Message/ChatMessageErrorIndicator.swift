@@ -3,7 +3,7 @@ import ParleyUIKit
 
 /// The red "failed to send" button beside a message (`components.messageErrorIndicator`):
 /// `appearance.images.messageListErrorIndicator` tinted `colorPalette.alert`.
-@MainActor
+@preconcurrency @MainActor
 open class ChatMessageErrorIndicator: _Button {
     /// A system-type button (its image takes the tint colour).
     public required init(frame: CGRect) {
