@@ -73,8 +73,7 @@ open class ChatChannelAvatarView: _View {
     open override func layoutSubviews() {
         super.layoutSubviews()
         avatarView.frame = bounds
-        let side = max(8, (min(bounds.width, bounds.height) * 0.25).rounded())
-        onlineIndicatorView.frame = CGRect(x: bounds.maxX - side, y: bounds.maxY - side, width: side, height: side)
+        onlineIndicatorView.frame = OnlineIndicatorView.frame(onAvatarOf: bounds)
     }
 
     /// 48 × 48 points unless the container says otherwise.

@@ -24,4 +24,11 @@ open class OnlineIndicatorView: _View {
         super.layoutSubviews()
         layer.cornerRadius = min(bounds.width, bounds.height) / 2
     }
+
+    /// Where the dot sits on an avatar of `bounds`: its bottom trailing corner, a quarter of its
+    /// side (at least 8 points).
+    static func frame(onAvatarOf bounds: CGRect) -> CGRect {
+        let side = max(8, (min(bounds.width, bounds.height) * 0.25).rounded())
+        return CGRect(x: bounds.maxX - side, y: bounds.maxY - side, width: side, height: side)
+    }
 }

@@ -12,6 +12,10 @@ import ParleyUIKit
 /// typing events (throttled by the channel controller) and a stop event after
 /// ``stopTypingDelay`` seconds without a keystroke, or when the message is sent.
 ///
+/// Typing ``mentionSymbol`` and letters ("@al") opens ``suggestionsVC`` above the input with the
+/// channel's members that match; a tap (or Enter, on the highlighted first row) replaces "@al"
+/// with "@Alice Liddell " and the sent message mentions her. Escape closes the suggestions.
+///
 /// The root view sizes itself with Auto Layout: pin its leading, trailing and bottom edges and
 /// it grows with the text; `preferredContentSize` follows its height.
 ///
@@ -30,13 +34,18 @@ open class ComposerVC: _ViewController, UITextViewDelegate {
         public var editingMessage: ChatMessage?
         /// The thread's root when the composer replies in a thread.
         public var threadMessage: ChatMessage?
+        /// The users picked from the mention suggestions; those whose "@Name" is still in the text
+        /// when the message is sent become its `mentionedUsers`.
+        public var mentionedUsers: Set<ChatUser>
 
         /// Empty content.
-        public init(text: String = "", quotingMessage: ChatMessage? = nil, editingMessage: ChatMessage? = nil, threadMessage: ChatMessage? = nil) {
+        public init(text: String = "", quotingMessage: ChatMessage? = nil, editingMessage: ChatMessage? = nil, threadMessage: ChatMessage? = nil,
+                    mentionedUsers: Set<ChatUser> = []) {
             self.text = text
             self.quotingMessage = quotingMessage
             self.editingMessage = editingMessage
             self.threadMessage = threadMessage
+            self.mentionedUsers = mentionedUsers
         }
 
         /// Switches to quote mode for `message`.
@@ -50,6 +59,7 @@ open class ComposerVC: _ViewController, UITextViewDelegate {
             quotingMessage = nil
             editingMessage = message
             text = message.text
+            mentionedUsers = message.mentionedUsers
         }
 
         /// Back to an empty new message (keeps the thread).
@@ -57,6 +67,7 @@ open class ComposerVC: _ViewController, UITextViewDelegate {
             text = ""
             quotingMessage = nil
             editingMessage = nil
+            mentionedUsers = []
         }
 
         /// Whether the text has something besides whitespace.
@@ -89,6 +100,26 @@ open class ComposerVC: _ViewController, UITextViewDelegate {
         return composerView
     }()
 
+    /// The mention suggestions shown above the input while the user types "@…"
+    /// (`components.suggestionsVC`).
+    open private(set) lazy var suggestionsVC: ChatSuggestionsVC = {
+        let controller = components.suggestionsVC.init()
+        controller.appearance = appearance
+        controller.components = components
+        return controller
+    }()
+
+    /// The character that starts a mention.
+    open var mentionSymbol = "@"
+
+    /// Whether typing ``mentionSymbol`` offers the channel's members as mentions.
+    open var isMentionsEnabled: Bool { true }
+
+    /// The suggestions above the composer view.
+    private lazy var rootStack = ContainerStackView(axis: .vertical, spacing: 0)
+    /// Where the shown suggestions' "@query" sits in the text (replaced by the picked mention).
+    private var mentionRange: NSRange?
+
     /// The send, edit or typing work under way (tests await it; nil when idle).
     public private(set) var pendingTask: Task<Void, Never>?
 
@@ -111,19 +142,20 @@ open class ComposerVC: _ViewController, UITextViewDelegate {
             self.publishMessage(sender: self.composerView.sendButton)
         }, for: .primaryActionTriggered)
         composerView.dismissButton.addAction(UIAction { [weak self] _ in self?.cancelReplyOrEdit() }, for: .primaryActionTriggered)
+        suggestionsVC.didSelectItemAt = { [weak self] index in self?.didSelectSuggestion(at: index) }
     }
 
-    /// Pins the composer view to the root view's edges, so the root view takes its height.
+    /// Stacks the mention suggestions (hidden until the user types "@…") over the composer view
+    /// and pins the stack to the root view's edges, so the root view takes their height and the
+    /// suggestions open above the input.
     open override func setUpLayout() {
         super.setUpLayout()
-        composerView.translatesAutoresizingMaskIntoConstraints = false
-        view.addSubview(composerView)
-        NSLayoutConstraint.activate([
-            composerView.topAnchor.constraint(equalTo: view.topAnchor),
-            composerView.leadingAnchor.constraint(equalTo: view.leadingAnchor),
-            composerView.trailingAnchor.constraint(equalTo: view.trailingAnchor),
-            composerView.bottomAnchor.constraint(equalTo: view.bottomAnchor),
-        ])
+        view.embed(rootStack)
+        addChild(suggestionsVC)
+        rootStack.addArrangedSubview(suggestionsVC.view)
+        suggestionsVC.didMove(toParent: self)
+        suggestionsVC.view.isHidden = true
+        rootStack.addArrangedSubview(composerView)
     }
 
     /// The root view is transparent; the composer view draws the background.
@@ -179,9 +211,112 @@ open class ComposerVC: _ViewController, UITextViewDelegate {
         if preferredContentSize != view.bounds.size { preferredContentSize = view.bounds.size }
     }
 
-    private static func displayName(of user: ChatUser) -> String {
+    private static func displayName(of user: ChatUser) -> String { mentionName(of: user) }
+
+    /// The name a mention of `user` shows after the mention symbol: the name, or the id when
+    /// the name is empty.
+    public static func mentionName(of user: ChatUser) -> String {
         let name = user.name.trimmingCharacters(in: .whitespacesAndNewlines)
         return name.isEmpty ? user.id : name
+    }
+
+    // MARK: Mention suggestions
+
+    /// Shows the mention suggestions when the text before the caret is a mention being typed,
+    /// hides them otherwise.
+    open func updateSuggestions() {
+        if isMentionsEnabled, let (typingMention, range) = typingMention(in: composerView.inputTextView) {
+            showMentionSuggestions(for: typingMention, mentionRange: range)
+        } else {
+            dismissSuggestions()
+        }
+    }
+
+    /// The mention being typed, if any: the letters between ``mentionSymbol`` and the caret
+    /// (no spaces; the symbol at the start of the text or after whitespace), and the range of
+    /// the symbol and the letters in the text (UTF-16).
+    open func typingMention(in textView: UITextView) -> (String, NSRange)? {
+        let text = (textView.text ?? "") as NSString
+        let caret = min(textView.selectedRange.location, text.length)
+        guard textView.selectedRange.length == 0 else { return nil }
+        let symbol = mentionSymbol as NSString
+        let symbolRange = text.range(of: mentionSymbol, options: .backwards, range: NSRange(location: 0, length: caret))
+        guard symbolRange.location != NSNotFound, symbol.length > 0 else { return nil }
+        let start = symbolRange.location + symbolRange.length
+        let query = text.substring(with: NSRange(location: start, length: caret - start))
+        guard !query.contains(where: { $0.isWhitespace }) else { return nil }
+        if symbolRange.location > 0 {
+            let before = text.substring(with: NSRange(location: symbolRange.location - 1, length: 1))
+            guard before.allSatisfy(\.isWhitespace) else { return nil }
+        }
+        return (query, NSRange(location: symbolRange.location, length: caret - symbolRange.location))
+    }
+
+    /// The channel's members (without the current user) matching `typingMention`: those whose
+    /// name or id starts with it, or has a word starting with it, ignoring case and diacritics;
+    /// in the order of the channel's members. All members for an empty query.
+    open func mentionSuggestions(for typingMention: String) -> [ChatUser] {
+        guard let channelController else { return [] }
+        let me = channelController.client.currentUserId
+        let users = (channelController.channel?.members ?? []).map(\.user).filter { $0.id != me }
+        let query = typingMention.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        guard !query.isEmpty else { return users }
+        return users.filter { user in
+            [user.id, user.name].contains { candidate in
+                let folded = candidate.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+                return folded.split(whereSeparator: { $0.isWhitespace || $0 == "." || $0 == "_" || $0 == "-" })
+                    .contains { $0.hasPrefix(query) } || folded.hasPrefix(query)
+            }
+        }
+    }
+
+    /// Shows ``mentionSuggestions(for:)`` in ``suggestionsVC`` (the first highlighted), or hides
+    /// the list when none match; a pick replaces `mentionRange` in the text.
+    open func showMentionSuggestions(for typingMention: String, mentionRange: NSRange) {
+        let users = mentionSuggestions(for: typingMention)
+        guard !users.isEmpty else {
+            dismissSuggestions()
+            return
+        }
+        self.mentionRange = mentionRange
+        if suggestionsVC.users != users { suggestionsVC.highlightedIndex = 0 }
+        suggestionsVC.users = users
+        suggestionsVC.updateContentIfNeeded()
+    }
+
+    /// Hides the suggestions.
+    open func dismissSuggestions() {
+        mentionRange = nil
+        guard !suggestionsVC.users.isEmpty else { return }
+        suggestionsVC.users = []
+    }
+
+    /// Replaces the "@query" at `range` with "@Name " (``mentionName(of:)``), puts the caret after
+    /// it, records `user` in `content.mentionedUsers` and hides the suggestions.
+    open func insertMention(of user: ChatUser, replacing range: NSRange) {
+        let text = content.text as NSString
+        guard NSMaxRange(range) <= text.length else { return }
+        let mention = mentionSymbol + Self.mentionName(of: user) + " "
+        content.text = text.replacingCharacters(in: range, with: mention)
+        content.mentionedUsers.insert(user)
+        let textView = composerView.inputTextView
+        if textView.text != content.text { textView.text = content.text }
+        textView.selectedRange = NSRange(location: range.location + (mention as NSString).length, length: 0)
+        dismissSuggestions()
+    }
+
+    /// A tapped (or Enter-picked) suggestion row.
+    private func didSelectSuggestion(at index: Int) {
+        guard let range = mentionRange, suggestionsVC.users.indices.contains(index) else { return }
+        insertMention(of: suggestionsVC.users[index], replacing: range)
+    }
+
+    /// The picked users whose mention is still in `text`.
+    private func mentionedUserIds(in text: String) -> [UserId] {
+        content.mentionedUsers
+            .filter { text.contains(mentionSymbol + Self.mentionName(of: $0)) }
+            .map(\.id)
+            .sorted()
     }
 
     // MARK: Actions
@@ -206,6 +341,8 @@ open class ComposerVC: _ViewController, UITextViewDelegate {
             return
         }
         let sent = content
+        let mentionedUserIds = mentionedUserIds(in: text)
+        dismissSuggestions()
         if let editing = sent.editingMessage {
             content.clear()
             run { [weak self] in
@@ -230,9 +367,9 @@ open class ComposerVC: _ViewController, UITextViewDelegate {
             do throws(ChatError) {
                 try? await channelController.sendStopTypingEvent()
                 if let thread {
-                    try await thread.createNewReply(text: text, quotedMessageId: sent.quotingMessage?.id)
+                    try await thread.createNewReply(text: text, quotedMessageId: sent.quotingMessage?.id, mentionedUserIds: mentionedUserIds)
                 } else {
-                    try await channelController.createNewMessage(text: text, quotedMessageId: sent.quotingMessage?.id)
+                    try await channelController.createNewMessage(text: text, quotedMessageId: sent.quotingMessage?.id, mentionedUserIds: mentionedUserIds)
                 }
             } catch {
                 self?.restore(sent, after: error)
@@ -305,6 +442,10 @@ open class ComposerVC: _ViewController, UITextViewDelegate {
     /// Escape cancels replying or editing (as in desktop chat apps); other keys go up the chain.
     open override func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
         let isEscape = presses.contains { $0.key?.keyCode == .keyboardEscape }
+        if isEscape, suggestionsVC.isPresented {
+            dismissSuggestions()
+            return
+        }
         if isEscape, content.quotingMessage != nil || content.editingMessage != nil {
             cancelReplyOrEdit()
             return
@@ -349,11 +490,16 @@ open class ComposerVC: _ViewController, UITextViewDelegate {
         errorMessage = nil
         content.text = text
         textDidChangeByUser()
+        updateSuggestions()
     }
 
     /// Enter sends; Shift+Enter (or Alt+Enter) breaks the line.
     open func textView(_ textView: UITextView, shouldReturnWith modifierFlags: UIKeyModifierFlags) -> Bool {
         if modifierFlags.contains(.shift) || modifierFlags.contains(.alternate) { return true }
+        if suggestionsVC.isPresented, let index = suggestionsVC.highlightedIndex {
+            didSelectSuggestion(at: index)
+            return false
+        }
         publishMessage(sender: composerView.sendButton)
         return false
     }

@@ -22,6 +22,8 @@ public struct Components {
 
     /// Every avatar: channel list, message list, reaction authors.
     public var avatarView: ChatAvatarView.Type = ChatAvatarView.self
+    /// A user's avatar with the "online" dot while they are online (mention suggestions).
+    public var presenceAvatarView: ChatPresenceAvatarView.Type = ChatPresenceAvatarView.self
     /// The "online" dot on a direct message's avatar.
     public var onlineIndicatorView: OnlineIndicatorView.Type = OnlineIndicatorView.self
 
@@ -95,6 +97,31 @@ public struct Components {
     public var inputTextView: InputTextView.Type = InputTextView.self
     /// The composer's send button.
     public var sendButton: UIButton.Type = SendButton.self
+
+    // MARK: Thread list
+
+    /// The list of the current user's threads.
+    public var threadListVC: ChatThreadListVC.Type = ChatThreadListVC.self
+    /// A thread's row in the thread list.
+    public var threadListItemView: ChatThreadListItemView.Type = ChatThreadListItemView.self
+    /// Opens a thread picked in the thread list.
+    public var threadListRouter: ChatThreadListRouter.Type = ChatThreadListRouter.self
+
+    // MARK: Routers and small parts
+
+    /// Presents the confirming alerts (deleting a message).
+    public var alertsRouter: AlertsRouter.Type = AlertsRouter.self
+    /// The red "failed to send" button beside a message.
+    public var messageErrorIndicator: ChatMessageErrorIndicator.Type = ChatMessageErrorIndicator.self
+
+    // MARK: Composer suggestions
+
+    /// The list of mention suggestions the composer shows while the user types "@…".
+    public var suggestionsVC: ChatSuggestionsVC.Type = ChatSuggestionsVC.self
+    /// The pressable row of one mention suggestion.
+    public var suggestionsMentionCollectionViewCell: ChatMentionSuggestionCollectionViewCell.Type = ChatMentionSuggestionCollectionViewCell.self
+    /// What a mention suggestion row shows: avatar, name, "@id".
+    public var suggestionsMentionView: ChatMentionSuggestionView.Type = ChatMentionSuggestionView.self
 
     // MARK: Reactions and message popup (issue 8, seed 004)
 

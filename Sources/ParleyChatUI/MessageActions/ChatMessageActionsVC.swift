@@ -189,20 +189,19 @@ open class ChatMessageActionsVC: _ViewController {
     /// The alert shown before deleting (shown by `confirmDelete`).
     public private(set) var deleteConfirmation: UIAlertController?
 
-    /// Presents "Delete message?" with Cancel and Delete.
+    /// Presents the confirming alerts (`components.alertsRouter`).
+    open lazy var alertsRouter: AlertsRouter = components.alertsRouter.init(rootViewController: self)
+
+    /// Asks "Delete message?" through ``alertsRouter``; Delete deletes and finishes.
     open func confirmDelete(_ item: ChatMessageActionItem) {
-        let alert = UIAlertController(title: appearance.l10n.tr("message.actions.delete.confirmation-title"),
-                                      message: appearance.l10n.tr("message.actions.delete.confirmation-message"),
-                                      preferredStyle: .alert)
-        alert.addAction(UIAlertAction(title: appearance.l10n.tr("alert.actions.cancel"), style: .cancel) { [weak self] _ in self?.deleteConfirmation = nil })
-        alert.addAction(UIAlertAction(title: appearance.l10n.tr("alert.actions.delete"), style: .destructive) { [weak self] _ in
-            guard let self, let message = self.message else { return }
+        alertsRouter.showMessageDeletionConfirmationAlert { [weak self] confirmed in
+            guard let self else { return }
             self.deleteConfirmation = nil
+            guard confirmed, let message = self.message else { return }
             self.perform { (controller) async throws(ChatError) in try await controller.deleteMessage(id: message.id) }
             self.route(item)
-        })
-        deleteConfirmation = alert
-        present(alert, animated: true)
+        }
+        deleteConfirmation = alertsRouter.presentedAlert
     }
 
     /// Tells the delegate, then finishes.

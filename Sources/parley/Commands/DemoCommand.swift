@@ -138,6 +138,16 @@ enum DemoApp {
     static var style: UIUserInterfaceStyle = .light
     static var customizations: [DemoCustomization] = []
 
+    /// "Threads" in the channel list's bar: pushes the user's threads (`Components.threadListVC`).
+    static func threadsItem(client: ChatClient, from list: ChatChannelListVC) -> UIBarButtonItem {
+        UIBarButtonItem(title: list.appearance.l10n.tr("thread-list.title"), style: .plain) { [weak list] in
+            guard let list else { return }
+            let threads = list.components.threadListVC.init()
+            threads.threadListController = client.threadListController()
+            list.navigationController?.pushViewController(threads, animated: true)
+        }
+    }
+
     /// The first screen: the channel list (with search) in a navigation controller; with
     /// `declarative`, the `ViewFactory` channel list (the livestream factory with `livestream`).
     static func makeRoot(client: ChatClient, declarative: Bool = false, livestream: Bool = false) -> UIViewController {
@@ -152,6 +162,7 @@ enum DemoApp {
         let list = Components.default.channelListVC.init()
         list.controller = client.channelListController()
         list.isSearchEnabled = true
+        list.navigationItem.leftBarButtonItem = threadsItem(client: client, from: list)
         return UINavigationController(rootViewController: list)
     }
 }

@@ -62,16 +62,17 @@ extension HeadlessWindowTests {
         }
     }
 
-    private func makeWorld(frozen: Bool = false) async throws -> World {
+    /// `otherMembers` join the channel besides Alice and Bob (upserted as users first).
+    func makeWorld(frozen: Bool = false, otherMembers: [ChatUser] = []) async throws -> World {
         let backend = HeadlessBackend.install()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("parley-composer-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let url = directory.appendingPathComponent("chat.sqlite")
         let clock = ManualChatClock(now: composerTestEpoch)
         let bob = try ChatClient(config: ChatClientConfig(currentUserId: "bob", databaseURL: url, clock: clock, randomSeed: 2))
-        try await bob.upsertUsers([ChatUser(id: "alice", name: "Alice Liddell"), ChatUser(id: "bob", name: "Bob Builder")])
+        try await bob.upsertUsers([ChatUser(id: "alice", name: "Alice Liddell"), ChatUser(id: "bob", name: "Bob Builder")] + otherMembers)
         let cid = ChannelId(type: .messaging, id: "general")
-        try await bob.createChannel(ChannelCreationRequest(cid: cid, name: "General", memberIds: ["alice"], isFrozen: frozen))
+        try await bob.createChannel(ChannelCreationRequest(cid: cid, name: "General", memberIds: ["alice"] + otherMembers.map(\.id), isFrozen: frozen))
         let alice = try ChatClient(config: ChatClientConfig(currentUserId: "alice", databaseURL: url, clock: clock, randomSeed: 1))
         let channelController = ChatChannelController(cid: cid, client: alice)
         try channelController.synchronize()

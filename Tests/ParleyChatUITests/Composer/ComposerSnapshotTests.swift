@@ -59,6 +59,20 @@ import Testing
         assertSnapshots(hosted, named: "composer-edit")
     }
 
+    @Test func mentionSuggestionsAboveTheInput() {
+        let hosted = HostedComposer(content: .init(text: "Lunch with @a"))
+        hosted.composer.suggestionsVC.users = [
+            ChatUser(id: "alice", name: "Alice Liddell"),
+            ChatUser(id: "anna", name: "Anna Karenina"),
+            ChatUser(id: "arthur", name: ""),
+        ]
+        hosted.layout()
+        #expect(hosted.composer.suggestionsVC.isPresented)
+        #expect(hosted.composer.suggestionsVC.cells.map(\.isHighlighted) == [true, false, false])
+        #expect(hosted.composer.suggestionsVC.cells.last?.mentionView.usernameLabel.text == "arthur", "the id when there is no name")
+        assertSnapshots(hosted, named: "composer-mention-suggestions")
+    }
+
     @Test func customSendArrowInAPinkWindow() {
         let saved = Appearance.default
         defer { Appearance.default = saved }

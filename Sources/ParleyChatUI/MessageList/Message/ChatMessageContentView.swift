@@ -559,10 +559,12 @@ open class ChatMessageContentView: _View {
         return container
     }
 
-    /// Makes `errorIndicatorView` the first time: a 20-point button that calls the delegate.
+    /// Makes `errorIndicatorView` the first time: a 20-point `components.messageErrorIndicator`
+    /// that calls the delegate.
     open func createErrorIndicatorView() -> UIButton {
         if let errorIndicatorView { return errorIndicatorView }
-        let button = UIButton(type: .system)
+        let button = components.messageErrorIndicator.init(frame: .zero)
+        hand(appearance, components, to: button)
         pin(button, width: 20, height: 20)
         button.addAction(UIAction { [weak self] _ in
             guard let self, let message = self.content else { return }
@@ -603,8 +605,10 @@ open class ChatMessageContentView: _View {
         threadReplyCountButton?.titleLabel?.font = fonts.footnoteBold
         threadReplyCountButton?.setTitleColor(tintColor, for: .normal)
 
-        errorIndicatorView?.setImage(appearance.images.messageListErrorIndicator.withRenderingMode(.alwaysTemplate), for: .normal)
-        errorIndicatorView?.tintColor = palette.alert
+        if let errorIndicatorView, !(errorIndicatorView is ChatMessageErrorIndicator) {
+            errorIndicatorView.setImage(appearance.images.messageListErrorIndicator.withRenderingMode(.alwaysTemplate), for: .normal)
+            errorIndicatorView.tintColor = palette.alert
+        }
         errorIndicatorView?.accessibilityLabel = appearance.l10n.tr("message.failed-to-send")
 
         bubbleView?.setNeedsDisplay()
