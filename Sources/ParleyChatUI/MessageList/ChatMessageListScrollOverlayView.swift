@@ -29,10 +29,12 @@ open class ChatMessageListScrollOverlayView: _View {
         super.init(frame: frame)
     }
 
-    /// Touches go through to the list.
+    /// Touches go through to the list; the pill is composed once into a bitmap that scroll
+    /// frames blit (it shows while the list scrolls, over rows that are blitted too).
     open override func setUp() {
         super.setUp()
         isUserInteractionEnabled = false
+        layer.shouldRasterize = true
     }
 
     /// The pill fills the view.
