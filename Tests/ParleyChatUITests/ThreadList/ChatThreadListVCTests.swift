@@ -83,7 +83,9 @@ extension HeadlessWindowTests {
         // Alice's own client (other clients' writes reach it on their next read).
         _ = try await world.client.sendMessage("Blue or green?", in: ChannelId(type: .messaging, id: "design"), parentMessageId: world.roots["logo"])
         let deadline = ContinuousClock.now + .seconds(5)
-        while list.threads.first?.parentMessageId != world.roots["logo"], ContinuousClock.now < deadline {
+        // The reply and its root's new count may reach the list in two changes: wait for both.
+        while list.threads.first?.parentMessageId != world.roots["logo"] || list.threads.first?.replyCount != 2,
+              ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(2))
         }
         list.view.layoutIfNeeded()
