@@ -403,7 +403,11 @@ open class ChatChannelListVC: _ViewController, ChatChannelListControllerDelegate
         closeSwipedRows()
         let channelController = controller.client.channelController(for: channel.cid)
         Task { @MainActor in
-            if channel.isMuted { try? await channelController.unmuteChannel() } else { try? await channelController.muteChannel() }
+            do {
+                if channel.isMuted { try await channelController.unmuteChannel() } else { try await channelController.muteChannel() }
+            } catch {
+                alertsRouter.showErrorAlert(message: appearance.l10n.tr("channel.swipe.mute-failed"))
+            }
         }
     }
 
@@ -412,8 +416,17 @@ open class ChatChannelListVC: _ViewController, ChatChannelListControllerDelegate
         guard let controller, channels.indices.contains(indexPath.item) else { return }
         let channelController = controller.client.channelController(for: channels[indexPath.item].cid)
         closeSwipedRows()
-        Task { @MainActor in try? await channelController.deleteChannel() }
+        Task { @MainActor in
+            do {
+                try await channelController.deleteChannel()
+            } catch {
+                alertsRouter.showErrorAlert(message: appearance.l10n.tr("channel.swipe.delete-failed"))
+            }
+        }
     }
+
+    /// Shows the alerts of the list's actions (a swipe action that failed), from `components.alertsRouter`.
+    open private(set) lazy var alertsRouter: AlertsRouter = components.alertsRouter.init(rootViewController: self)
 
     private func closeSwipedRows() {
         for cell in listView.visibleViews.compactMap({ $0 as? ChatChannelListCollectionViewCell }) where cell.swipeableView.isOpen {

@@ -17,6 +17,18 @@ open class AlertsRouter: NavigationRouter {
                          cancel: l10n.tr("alert.actions.cancel"), confirm: l10n.tr("alert.actions.delete"), confirmed: confirmed)
     }
 
+    /// Tells the user an action failed: `message` (what did not happen) with an OK button.
+    open func showErrorAlert(message: String) {
+        guard let root = rootViewController else { return }
+        let l10n = (heldAppearance(of: rootViewController) ?? .default).l10n
+        let alert = UIAlertController(title: nil, message: message, preferredStyle: .alert)
+        alert.addAction(UIAlertAction(title: l10n.tr("alert.actions.ok"), style: .cancel) { [weak self] _ in
+            self?.presentedAlert = nil
+        })
+        presentedAlert = alert
+        root.present(alert, animated: true)
+    }
+
     /// Presents an alert with a cancel and a destructive confirming action.
     func showConfirmation(title: String, message: String, cancel: String, confirm: String,
                           confirmed: @escaping (Bool) -> Void) {

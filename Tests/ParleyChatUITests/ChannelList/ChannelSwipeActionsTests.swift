@@ -69,6 +69,20 @@ extension HeadlessWindowTests {
         #expect((row.swipeableView.actionViews.first as? CellActionView)?.titleLabel.text == "Unmute")
     }
 
+    /// A delete the store refuses (here: the channel is already gone) tells the user instead of
+    /// doing nothing.
+    @Test func aRefusedDeleteShowsAnAlert() async throws {
+        let (client, _) = try await makeClientWithChannels(3)
+        let (backend, list, window) = open(client)
+        defer { backend.close(window) }
+        // Two presses before the first delete lands: the second finds no channel to delete.
+        list.deleteButtonPressedForCell(at: IndexPath(item: 0, section: 0))
+        list.deleteButtonPressedForCell(at: IndexPath(item: 0, section: 0))
+        try await waitUntilTrue("alert shown") { list.alertsRouter.presentedAlert != nil }
+        #expect(list.alertsRouter.presentedAlert?.message == "The channel could not be deleted.")
+        try await waitUntilTrue("one channel deleted, once") { list.channels.count == 2 }
+    }
+
     @Test func rowsWithoutCapabilitiesOfferNothing() throws {
         let data = try ChannelListSceneData.make()
         let (backend, list, window) = open(data.client)
