@@ -73,7 +73,7 @@ open class ChatChannelAvatarView: _View {
     open override func layoutSubviews() {
         super.layoutSubviews()
         avatarView.frame = bounds
-        onlineIndicatorView.frame = OnlineIndicatorView.frame(onAvatarOf: bounds)
+        onlineIndicatorView.frame = OnlineIndicatorView.frame(onAvatarOf: bounds, layoutDirection: effectiveUserInterfaceLayoutDirection)
     }
 
     /// 48 × 48 points unless the container says otherwise.

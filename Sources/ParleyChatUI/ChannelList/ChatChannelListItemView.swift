@@ -187,10 +187,18 @@ open class ChatChannelListItemView: _View {
         if message.isDeleted { return appearance.l10n.tr("channel.item.deleted") }
         if message.type == .system { return Self.displayable(message.text) }
         let body = previewBody(of: message)
-        if message.isSentByCurrentUser || message.author.id == content.currentUserId { return appearance.l10n.tr("channel.item.you-prefix", .string(body)) }
-        if channel.isDirectMessageChannel { return body }
+        if channel.isDirectMessageChannel && !message.isSentByCurrentUser && message.author.id != content.currentUserId { return body }
+        // A prefix ("You: ", "Alice: ") joins the text in one line: each part keeps its own direction.
+        let line = effectiveUserInterfaceLayoutDirection
+        if message.isSentByCurrentUser || message.author.id == content.currentUserId {
+            return appearance.l10n.tr("channel.item.you-prefix", .string(Self.isolated(body, ifNot: line)))
+        }
         let author = Self.displayable(message.author.name.isEmpty ? message.author.id : message.author.name)
-        return author + ": " + body
+        let authorDirection = Self.firstStrongDirection(of: author) ?? line
+        if (Self.firstStrongDirection(of: body) ?? authorDirection) == authorDirection {
+            return Self.isolated(author + ": " + body, ifNot: line, direction: authorDirection)
+        }
+        return Self.isolated(author, ifNot: line) + ": " + Self.isolated(body, ifNot: line)
     }
 
     /// The time of the found message of a search result, else of the last message
@@ -237,6 +245,29 @@ open class ChatChannelListItemView: _View {
         case .link(let link):
             return "🔗 " + Self.displayable(link.title ?? link.url.absoluteString)
         }
+    }
+
+    /// `text` between FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE when its direction is not
+    /// the line's: in an Arabic interface "أنت: Hello!" then keeps the "!" after "Hello" instead
+    /// of moving it to the line's start. Text without strong letters, or in the line's direction,
+    /// comes back unchanged.
+    static func isolated(_ text: String, ifNot line: UIUserInterfaceLayoutDirection,
+                         direction: UIUserInterfaceLayoutDirection? = nil) -> String {
+        guard let own = direction ?? firstStrongDirection(of: text), own != line else { return text }
+        return "\u{2068}" + text + "\u{2069}"
+    }
+
+    /// The direction of `text`'s first letter: right to left for Hebrew, Arabic, Syriac, Thaana,
+    /// N'Ko, their presentation forms and the historic right-to-left blocks; left to right for
+    /// other letters; `nil` when it has none (digits, punctuation, emoji).
+    static func firstStrongDirection(of text: String) -> UIUserInterfaceLayoutDirection? {
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: return .rightToLeft
+            default: if scalar.properties.isAlphabetic { return .leftToRight }
+            }
+        }
+        return nil
     }
 
     /// `text` as one line for a row: cut to ``maxDisplayedCharacters``, line breaks and tabs as

@@ -36,6 +36,6 @@ open class ChatPresenceAvatarView: ChatAvatarView {
     /// The dot on the bottom trailing corner.
     open override func layoutSubviews() {
         super.layoutSubviews()
-        onlineIndicatorView.frame = OnlineIndicatorView.frame(onAvatarOf: bounds)
+        onlineIndicatorView.frame = OnlineIndicatorView.frame(onAvatarOf: bounds, layoutDirection: effectiveUserInterfaceLayoutDirection)
     }
 }

@@ -27,8 +27,9 @@ open class OnlineIndicatorView: _View {
 
     /// Where the dot sits on an avatar of `bounds`: its bottom trailing corner, a quarter of its
     /// side (at least 8 points).
-    static func frame(onAvatarOf bounds: CGRect) -> CGRect {
+    static func frame(onAvatarOf bounds: CGRect, layoutDirection: UIUserInterfaceLayoutDirection) -> CGRect {
         let side = max(8, (min(bounds.width, bounds.height) * 0.25).rounded())
-        return CGRect(x: bounds.maxX - side, y: bounds.maxY - side, width: side, height: side)
+        let x = layoutDirection == .rightToLeft ? bounds.minX : bounds.maxX - side
+        return CGRect(x: x, y: bounds.maxY - side, width: side, height: side)
     }
 }

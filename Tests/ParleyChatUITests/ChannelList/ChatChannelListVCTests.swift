@@ -53,7 +53,8 @@ extension HeadlessWindowTests {
 
         let reading = try row("reading")
         #expect(reading.titleLabel.text == "نادي القراءة")
-        #expect(reading.subtitleLabel.text == "عمر الفاروق: 📚 الفصل الثالث")
+        // Right-to-left author and text in a left-to-right list: one isolated right-to-left part.
+        #expect(reading.subtitleLabel.text == "\u{2068}عمر الفاروق: 📚 الفصل الثالث\u{2069}")
         #expect(reading.timestampLabel.text == "09:12")
 
         let launch = try row("launch")

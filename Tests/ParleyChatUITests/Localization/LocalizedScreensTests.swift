@@ -71,6 +71,77 @@ func withLanguage<T>(_ language: String, _ body: () throws -> T) rethrows -> T {
         #expect(SceneCatalog.makeView(scene).effectiveUserInterfaceLayoutDirection == .leftToRight)
     }
 
+    /// In Arabic, your own English preview "أنت: Sounds good!" keeps its "!" after "good": the
+    /// message text is a bidi isolate inside the localized prefix. Without the isolate, the
+    /// right-to-left paragraph moves the "!" to the line's left end, before "Sounds".
+    @Test func arabicPrefixKeepsAnEnglishPreviewInOrder() throws {
+        /// The width of the leftmost run of inked pixel columns: a letter "S" is several columns
+        /// wide, a "!" one or two.
+        func leftmostGlyphWidth(_ label: UILabel) throws -> Int {
+            let pixels = try #require(label.renderPixels(scale: 1))
+            let inked = (0..<pixels.width).map { x in (0..<pixels.height).contains { pixels[x, $0].a > 40 } }
+            let start = try #require(inked.firstIndex(of: true))
+            return (inked[start...].firstIndex(of: false) ?? pixels.width) - start
+        }
+        try withLanguage("ar") {
+            let me = ChatUser(id: "me", name: "Me")
+            let cid = ChannelId(type: .messaging, id: "team")
+            let message = ChatMessage(id: "m1", cid: cid, text: "Sounds good!", author: me, createdAt: Date(), isSentByCurrentUser: true)
+            let channel = ChatChannel(cid: cid, name: "Team", memberCount: 3, lastMessageAt: message.createdAt, previewMessage: message)
+            let container = UIView(frame: CGRect(x: 0, y: 0, width: 390, height: 72))
+            let row = ChatChannelListItemView(frame: container.bounds)
+            container.addSubview(row)
+            row.content = ChatChannelListItemView.Content(channel: channel, currentUserId: "me")
+            container.layoutIfNeeded()
+            #expect(row.subtitleLabel.text == "أنت: \u{2068}Sounds good!\u{2069}")
+
+            let label = UILabel(frame: CGRect(x: 0, y: 0, width: 300, height: 30))
+            label.font = row.subtitleLabel.font
+            label.text = row.subtitleLabel.text
+            let isolated = try leftmostGlyphWidth(label)
+            #expect(isolated >= 4, "the leftmost glyph is the S of Sounds")
+            label.text = "أنت: Sounds good!"
+            let plain = try leftmostGlyphWidth(label)
+            #expect(plain < 4, "without the isolate the ! leads the line")
+        }
+    }
+
+    /// In English, a left-to-right preview is left as it is; a right-to-left one is isolated
+    /// (with its author when the author's name is right to left too).
+    @Test func englishPrefixIsolatesOnlyRightToLeftPreviews() {
+        let me = ChatUser(id: "me", name: "Me"), ana = ChatUser(id: "ana", name: "Ana")
+        let cid = ChannelId(type: .messaging, id: "team")
+        func subtitle(_ text: String, by author: ChatUser) -> String? {
+            let message = ChatMessage(id: "m1", cid: cid, text: text, author: author, createdAt: Date(), isSentByCurrentUser: author == me)
+            let channel = ChatChannel(cid: cid, name: "Team", memberCount: 3, lastMessageAt: message.createdAt, previewMessage: message)
+            let row = ChatChannelListItemView(frame: CGRect(x: 0, y: 0, width: 390, height: 72))
+            row.content = ChatChannelListItemView.Content(channel: channel, currentUserId: "me")
+            return row.subtitleText
+        }
+        #expect(subtitle("Sounds good!", by: me) == "You: Sounds good!")
+        #expect(subtitle("Sounds good!", by: ana) == "Ana: Sounds good!")
+        #expect(subtitle("مرحبا!", by: me) == "You: \u{2068}مرحبا!\u{2069}")
+        // An Arabic author and text: one right-to-left part, read from the right as in Arabic.
+        let omar = ChatUser(id: "omar", name: "عمر")
+        #expect(subtitle("مرحبا!", by: omar) == "\u{2068}عمر: مرحبا!\u{2069}")
+        #expect(subtitle("Hi!", by: omar) == "\u{2068}عمر\u{2069}: Hi!")
+    }
+
+    /// The online dot sits at the avatar's bottom trailing corner: bottom left in Arabic.
+    @Test func onlineDotMirrorsInArabic() {
+        func dotFrame() -> CGRect {
+            let container = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+            let avatar = ChatPresenceAvatarView(frame: CGRect(x: 0, y: 0, width: 48, height: 48))
+            container.addSubview(avatar)
+            avatar.content = ChatUser(id: "ana", name: "Ana", isOnline: true)
+            container.layoutIfNeeded()
+            #expect(!avatar.onlineIndicatorView.isHidden)
+            return avatar.onlineIndicatorView.frame
+        }
+        #expect(dotFrame().maxX == 48)
+        withLanguage("ar") { #expect(dotFrame().minX == 0) }
+    }
+
     /// Every label, button title, placeholder and accessibility label on the screens is a
     /// provider string (marked ⟦key⟧ here) or the chat's own data (names, messages, dates): the
     /// scenes (channel, list, composer states, popups, the declarative screens), the list's
