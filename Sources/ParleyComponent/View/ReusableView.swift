@@ -25,7 +25,7 @@ final class ReusePool {
     private var views: [String: [UIView]] = [:]
     private var total = 0
 
-    init(capacityPerKey: Int = 32, capacity: Int = 64) {
+    init(capacityPerKey: Int = 16, capacity: Int = 32) {
         self.capacityPerKey = max(0, capacityPerKey)
         self.capacity = max(0, capacity)
     }

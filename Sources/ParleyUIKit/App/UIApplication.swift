@@ -81,6 +81,7 @@ open class UIApplication: UIResponder {
     /// `fresh` drops the timers, touches and animations of before (tests); a launch keeps what
     /// `main.swift` set up before it (display links, animations).
     static func install(backend: PlatformBackend, fresh: Bool = true) -> UIApplication {
+        AllocatorTuning.apply()
         if let old = current {
             for scene in old.openScenes { old.disconnect(scene, closeNative: true) }
         }

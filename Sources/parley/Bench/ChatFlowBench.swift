@@ -143,6 +143,11 @@ enum ChatFlowBench {
             }
             return Bench.residentMemoryMB()
         }
+        if ProcessInfo.processInfo.environment["PARLEY_BENCH_PHASES"] != nil {
+            let before = Bench.residentMemoryMB()
+            StoreBench.returnFreedMemoryToTheSystem()
+            ChatBench.log(String(format: "scroll: rss %.1f MB at the start, %.1f MB after malloc_trim", before, Bench.residentMemoryMB()))
+        }
         let vc = Components.default.channelVC.init()
         if ProcessInfo.processInfo.environment["PARLEY_BENCH_PHASES"] != nil {
             vc.components.messageContentView = LiveCountingContentView.self
@@ -160,11 +165,18 @@ enum ChatFlowBench {
             if steps % 200 == 0, ProcessInfo.processInfo.environment["PARLEY_BENCH_PHASES"] != nil {
                 ChatBench.log(String(format: "scroll: %d steps, %d loaded, %d rows, %d subviews, %d row views alive, rss %.1f MB", steps, vc.channelController.messages.count,
                                      list.list?.count ?? -1, list.subviews.count, LiveCountingContentView.live, Bench.residentMemoryMB()))
+                if steps % 1000 == 0, let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) {
+                    ChatBench.log(status.split(separator: "\n").filter { $0.hasPrefix("Rss") }.joined(separator: ", "))
+                }
             }
             if vc.channelController.hasLoadedAllPreviousMessages { break }
             if let limit, seen.count * ChatChannelController.pageSize >= limit { break }
         }
         let rss = Bench.residentMemoryMB()
+        if ProcessInfo.processInfo.environment["PARLEY_BENCH_PHASES"] != nil {
+            StoreBench.returnFreedMemoryToTheSystem()
+            ChatBench.log(String(format: "scroll: rss %.1f MB at the end, %.1f MB after malloc_trim", rss, Bench.residentMemoryMB()))
+        }
         ChatBench.log(String(format: "chat: scrolled back through %d pages in %d frames; %d messages loaded at the end; rss %.1f MB",
                              seen.count, steps, vc.channelController.messages.count, rss))
         return rss
