@@ -18,12 +18,102 @@ public final class UIImage: @unchecked Sendable, Equatable, CustomStringConverti
         case alwaysTemplate
     }
 
-    /// The size and weight of a symbol image.
+    /// The size, weight and scale of a symbol image, as UIKit's.
+    ///
+    /// Parley's symbols are drawn at one weight: `weight` is kept (and compared) but does not
+    /// change the strokes. `scale` sizes the symbol relative to the point size, as SF Symbols'
+    /// small, medium and large scales do next to text.
     public struct SymbolConfiguration: Sendable, Equatable {
-        /// The point size the symbol is drawn for; its box is 1.2 × this.
+        /// A symbol's weight, matching the font weights.
+        public enum Weight: Int, Sendable {
+            /// No weight given: the default (regular).
+            case unspecified = 0
+            /// The weights from ultralight to black.
+            case ultraLight, thin, light, regular, medium, semibold, bold, heavy, black
+
+            /// The symbol weight nearest a font weight.
+            init(_ weight: UIFont.Weight) {
+                switch weight.cssWeight {
+                case 100: self = .thin
+                case 200: self = .ultraLight
+                case 300: self = .light
+                case 500: self = .medium
+                case 600: self = .semibold
+                case 700: self = .bold
+                case 800: self = .heavy
+                case 900: self = .black
+                default: self = .regular
+                }
+            }
+        }
+
+        /// A symbol's size next to text of the point size.
+        public enum Scale: Int, Sendable {
+            /// No scale given: medium.
+            case `default` = -1
+            /// Unspecified: medium.
+            case unspecified = 0
+            /// Smaller than the text (0.8 ×).
+            case small
+            /// The text's size.
+            case medium
+            /// Larger than the text (1.3 ×).
+            case large
+
+            /// The factor applied to the point size.
+            var factor: CGFloat {
+                switch self {
+                case .small: 0.8
+                case .large: 1.3
+                case .default, .unspecified, .medium: 1
+                }
+            }
+        }
+
+        /// The point size the symbol is drawn for; its box is 1.2 × this × the scale's factor.
         public var pointSize: CGFloat
-        /// Creates a configuration for a point size.
-        public init(pointSize: CGFloat) { self.pointSize = pointSize }
+        /// The weight (kept; Parley's symbols have one weight).
+        public var weight: Weight
+        /// The scale relative to the point size.
+        public var scale: Scale
+
+        /// Creates a configuration for a point size, a weight and a scale.
+        public init(pointSize: CGFloat, weight: Weight = .unspecified, scale: Scale = .default) {
+            self.pointSize = pointSize
+            self.weight = weight
+            self.scale = scale
+        }
+
+        /// The configuration that matches `font`: its point size and weight.
+        public init(font: UIFont, scale: Scale = .default) {
+            self.init(pointSize: font.pointSize, weight: Weight(font.weight), scale: scale)
+        }
+
+        /// The configuration that matches the font of a text style.
+        public init(textStyle: UIFont.TextStyle, scale: Scale = .default) {
+            self.init(font: UIFont.preferredFont(forTextStyle: textStyle), scale: scale)
+        }
+
+        /// A weight at the body text's size.
+        public init(weight: Weight) {
+            self.init(pointSize: UIFont.preferredFont(forTextStyle: .body).pointSize, weight: weight)
+        }
+
+        /// A scale at the body text's size.
+        public init(scale: Scale) {
+            self.init(pointSize: UIFont.preferredFont(forTextStyle: .body).pointSize, scale: scale)
+        }
+
+        /// This configuration with the values `other` specifies: its point size, and its weight
+        /// and scale where they are specified.
+        public func applying(_ other: SymbolConfiguration) -> SymbolConfiguration {
+            SymbolConfiguration(pointSize: other.pointSize,
+                                weight: other.weight == .unspecified ? weight : other.weight,
+                                scale: other.scale == .default || other.scale == .unspecified ? scale : other.scale)
+        }
+
+        /// The side of the symbol's box in points.
+        var boxSide: CGFloat { pointSize * 1.2 * scale.factor }
     }
 
     enum Content: @unchecked Sendable {
@@ -120,9 +210,10 @@ public final class UIImage: @unchecked Sendable, Equatable, CustomStringConverti
         UIImage(content: content, size: size, scale: scale, renderingMode: renderingMode, tint: color, isSymbol: isSymbolImage)
     }
 
-    /// A symbol image resized for a point size (its box is 1.2 × the point size).
+    /// A symbol image resized for a point size (its box is 1.2 × the point size × the scale's
+    /// factor).
     public func applyingSymbolConfiguration(_ configuration: SymbolConfiguration) -> UIImage {
-        let side = configuration.pointSize * 1.2
+        let side = configuration.boxSide
         let ratio = size.height > 0 ? size.width / size.height : 1
         return UIImage(content: content, size: CGSize(width: side * ratio, height: side), scale: scale, renderingMode: renderingMode, tint: fixedTintColor, isSymbol: isSymbolImage)
     }
