@@ -51,6 +51,9 @@ public struct Components {
     public var channelListErrorView: ChatChannelListErrorView.Type = ChatChannelListErrorView.self
     /// Opens a channel picked in the channel list.
     public var channelListRouter: ChatChannelListRouter.Type = ChatChannelListRouter.self
+    /// The navigation controller a screen is presented in when its router has no navigation
+    /// stack to push it on.
+    public var navigationVC: NavigationVC.Type = NavigationVC.self
 
     // MARK: Channel and message list
 

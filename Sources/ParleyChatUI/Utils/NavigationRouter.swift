@@ -18,7 +18,7 @@ open class NavigationRouter {
     }
 
     /// Gives `controller` the root's components and appearance, then pushes it on the root's
-    /// navigation stack (or presents it when there is none).
+    /// navigation stack (or, when there is none, presents it in a `components.navigationVC`).
     open func show(_ controller: UIViewController, from root: UIViewController) {
         if let themed = controller as? _ViewController {
             themed.components = components
@@ -27,7 +27,12 @@ open class NavigationRouter {
         if let navigation = root.navigationController {
             navigation.pushViewController(controller, animated: true)
         } else {
-            root.present(controller, animated: true)
+            let navigation = components.navigationVC.init(rootViewController: controller)
+            if let bar = navigation.navigationBar as? _NavigationBar {
+                bar.components = components
+                if let appearance = heldAppearance(of: root) { bar.appearance = appearance }
+            }
+            root.present(navigation, animated: true)
         }
     }
 }

@@ -29,8 +29,14 @@ open class UINavigationBar: UIView {
     private var leftButtons: [UIView] = []
     private var rightButtons: [UIView] = []
 
-    /// A navigation bar.
-    public override init(frame: CGRect) {
+    /// The back button's image (nil: a "‹" before the title); when set, the title follows it.
+    open var backIndicatorImage: UIImage? { didSet { updateBackButtonTitle() } }
+    /// The mask of the back button's image during transitions (kept; transitions draw the image).
+    open var backIndicatorTransitionMaskImage: UIImage?
+
+    /// A navigation bar. Required: a navigation controller makes its bar from a class
+    /// (`UINavigationController(navigationBarClass:toolbarClass:)`).
+    public required override init(frame: CGRect) {
         super.init(frame: frame)
         backgroundColor = Self.defaultBackground
         titleLabel.font = .systemFont(ofSize: 17, weight: .semibold)
@@ -56,6 +62,12 @@ open class UINavigationBar: UIView {
     /// "‹ Title"; right to left, a right-to-left mark first makes the line right to left, so the
     /// chevron mirrors (›) and sits on the right, pointing outwards as UIKit's does.
     private func updateBackButtonTitle() {
+        if let backIndicatorImage {
+            if backButton.image(for: .normal) !== backIndicatorImage { backButton.setImage(backIndicatorImage, for: .normal) }
+            if backButton.title(for: .normal) != backTitle { backButton.setTitle(backTitle, for: .normal) }
+            return
+        }
+        if backButton.image(for: .normal) != nil { backButton.setImage(nil, for: .normal) }
         let title = (effectiveUserInterfaceLayoutDirection == .rightToLeft ? "\u{200F}‹ " : "‹ ") + backTitle
         if backButton.title(for: .normal) != title { backButton.setTitle(title, for: .normal) }
     }

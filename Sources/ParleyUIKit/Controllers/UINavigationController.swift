@@ -24,8 +24,9 @@ extension UINavigationControllerDelegate {
 /// The content sits below the bar.
 @preconcurrency @MainActor
 open class UINavigationController: UIViewController {
-    /// The bar.
-    public let navigationBar = UINavigationBar()
+    /// The bar: a `UINavigationBar`, or an instance of the class given to
+    /// `init(navigationBarClass:toolbarClass:)`.
+    public let navigationBar: UINavigationBar
     /// The controllers, root first.
     open private(set) var viewControllers: [UIViewController] = []
     /// The delegate.
@@ -41,12 +42,25 @@ open class UINavigationController: UIViewController {
 
     /// A navigation controller with a root.
     public init(rootViewController: UIViewController) {
+        navigationBar = UINavigationBar()
         super.init()
         setViewControllers([rootViewController], animated: false)
     }
 
     /// An empty navigation controller.
-    public override init() { super.init() }
+    public override init() {
+        navigationBar = UINavigationBar()
+        super.init()
+    }
+
+    /// An empty navigation controller whose bar is an instance of `navigationBarClass` (a
+    /// `UINavigationBar` subclass; nil or another class: a `UINavigationBar`). Parley has no
+    /// toolbar: `toolbarClass` is accepted and ignored.
+    public init(navigationBarClass: AnyClass?, toolbarClass: AnyClass?) {
+        let barType = (navigationBarClass as? UINavigationBar.Type) ?? UINavigationBar.self
+        navigationBar = barType.init(frame: .zero)
+        super.init()
+    }
 
     /// The top controller.
     open var topViewController: UIViewController? { viewControllers.last }

@@ -271,14 +271,20 @@ extension HeadlessWindowTests {
         cell.sendActions(for: .touchUpInside)
         #expect(RecordingRouter.shown == [data.channels["ana"]!])
 
-        // The default router presents when there is no navigation controller.
+        // The default router presents when there is no navigation controller: in a
+        // `components.navigationVC`, whose chat bar shows the appearance's back image.
+        final class AppNavigationVC: NavigationVC {}
         let backend = HeadlessBackend.install()
         let plain = ChatChannelListVC.make(with: data.client.channelListController())
+        plain.components.navigationVC = AppNavigationVC.self
         _ = backend.openWindow(size: CGSize(width: 390, height: 700), rootViewController: plain)
         let shown = plain.router.showChannel(for: data.channels["ben"]!)
         backend.advance(by: 0.6)
-        #expect(shown != nil && plain.presentedViewController === shown)
+        let navigation = try #require(plain.presentedViewController as? AppNavigationVC)
+        #expect(shown != nil && navigation.topViewController === shown)
         #expect(shown?.channelController?.cid == data.channels["ben"])
+        let bar = try #require(navigation.navigationBar as? ChatNavigationBar)
+        #expect(bar.backIndicatorImage === plain.appearance.images.back)
     }
 
     // MARK: States
