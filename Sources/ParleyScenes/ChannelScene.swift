@@ -39,6 +39,9 @@ final class ChannelSceneView: UIView {
         addSubview(root)
         layoutIfNeeded()
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    required init?(coder: NSCoder) { return nil }
+
 
     override func layoutSubviews() {
         super.layoutSubviews()

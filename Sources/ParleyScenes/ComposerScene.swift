@@ -75,4 +75,7 @@ final class ComposerSceneView: UIView {
             composers.append(composer)
         }
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    required init?(coder: NSCoder) { return nil }
+
 }

@@ -38,6 +38,9 @@ final class Gallery: UIView {
         backgroundColor = .systemBackground
         build()
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    required init?(coder: NSCoder) { return nil }
+
 
     private func column(_ x: CGFloat) {
         cursor = CGPoint(x: x, y: 24)

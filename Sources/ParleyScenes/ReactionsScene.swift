@@ -144,6 +144,9 @@ final class ReactionsChatView: UIView {
             messageViews.append(row)
         }
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    required init?(coder: NSCoder) { return nil }
+
 
     override func layoutSubviews() {
         super.layoutSubviews()
@@ -176,6 +179,9 @@ final class SceneMessageRow: UIView {
         addSubview(reactions)
         reactions.content = message
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    required init?(coder: NSCoder) { return nil }
+
 
     private var reactionsSize: CGSize { reactions.isHidden ? .zero : reactions.intrinsicContentSize }
 
@@ -218,6 +224,9 @@ final class SceneMessageBubble: UIView {
         label.textColor = palette.text
         addSubview(label)
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    required init?(coder: NSCoder) { return nil }
+
 
     override func sizeThatFits(_ size: CGSize) -> CGSize {
         let text = label.sizeThatFits(CGSize(width: size.width - 24, height: .greatestFiniteMagnitude))

@@ -58,6 +58,9 @@ import Testing
             super.init(frame: .zero)
             profile = field
         }
+        /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+        required init?(coder: NSCoder) { return nil }
+
     }
 
     @Test func autoclosureGeneratorRunsPerViewAndSettersApplyToCustomViews() throws {

@@ -26,6 +26,9 @@ open class ChatChannelAvatarView: _View {
     public required override init(frame: CGRect) {
         super.init(frame: frame)
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// Adds the avatar and the online dot (the dot above it).
     open override func setUpLayout() {

@@ -33,6 +33,9 @@ open class ChatChannelListCollectionViewCell: _Control, ReusableView {
     public required override init(frame: CGRect) {
         super.init(frame: frame)
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// Sends taps to ``onTap``.
     open override func setUp() {

@@ -93,6 +93,9 @@ open class ChatChannelListItemView: _View {
     public required override init(frame: CGRect) {
         super.init(frame: frame)
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     // MARK: Lifecycle
 

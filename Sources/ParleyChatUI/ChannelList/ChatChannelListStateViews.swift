@@ -21,6 +21,9 @@ open class ChatChannelListStateView: _View {
     public required override init(frame: CGRect) {
         super.init(frame: frame)
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// Centres the column, at most 320 points wide.
     open override func setUpLayout() {
@@ -75,6 +78,9 @@ open class ChatChannelListEmptyView: ChatChannelListStateView {
     public required init(frame: CGRect) {
         super.init(frame: frame)
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// The icon and the texts.
     open override func updateContent() {
@@ -92,6 +98,9 @@ open class ChatChannelListLoadingView: ChatChannelListStateView {
     public required init(frame: CGRect) {
         super.init(frame: frame)
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// "Loading channels…".
     open override func updateContent() {
@@ -119,6 +128,9 @@ open class ChatChannelListErrorView: ChatChannelListStateView {
     public required init(frame: CGRect) {
         super.init(frame: frame)
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// Sends retry taps to ``onRetry``.
     open override func setUp() {

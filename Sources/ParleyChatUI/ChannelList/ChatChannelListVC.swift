@@ -134,6 +134,9 @@ open class ChatChannelListVC: _ViewController, ChatChannelListControllerDelegate
     public required init() {
         super.init()
     }
+    /// Not decoded: Parley has no archives (see `UIViewController.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     // MARK: Lifecycle
 

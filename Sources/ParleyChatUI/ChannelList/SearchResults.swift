@@ -69,6 +69,9 @@ open class ChatMessageSearchResultView: _Control, ReusableView {
     public required override init(frame: CGRect) {
         super.init(frame: frame)
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// Sends taps to ``onTap``.
     open override func setUp() {
@@ -276,6 +279,9 @@ open class ChatChannelListSearchVC: _ViewController {
     public required init() {
         super.init()
     }
+    /// Not decoded: Parley has no archives (see `UIViewController.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// The list fills the view; the status line sits near the top.
     open override func setUpLayout() {

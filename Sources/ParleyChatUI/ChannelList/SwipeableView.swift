@@ -42,6 +42,9 @@ open class SwipeableView: _View, UIGestureRecognizerDelegate {
     public required override init(frame: CGRect) {
         super.init(frame: frame)
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// Wires the pan.
     open override func setUp() {
@@ -143,6 +146,9 @@ open class CellActionView: _Control {
     public required override init(frame: CGRect) {
         super.init(frame: frame)
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// Sends taps to ``action``.
     open override func setUp() {

@@ -28,6 +28,9 @@ open class ChatChannelHeaderView: _View {
     public required override init(frame: CGRect) {
         super.init(frame: frame)
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// The title container fills the view.
     open override func setUpLayout() {

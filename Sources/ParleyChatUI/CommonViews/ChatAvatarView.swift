@@ -33,6 +33,9 @@ open class ChatAvatarView: _View {
     public required override init(frame: CGRect) {
         super.init(frame: frame)
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// Adds the image view.
     open override func setUpLayout() {

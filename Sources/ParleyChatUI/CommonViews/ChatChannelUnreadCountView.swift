@@ -17,6 +17,9 @@ open class ChatChannelUnreadCountView: _View {
     public required override init(frame: CGRect) {
         super.init(frame: frame)
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// Adds the label.
     open override func setUpLayout() {

@@ -20,6 +20,9 @@ open class ChatPresenceAvatarView: ChatAvatarView {
     public required init(frame: CGRect) {
         super.init(frame: frame)
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// Adds the dot above the image.
     open override func setUpLayout() {

@@ -9,6 +9,9 @@ open class OnlineIndicatorView: _View {
     public required override init(frame: CGRect) {
         super.init(frame: frame)
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// The active tint with a 2 pt ring of `lightBorder`.
     open override func setUpAppearance() {

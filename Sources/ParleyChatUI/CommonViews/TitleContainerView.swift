@@ -21,6 +21,9 @@ open class TitleContainerView: _View {
     public required override init(frame: CGRect) {
         super.init(frame: frame)
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// The stack fills the view's width, centred vertically.
     open override func setUpLayout() {

@@ -130,6 +130,9 @@ open class ComposerVC: _ViewController, UITextViewDelegate {
     public required init() {
         super.init()
     }
+    /// Not decoded: Parley has no archives (see `UIViewController.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     // MARK: Lifecycle
 

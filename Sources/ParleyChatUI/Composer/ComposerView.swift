@@ -59,6 +59,9 @@ open class ComposerView: _View {
         super.init(frame: frame)
         layer.shouldRasterize = true
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// Hands the composer's appearance and components down to a subview it creates, so a
     /// composer given its own appearance draws all of its parts with it.

@@ -50,6 +50,9 @@ open class InputTextView: UITextView, Customizable, AppearanceProvider, Componen
     public required override init(frame: CGRect) {
         super.init(frame: frame)
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     deinit {
         if let textObserver { NotificationCenter.default.removeObserver(textObserver) }

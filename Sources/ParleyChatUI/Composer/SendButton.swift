@@ -31,6 +31,9 @@ open class SendButton: _Button {
     public required init(frame: CGRect) {
         super.init(frame: frame)
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// Labels the button for accessibility.
     open override func setUp() {

@@ -20,6 +20,9 @@ open class _View: UIView, Customizable, ThemeHolder {
     public override init(frame: CGRect) {
         super.init(frame: frame)
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// Runs the lifecycle the first time the view enters a hierarchy.
     open override func didMoveToSuperview() {
@@ -58,6 +61,9 @@ open class _Control: UIControl, Customizable, ThemeHolder {
     public override init(frame: CGRect) {
         super.init(frame: frame)
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// Runs the lifecycle the first time the control enters a hierarchy.
     open override func didMoveToSuperview() {
@@ -101,6 +107,9 @@ open class _Button: UIButton, Customizable, ThemeHolder {
     public override init(type buttonType: UIButton.ButtonType) {
         super.init(type: buttonType)
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// Runs the lifecycle the first time the button enters a hierarchy.
     open override func didMoveToSuperview() {

@@ -22,6 +22,9 @@ open class _ViewController: UIViewController, Customizable, ThemeHolder {
     public required override init() {
         super.init()
     }
+    /// Not decoded: Parley has no archives (see `UIViewController.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// Runs the lifecycle once.
     open override func viewDidLoad() {

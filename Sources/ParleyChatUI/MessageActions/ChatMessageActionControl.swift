@@ -21,6 +21,9 @@ open class ChatMessageActionControl: _Control {
     public required override init(frame: CGRect) {
         super.init(frame: frame)
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// Runs the action on a tap.
     open override func setUp() {

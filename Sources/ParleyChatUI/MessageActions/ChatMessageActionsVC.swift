@@ -62,6 +62,9 @@ open class ChatMessageActionsVC: _ViewController {
     public required init() {
         super.init()
     }
+    /// Not decoded: Parley has no archives (see `UIViewController.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// The stack fills the rounded view.
     open override func setUpLayout() {

@@ -47,6 +47,9 @@ open class ChatMessagePopupVC: _ViewController {
         modalPresentationStyle = .overFullScreen
         modalTransitionStyle = .crossDissolve
     }
+    /// Not decoded: Parley has no archives (see `UIViewController.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// Dismisses on a backdrop tap; closes after a pick or an action.
     open override func setUp() {

@@ -20,6 +20,9 @@ open class ChatMessageListDateSeparatorView: _View {
     public required override init(frame: CGRect) {
         super.init(frame: frame)
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// The label in a pill, centred, with 8 pt above and below.
     open override func setUpLayout() {

@@ -28,6 +28,9 @@ open class ChatMessageListScrollOverlayView: _View {
     public required override init(frame: CGRect) {
         super.init(frame: frame)
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// Touches go through to the list; the pill is composed once into a bitmap that scroll
     /// frames blit (it shows while the list scrolls, over rows that are blitted too).

@@ -17,6 +17,9 @@ open class ChatMessageListUnreadSeparatorView: _View {
     public required override init(frame: CGRect) {
         super.init(frame: frame)
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// A full-width bar with the text centred, 8 pt above and below.
     open override func setUpLayout() {

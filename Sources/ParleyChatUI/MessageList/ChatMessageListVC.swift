@@ -152,6 +152,9 @@ open class ChatMessageListView: ComponentView {
         contentAnchor = .bottom
         alwaysBounceVertical = true
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// Lays out, then tells the controller.
     open override func layoutSubviews() {

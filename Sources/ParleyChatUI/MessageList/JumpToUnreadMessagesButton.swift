@@ -21,6 +21,9 @@ open class JumpToUnreadMessagesButton: _Button {
     public required init(frame: CGRect) {
         super.init(frame: frame)
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// Adds the text and the close button.
     open override func setUpLayout() {

@@ -18,6 +18,9 @@ open class ScrollToBottomButton: _Button {
     public required init(frame: CGRect) {
         super.init(frame: frame)
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// Adds the badge.
     open override func setUpLayout() {

@@ -20,6 +20,9 @@ open class TypingAnimationView: _View {
     public required override init(frame: CGRect) {
         super.init(frame: frame)
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// The dots fill the view.
     open override func setUpLayout() {

@@ -24,6 +24,9 @@ open class TypingIndicatorView: _View {
     public required override init(frame: CGRect) {
         super.init(frame: frame)
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// Dots under the avatars' column (12 pt in), text where the bubbles start, 6 pt above and
     /// below.

@@ -16,6 +16,9 @@ open class _NavigationBar: UINavigationBar, Customizable, ThemeHolder {
     public required init(frame: CGRect) {
         super.init(frame: frame)
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// Runs the lifecycle the first time the bar enters a hierarchy.
     open override func didMoveToSuperview() {
@@ -63,4 +66,7 @@ open class NavigationVC: UINavigationController {
         super.init(navigationBarClass: navigationBarClass, toolbarClass: toolbarClass)
         setViewControllers([rootViewController], animated: false)
     }
+    /// Not decoded: Parley has no archives (see `UIViewController.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 }

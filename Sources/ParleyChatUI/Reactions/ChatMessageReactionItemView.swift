@@ -56,6 +56,9 @@ open class ChatMessageReactionItemView: _Button {
     public required init(frame: CGRect) {
         super.init(frame: frame)
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// Calls the content's `onTap` on a tap.
     open override func setUp() {

@@ -64,6 +64,9 @@ open class ChatMessageReactionsView: _View {
     public required override init(frame: CGRect) {
         super.init(frame: frame)
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// Pins the stack to the edges.
     open override func setUpLayout() {

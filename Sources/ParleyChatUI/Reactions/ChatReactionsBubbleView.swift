@@ -73,6 +73,9 @@ open class ChatReactionsBubbleView: _View {
         isOpaque = false
         backgroundColor = nil
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// Adds a tap recognizer for `onTap`.
     open override func setUp() {

@@ -74,6 +74,9 @@ open class ChatThreadListItemView: _View {
     public required override init(frame: CGRect) {
         super.init(frame: frame)
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// Builds the rows; see the diagram in the type's documentation.
     open override func setUpLayout() {

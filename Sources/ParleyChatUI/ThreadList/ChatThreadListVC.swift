@@ -36,6 +36,9 @@ open class ChatThreadListVC: _ViewController, ChatThreadListControllerDelegate {
     public required init() {
         super.init()
     }
+    /// Not decoded: Parley has no archives (see `UIViewController.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// Loads the threads and listens to changes.
     open override func setUp() {

@@ -96,6 +96,9 @@ public final class ComposerHostView: UIView {
             MainActor.assumeIsolated { self?.composerDidChange() }
         }
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     isolated deinit {
         if let observer { NotificationCenter.default.removeObserver(observer) }

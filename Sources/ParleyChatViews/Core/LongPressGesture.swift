@@ -73,6 +73,9 @@ open class LongPressView: UIView {
         recognizer.name = "LongPressView"
         addGestureRecognizer(recognizer)
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 }
 
 extension Component {

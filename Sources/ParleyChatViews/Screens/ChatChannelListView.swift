@@ -59,6 +59,9 @@ open class ChatChannelListView: _ViewController, ChatChannelListControllerDelega
         self.viewFactory = viewFactory
         self.controller = controller
     }
+    /// Not decoded: Parley has no archives (see `UIViewController.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     // MARK: Lifecycle
 

@@ -90,6 +90,9 @@ open class ChatChannelView: _ViewController, ChatChannelControllerDelegate, UISc
         self.viewFactory = viewFactory
         self.channelController = channelController
     }
+    /// Not decoded: Parley has no archives (see `UIViewController.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     isolated deinit {
         if let textObserver { NotificationCenter.default.removeObserver(textObserver) }

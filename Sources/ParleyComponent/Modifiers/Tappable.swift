@@ -78,6 +78,9 @@ open class TappableView: UIControl {
         isOpaque = false
         addHandler(for: .primaryActionTriggered) { [weak self] in self?.onTap?() }
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 }
 
 extension Component {

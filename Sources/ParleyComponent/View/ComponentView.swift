@@ -63,6 +63,9 @@ open class ComponentView: UIScrollView {
     public override init(frame: CGRect) {
         super.init(frame: frame)
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// The component shown; setting it schedules a reload.
     public var component: (any Component)? {

@@ -66,6 +66,9 @@ open class UIAlertController: UIViewController {
         modalPresentationStyle = .overFullScreen
         modalTransitionStyle = .crossDissolve
     }
+    /// Not decoded: Parley has no archives (see `UIViewController.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// Adds an action.
     open func addAction(_ action: UIAlertAction) {

@@ -49,6 +49,9 @@ open class UINavigationBar: UIView {
         separator.backgroundColor = .separator
         addSubview(separator)
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// Replaces the items (animation is not drawn).
     open func setItems(_ items: [UINavigationItem]?, animated: Bool) {

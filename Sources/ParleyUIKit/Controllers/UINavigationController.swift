@@ -61,6 +61,9 @@ open class UINavigationController: UIViewController {
         navigationBar = barType.init(frame: .zero)
         super.init()
     }
+    /// Not decoded: Parley has no archives (see `UIViewController.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// The top controller.
     open var topViewController: UIViewController? { viewControllers.last }

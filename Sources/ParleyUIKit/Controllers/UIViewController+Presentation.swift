@@ -149,6 +149,9 @@ final class PresentationContainerView: UIView {
             dimmingView.addGestureRecognizer(tap)
         }
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    required init?(coder: NSCoder) { return nil }
+
 
     func host(_ view: UIView) {
         cardView.addSubview(view)

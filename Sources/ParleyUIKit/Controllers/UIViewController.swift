@@ -46,6 +46,12 @@ open class UIViewController: UIResponder {
     /// A view controller (nibs do not exist on Linux; the arguments are ignored).
     public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) { super.init() }
 
+    /// A controller decoded from an archive, as UIKit's. Parley has no nibs or storyboards, so
+    /// nothing is decoded and the result is `nil`; the initializer is here so that UIKit
+    /// subclasses compile unchanged (a subclass with its own designated initializer writes
+    /// `required init?(coder: NSCoder)`, as UIKit asks).
+    public required init?(coder: NSCoder) { return nil }
+
     // MARK: The view
 
     /// The root view, loaded on first access.

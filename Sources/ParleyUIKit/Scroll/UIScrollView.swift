@@ -179,6 +179,9 @@ open class UIScrollView: UIView {
         addGestureRecognizer(panGestureRecognizer)
         indicators.keepOnTop(of: layer)
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     // MARK: Limits
 

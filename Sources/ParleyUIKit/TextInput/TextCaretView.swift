@@ -14,6 +14,9 @@ final class TextCaretView: UIView {
         isHidden = true
         layer.cornerRadius = 1
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    required init?(coder: NSCoder) { return nil }
+
 
     override func tintColorDidChange() {
         super.tintColorDidChange()
@@ -67,6 +70,9 @@ final class TextEditorContentView: UIView {
         isUserInteractionEnabled = false
         contentMode = .redraw
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    required init?(coder: NSCoder) { return nil }
+
 
     override func draw(_ rect: CGRect) {
         guard let source, let context = UIGraphicsGetCurrentContext() else { return }

@@ -112,6 +112,9 @@ open class UITextField: UIControl, UIKeyInput, MarkedTextInput, TextEditorHost, 
         contentView.addSubview(caretView)
         isOpaque = false
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     private func updateBorder() {
         switch borderStyle {

@@ -122,6 +122,9 @@ open class UITextView: UIScrollView, UIKeyInput, MarkedTextInput, TextEditorHost
         alwaysBounceVertical = false
         showsHorizontalScrollIndicator = false
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// Scrolls on wheel and touch, but a mouse drag selects text.
     override var scrollsOnPointerDrag: Bool { false }

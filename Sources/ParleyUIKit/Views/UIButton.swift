@@ -121,6 +121,9 @@ open class UIButton: UIControl {
         self.init(type: .system, primaryAction: primaryAction)
         self.configuration = configuration
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     // MARK: Per-state values
 

@@ -131,6 +131,9 @@ open class UIControl: UIView {
         self.init(frame: frame)
         if let primaryAction { addAction(primaryAction, for: .primaryActionTriggered) }
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// Called when `state` changes; redraws by default.
     open func stateDidChange() { setNeedsDisplay() }

@@ -29,6 +29,9 @@ open class UIImageView: UIView {
         isUserInteractionEnabled = false
         isOpaque = false
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// The image's size.
     open override var intrinsicContentSize: CGSize {

@@ -90,6 +90,9 @@ open class UILabel: UIView {
         isOpaque = false
         isUserInteractionEnabled = false
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// The request the label was last measured with; drawing reuses its layout when it fits.
     private var lastMeasuredRequest: TextRequest?

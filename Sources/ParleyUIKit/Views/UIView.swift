@@ -23,6 +23,13 @@ open class UIView: UIResponder, CALayerDelegate {
         layer.frame = frame
     }
 
+    /// A view decoded from an archive, as UIKit's. Parley has no nibs or storyboards, so nothing
+    /// is decoded and the result is `nil`; the initializer is here so that UIKit subclasses
+    /// compile unchanged — a subclass with its own designated initializer writes
+    /// `required init?(coder: NSCoder)` (usually `fatalError("init(coder:) has not been implemented")`),
+    /// as UIKit asks.
+    public required init?(coder: NSCoder) { return nil }
+
     /// A view with a zero frame.
     public convenience override init() { self.init(frame: .zero) }
 

@@ -42,6 +42,9 @@ open class UIWindow: UIView {
         self.windowScene = windowScene
         windowScene.attach(self)
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// The scene the window is shown in.
     open weak var windowScene: UIWindowScene? {

@@ -202,5 +202,8 @@ final class LiveCountingContentView: ChatMessageContentView {
         super.init(frame: frame)
         Self.live += 1
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    required init?(coder: NSCoder) { return nil }
+
     isolated deinit { Self.live -= 1 }
 }

@@ -94,6 +94,9 @@ private final class MessageCell: UIView {
             textLabel.bottomAnchor.constraint(equalTo: bubble.bottomAnchor, constant: -8),
         ])
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    required init?(coder: NSCoder) { return nil }
+
 
     /// Shows message `index` (name, text, time) and returns the fitting size at a width of 375.
     func fit(configuredWith index: Int, messages: [String]) -> CGSize {

@@ -200,6 +200,9 @@ final class MyCell: UIView {
         label.frame = CGRect(x: 16, y: 0, width: frame.width - 32, height: frame.height)
         addSubview(label)
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    required init?(coder: NSCoder) { return nil }
+
 }
 
 // README.md, "Testing your UI" — verbatim.

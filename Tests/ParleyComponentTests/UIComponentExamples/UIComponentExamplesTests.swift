@@ -113,6 +113,9 @@ private func labels(in view: UIView) -> [UILabel] { view.subviews.compactMap { $
                 super.init(frame: .zero)
                 backgroundColor = color
             }
+            /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+            required init?(coder: NSCoder) { return nil }
+
         }
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 200))
         view.componentEngine.component = HStack(spacing: 10) {

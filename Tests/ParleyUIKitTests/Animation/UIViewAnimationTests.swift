@@ -64,6 +64,9 @@ struct UIViewAnimationTests {
             let child = UIView()
             var wide = false
             override init(frame: CGRect) { super.init(frame: frame); addSubview(child) }
+            /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+            required init?(coder: NSCoder) { return nil }
+
             override func layoutSubviews() { child.frame = CGRect(x: 0, y: 0, width: wide ? 200 : 100, height: 20) }
         }
         let backend = HeadlessBackend.install()

@@ -11,6 +11,9 @@ struct ViewControllerLifecycleTests {
         let name: String
         let log: Log
         init(_ name: String, log: Log) { self.name = name; self.log = log; super.init() }
+        /// Not decoded: Parley has no archives (see `UIViewController.init(coder:)`).
+        required init?(coder: NSCoder) { return nil }
+
         override func viewDidLoad() { super.viewDidLoad(); log.entries.append("\(name).viewDidLoad") }
         override func viewWillAppear(_ animated: Bool) { super.viewWillAppear(animated); log.entries.append("\(name).viewWillAppear") }
         override func viewDidAppear(_ animated: Bool) { super.viewDidAppear(animated); log.entries.append("\(name).viewDidAppear") }

@@ -343,6 +343,9 @@ private func capturingConflicts(_ body: () -> Void) -> [NSLayoutConstraint.Confl
                 ])
                 setNeedsUpdateConstraints()
             }
+            /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+            required init?(coder: NSCoder) { return nil }
+
             private var widthConstraint: NSLayoutConstraint?
             override func updateConstraints() {
                 updates += 1

@@ -10,6 +10,9 @@ private final class Block: UIView {
         size = CGSize(width: width, height: height)
         super.init(frame: .zero)
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    required init?(coder: NSCoder) { return nil }
+
     override var intrinsicContentSize: CGSize { size }
 }
 

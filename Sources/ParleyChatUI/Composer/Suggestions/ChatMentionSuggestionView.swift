@@ -41,6 +41,9 @@ open class ChatMentionSuggestionView: _View {
     public required override init(frame: CGRect) {
         super.init(frame: frame)
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// The avatar at the leading edge, the labels beside it, centred vertically.
     open override func setUpLayout() {
@@ -110,6 +113,9 @@ open class ChatMentionSuggestionCollectionViewCell: _View {
     public required override init(frame: CGRect) {
         super.init(frame: frame)
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// Listens to taps.
     open override func setUp() {

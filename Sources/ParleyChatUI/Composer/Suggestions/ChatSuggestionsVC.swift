@@ -42,6 +42,9 @@ open class ChatSuggestionsVC: _ViewController {
     public required init() {
         super.init()
     }
+    /// Not decoded: Parley has no archives (see `UIViewController.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// The rows fill the root view under a hairline.
     open override func setUpLayout() {

@@ -46,6 +46,9 @@ open class ChatMessageBubbleView: _View {
     public required override init(frame: CGRect) {
         super.init(frame: frame)
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// Transparent around the shape.
     open override func setUpAppearance() {

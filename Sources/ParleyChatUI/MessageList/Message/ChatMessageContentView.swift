@@ -164,6 +164,9 @@ open class ChatMessageContentView: _View {
         // A row moves as a whole while the list scrolls: frames blit it as one bitmap.
         layer.shouldRasterize = true
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// Builds the subviews for `options` (once; again only if the options differ).
     ///

@@ -38,6 +38,9 @@ open class ChatMessageDeliveryStatusView: _View {
     public required override init(frame: CGRect) {
         super.init(frame: frame)
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// The icon fills the view.
     open override func setUpLayout() {

@@ -10,6 +10,9 @@ open class ChatMessageErrorIndicator: _Button {
         super.init(type: .system)
         self.frame = frame
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// The image and its tint from `appearance`.
     open override func setUpAppearance() {

@@ -35,6 +35,9 @@ open class QuotedChatMessageView: _View {
     public required override init(frame: CGRect) {
         super.init(frame: frame)
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// Puts the bar, avatar, name and text in a row inside the box's padding.
     open override func setUpLayout() {

@@ -53,6 +53,9 @@ open class ChatMessageReactionAuthorViewCell: _CollectionViewCell, ReusableView 
     public required override init(frame: CGRect) {
         super.init(frame: frame)
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// Avatar over name; the reaction at the avatar's bottom-trailing corner.
     open override func setUpLayout() {

@@ -63,6 +63,9 @@ open class ChatMessageReactionAuthorsVC: _ViewController, ChatMessageControllerD
     public required init() {
         super.init()
     }
+    /// Not decoded: Parley has no archives (see `UIViewController.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// Label on top, grid below.
     open override func setUpLayout() {

@@ -39,6 +39,9 @@ open class ChatMessageReactionsPickerVC: _ViewController {
     public required init() {
         super.init()
     }
+    /// Not decoded: Parley has no archives (see `UIViewController.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// Puts the bubble in the view.
     open override func setUpLayout() {

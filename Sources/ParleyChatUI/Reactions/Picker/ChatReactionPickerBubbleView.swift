@@ -19,6 +19,9 @@ open class ChatReactionPickerBubbleView: _View {
     public required override init(frame: CGRect) {
         super.init(frame: frame)
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// Pins the reactions view to the edges.
     open override func setUpLayout() {
@@ -93,6 +96,9 @@ open class DefaultChatReactionPickerBubbleView: ChatReactionPickerBubbleView {
     public required init(frame: CGRect) {
         super.init(frame: frame)
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// Tail behind, capsule, reactions inside the capsule, tail fill in front.
     open override func setUpLayout() {

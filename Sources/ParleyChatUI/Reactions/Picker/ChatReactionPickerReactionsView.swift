@@ -23,6 +23,9 @@ open class ChatReactionPickerReactionsView: ChatMessageReactionsView {
         super.init(frame: frame)
         animatesNewReactions = false
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// Spaces the large items a little more.
     open override func setUpLayout() {

@@ -114,6 +114,9 @@ open class ContainerStackView: UIView, ArrangedSubviewsContainer {
         super.init(frame: frame)
         setNeedsUpdateConstraints()
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// Appends views, in order, after the current ones.
     public func addArrangedSubviews(_ subviews: [UIView]) {

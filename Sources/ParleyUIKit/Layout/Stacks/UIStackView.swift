@@ -94,6 +94,9 @@ open class UIStackView: UIView, ArrangedSubviewsContainer {
         self.init(frame: .zero)
         for view in views { addArrangedSubview(view) }
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// Appends a view to the arranged subviews (adding it as a subview if needed).
     open func addArrangedSubview(_ view: UIView) {
