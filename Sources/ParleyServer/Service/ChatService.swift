@@ -144,13 +144,16 @@ final class ChatService: Sendable {
                 }
                 let existing = try tx.user(user.id)
                 if existing?.deletedAt != nil { throw ChatError.userNotFound(user.id) }
+                // Nobody changes their own role; admins set others'; the admin list wins.
                 let role: UserRole
-                if isAdmin {
+                if admins.contains(user.id) {
+                    role = .admin
+                } else if isAdmin && user.id != actorId {
                     role = UserRole(rawValue: user.role)
                 } else if let existing {
                     role = existing.role
                 } else {
-                    role = admins.contains(user.id) ? .admin : (user.role == UserRole.guest.rawValue ? .guest : .user)
+                    role = user.role == UserRole.guest.rawValue ? .guest : .user
                 }
                 let record = UserRecord(
                     id: user.id, name: user.name, imageURL: user.imageURL, avatarColor: user.avatarColor, role: role,
