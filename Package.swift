@@ -25,6 +25,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
         .package(url: "https://github.com/vapor/jwt-kit", from: "5.7.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // `parley bench server`'s load generator (HTTP and WebSocket clients).
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         // System libraries, found through pkg-config; `scripts/install-deps` installs the apt providers.
@@ -145,8 +147,10 @@ let package = Package(
         .executableTarget(
             name: "parley",
             dependencies: [
-                "Parley", "ParleyScenes", "CCairoPango", "ParleyServer",
+                "Parley", "ParleyScenes", "CCairoPango", "ParleyServer", "ParleyProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
             ],
             swiftSettings: strict
         ),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ParleyProtocol
 import ParleyServer
 
 /// `parley serve`: the real-time chat server (HTTP + WebSocket, JWT auth, SQLite).
@@ -32,6 +33,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Users who become admins when they first write themselves, comma-separated.")
     var admins: String = ""
 
+    @Option(help: "Requests (HTTP requests and WebSocket frames) each user may make per second.")
+    var requestsPerSecond: Double = WireLimits().requestsPerSecond
+
+    @Option(help: "Requests each user may make at once above that rate.")
+    var burst: Int = WireLimits().requestBurst
+
     func run() async throws {
         let directory = ServerDataDirectory(dataDir.map { URL(fileURLWithPath: $0) })
         let secret: [UInt8]
@@ -45,6 +52,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let configuration = ParleyServerConfiguration(
             host: host, port: port, databasePath: db ?? directory.databaseURL.path, jwtSecret: secret,
+            limits: WireLimits(requestsPerSecond: requestsPerSecond, requestBurst: burst),
             adminUserIds: Set(admins.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }))
         try await ParleyServerApp.run(configuration: configuration) { port in
             // Written unbuffered: scripts wait for this line to know the port.
