@@ -2,6 +2,7 @@ import Foundation
 import ParleyChat
 import ParleyChatUI
 import ParleyUIKit
+import ParleySwiftUI
 
 /// The shared state of the declarative chat screens: the client they read when none is given
 /// (the counterpart of the seeds' SDK's `StreamChat(chatClient:)` object).

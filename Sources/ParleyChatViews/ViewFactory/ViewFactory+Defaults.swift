@@ -2,6 +2,7 @@ import Foundation
 import ParleyChat
 import ParleyChatUI
 import ParleyComponent
+import ParleySwiftUI
 import ParleyUIKit
 
 // The default implementation of every slot. Parts ask `self` for their nested parts, so a custom

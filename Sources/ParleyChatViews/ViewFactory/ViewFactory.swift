@@ -2,6 +2,7 @@ import Foundation
 import ParleyChat
 import ParleyChatUI
 import ParleyComponent
+import ParleySwiftUI
 import ParleyUIKit
 
 /// The slots of the declarative chat screens: each method makes one part of a screen, and a
