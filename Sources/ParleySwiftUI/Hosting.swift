@@ -17,7 +17,7 @@ final class HostingView: ComponentView, ViewHost {
         ViewGraph.install()
         let node = ViewNode(view: view, host: self)
         root = node
-        component = TrackedView(node: node)
+        component = HostedRoot(node: node, host: self)
     }
 
     func viewGraphDidInvalidate() { setNeedsReload() }
@@ -52,6 +52,20 @@ final class HostingView: ComponentView, ViewHost {
             presentedSheet = nil
             presented.controller.dismiss(animated: true)
         }
+    }
+}
+
+/// The root of a hosting view: the root view is offered the view's size (as SwiftUI offers a
+/// window's), so a `ScrollView` fills the screen and scrolls inside it, and a `LazyVStack` in it
+/// lays out only what is near the screen.
+struct HostedRoot: Component {
+    let node: ViewNode
+    weak var host: HostingView?
+
+    func layout(_ constraint: Constraint) -> WrapperRenderNode {
+        let height = host.map { $0.bounds.height > 0 ? $0.bounds.height : CGFloat.infinity } ?? constraint.maxSize.height
+        let offered = Constraint(minSize: .zero, maxSize: CGSize(width: constraint.maxSize.width, height: height))
+        return AnyComponent(TrackedView(node: node)).layout(offered)
     }
 }
 
