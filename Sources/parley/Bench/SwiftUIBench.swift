@@ -107,7 +107,7 @@ enum SwiftUIBench {
                 Counter(handle: handle)
                 ForEach(0..<40) { row in
                     HStack(spacing: 6) {
-                        Image(systemName: "person.circle")
+                        Image(systemName: "person.crop.circle")
                         Text("Row \(row)").font(.headline)
                         Spacer()
                         Text("12:\(10 + row)").font(.caption).foregroundColor(.secondary)
