@@ -20,4 +20,6 @@ import ParleySwiftUI
 public enum ChatViews {
     /// The client screens use when none is passed to them; set it before creating a screen.
     public static var client: ChatClient?
+    /// The utilities and configuration the screens read (set by ``StreamChat``).
+    public static var utils = Utils()
 }

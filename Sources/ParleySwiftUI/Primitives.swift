@@ -388,52 +388,52 @@ public enum ContentMode: Sendable, Hashable {
 /// ```
 public struct Color: PrimitiveView, Hashable, Sendable {
     /// The toolkit colour (dynamic colours resolve per appearance).
-    public let uiColor: UIColor
+    nonisolated public let uiColor: UIColor
 
     /// A toolkit colour.
-    public init(_ uiColor: UIColor) { self.uiColor = uiColor }
+    nonisolated public init(_ uiColor: UIColor) { self.uiColor = uiColor }
     /// A toolkit colour.
-    public init(uiColor: UIColor) { self.uiColor = uiColor }
+    nonisolated public init(uiColor: UIColor) { self.uiColor = uiColor }
     /// A colour from components in 0…1.
-    public init(red: Double, green: Double, blue: Double, opacity: Double = 1) {
+    nonisolated public init(red: Double, green: Double, blue: Double, opacity: Double = 1) {
         uiColor = UIColor(red: CGFloat(red), green: CGFloat(green), blue: CGFloat(blue), alpha: CGFloat(opacity))
     }
     /// A grey.
-    public init(white: Double, opacity: Double = 1) {
+    nonisolated public init(white: Double, opacity: Double = 1) {
         uiColor = UIColor(white: CGFloat(white), alpha: CGFloat(opacity))
     }
 
     /// The same colour at `opacity`.
-    public func opacity(_ opacity: Double) -> Color { Color(uiColor.withAlphaComponent(CGFloat(opacity))) }
+    nonisolated public func opacity(_ opacity: Double) -> Color { Color(uiColor.withAlphaComponent(CGFloat(opacity))) }
 
     /// Red.
-    public static let red = Color(UIColor.systemRed)
+    nonisolated public static let red = Color(UIColor.systemRed)
     /// Orange.
-    public static let orange = Color(UIColor.systemOrange)
+    nonisolated public static let orange = Color(UIColor.systemOrange)
     /// Yellow.
-    public static let yellow = Color(UIColor.systemYellow)
+    nonisolated public static let yellow = Color(UIColor.systemYellow)
     /// Green.
-    public static let green = Color(UIColor.systemGreen)
+    nonisolated public static let green = Color(UIColor.systemGreen)
     /// Blue.
-    public static let blue = Color(UIColor.systemBlue)
+    nonisolated public static let blue = Color(UIColor.systemBlue)
     /// Purple.
-    public static let purple = Color(UIColor.systemPurple)
+    nonisolated public static let purple = Color(UIColor.systemPurple)
     /// Pink.
-    public static let pink = Color(UIColor.systemPink)
+    nonisolated public static let pink = Color(UIColor.systemPink)
     /// Grey.
-    public static let gray = Color(UIColor.systemGray)
+    nonisolated public static let gray = Color(UIColor.systemGray)
     /// White.
-    public static let white = Color(UIColor.white)
+    nonisolated public static let white = Color(UIColor.white)
     /// Black.
-    public static let black = Color(UIColor.black)
+    nonisolated public static let black = Color(UIColor.black)
     /// Transparent.
-    public static let clear = Color(UIColor.clear)
+    nonisolated public static let clear = Color(UIColor.clear)
     /// The primary text colour (black in light, white in dark).
-    public static let primary = Color(UIColor.label)
+    nonisolated public static let primary = Color(UIColor.label)
     /// The secondary text colour.
-    public static let secondary = Color(UIColor.secondaryLabel)
+    nonisolated public static let secondary = Color(UIColor.secondaryLabel)
     /// The app's accent colour.
-    public static let accentColor = Color(UIColor.systemBlue)
+    nonisolated public static let accentColor = Color(UIColor.systemBlue)
 
     /// Fills the frame it is given (the constraint's largest finite size).
     public func layout(_ constraint: Constraint) -> ColorBoxRenderNode {
