@@ -17,7 +17,9 @@ final class HostingView: ComponentView, ViewHost {
         ViewGraph.install()
         let node = ViewNode(view: view, host: self)
         root = node
-        component = HostedRoot(node: node, host: self)
+        // A built-in root view (a stack, `NavigationStack`) has no body to track: it is laid out
+        // as itself.
+        component = HostedRoot(content: isComposite(view) ? TrackedView(node: node) : view, host: self)
     }
 
     func viewGraphDidInvalidate() { setNeedsReload() }
@@ -59,13 +61,13 @@ final class HostingView: ComponentView, ViewHost {
 /// window's), so a `ScrollView` fills the screen and scrolls inside it, and a `LazyVStack` in it
 /// lays out only what is near the screen.
 struct HostedRoot: Component {
-    let node: ViewNode
+    let content: any Component
     weak var host: HostingView?
 
     func layout(_ constraint: Constraint) -> WrapperRenderNode {
         let height = host.map { $0.bounds.height > 0 ? $0.bounds.height : CGFloat.infinity } ?? constraint.maxSize.height
         let offered = Constraint(minSize: .zero, maxSize: CGSize(width: constraint.maxSize.width, height: height))
-        return AnyComponent(TrackedView(node: node)).layout(offered)
+        return AnyComponent(content).layout(offered)
     }
 }
 

@@ -31,6 +31,19 @@ public final class AnyCancellable: Hashable, @unchecked Sendable {
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 
+/// Whether code runs on the main queue (where the main actor runs, on the main thread or — under
+/// some test runners — on another thread that drains it).
+enum MainQueue {
+    private static let key = DispatchSpecificKey<Bool>()
+
+    /// Marks the main queue; call once on the main actor.
+    @MainActor
+    static func mark() { DispatchQueue.main.setSpecific(key: key, value: true) }
+
+    /// Whether the caller runs on the main queue.
+    static var isCurrent: Bool { Thread.isMainThread || DispatchQueue.getSpecific(key: key) == true }
+}
+
 /// Subscribers of one value's changes, safe to call from any thread; views that read the value
 /// are invalidated on the main thread.
 final class ChangeSubject<Output>: @unchecked Sendable {
@@ -56,11 +69,10 @@ final class ChangeSubject<Output>: @unchecked Sendable {
         let current = Array(subscribers.values)
         lock.unlock()
         for receive in current { receive(value) }
-        if Thread.isMainThread {
+        if MainQueue.isCurrent {
             MainActor.assumeIsolated { readerSet?.invalidateReaders() }
         } else {
-            // Another thread, or the main actor running off the main thread (a test runner's):
-            // the readers are invalidated on the main actor, as soon as it is free.
+            // Another thread: the readers are invalidated on the main actor, as soon as it is free.
             Task { @MainActor in self.readerSet?.invalidateReaders() }
         }
     }

@@ -160,7 +160,9 @@ public enum ViewBuilder {
 }
 
 /// A view controller shown as a view: the root of a `WindowGroup` that holds a screen
-/// (`WindowGroup { ChatChannelListView(viewFactory: …) }`), or a child screen inside a view.
+/// (`WindowGroup { ChatChannelListView(viewFactory: …) }`), or a screen inside a view
+/// (`NavigationStack { ChatChannelListView(viewFactory: …) }`), where it becomes a child of the
+/// hosting controller (so it pushes onto the same navigation stack).
 public struct ViewControllerView: PrimitiveView {
     /// The screen.
     public let controller: UIViewController
@@ -169,9 +171,29 @@ public struct ViewControllerView: PrimitiveView {
     public init(_ controller: UIViewController) { self.controller = controller }
 
     /// Fills the constraint; the screen's view takes the frame.
-    public func layout(_ constraint: Constraint) -> ViewRenderNode<UIView> {
-        let size = CGSize(width: constraint.maxSize.width.isFinite ? constraint.maxSize.width : constraint.minSize.width,
-                          height: constraint.maxSize.height.isFinite ? constraint.maxSize.height : constraint.minSize.height)
-        return ViewComponent(view: controller.view).layout(Constraint(tightSize: size))
+    public func layout(_ constraint: Constraint) -> ViewControllerRenderNode {
+        ViewControllerRenderNode(controller: controller, size: constraint.fillingSize,
+                                 host: (ViewGraph.currentHost as? HostingView)?.controller)
+    }
+}
+
+/// The render node of ``ViewControllerView``: the screen's own view.
+public struct ViewControllerRenderNode: RenderNode {
+    let controller: UIViewController
+    /// The screen's frame size.
+    public let size: CGSize
+    weak var host: UIViewController?
+
+    /// The screen's view is a view.
+    public var shouldRenderView: Bool { true }
+
+    /// The screen's view (a screen has one view: it is moved, never copied).
+    public func makeView() -> UIView { controller.view }
+
+    /// Makes the screen a child of the hosting controller.
+    public func updateView(_ view: UIView) {
+        guard let host, controller.parent == nil, host !== controller else { return }
+        host.addChild(controller)
+        controller.didMove(toParent: host)
     }
 }

@@ -38,6 +38,7 @@ public enum ViewGraph {
     static func install() {
         guard ComponentBuildHook.transform == nil else { return }
         ComponentBuildHook.transform = { track($0) }
+        MainQueue.mark()
     }
 
     /// `component` as it joins a container: a view with a body gets a node (its identity).

@@ -146,7 +146,7 @@ struct ToolbarScreen: View {
         #expect(Fixtures.texts(in: node).map(\.text).contains("A"))
     }
 
-    @Test func aStateObjectAndStateDriveTheComposer() async {
+    @Test func aStateObjectAndStateDriveTheComposer() {
         let backend = HeadlessBackend.install()
         let controller = UIHostingController(rootView: CustomComposer())
         _ = backend.openWindow(size: CGSize(width: 390, height: 120), rootViewController: controller)
@@ -157,7 +157,6 @@ struct ToolbarScreen: View {
         let send = hosted.subviews.compactMap { $0 as? TappableView }.last
         #expect(send != nil)
         if let send { backend.tap(at: send.convert(CGPoint(x: send.bounds.midX, y: send.bounds.midY), to: nil)) }
-        for _ in 0..<3 { await Task.yield() }
         backend.advance(by: 0.05)
         #expect(ViewGraph.bodyEvaluations > before)
     }

@@ -140,15 +140,14 @@ struct DraftScreen: View {
         #expect(text(controller, id: "counter-text") == "Count 5")
     }
 
-    @Test func publishedChangesReEvaluateOnlyTheObservingView() async {
+    @Test func publishedChangesReEvaluateOnlyTheObservingView() {
         let probe = Probe()
         let model = DraftModel()
         let (controller, backend) = host(DraftScreen(probe: probe, model: model))
         #expect(text(controller, id: "draft-text") == "hello")
+        // On the main queue, the change invalidates the reading view at once (no await: another
+        // suite's headless backend could replace this one meanwhile).
         model.draft = "typed"
-        // Off the main thread (the test runner's main actor), the change reaches the views
-        // through a main-actor task.
-        for _ in 0..<3 { await Task.yield() }
         backend.advance(by: 0.05)
         #expect(text(controller, id: "draft-text") == "typed")
         #expect(probe.count("draft") == 2)
@@ -164,5 +163,18 @@ struct DraftScreen: View {
         let navigation = Seed002App().body.makeRootViewController()
         let list = try #require(navigation.topViewController as? ChatChannelListView)
         #expect(list.viewFactory === CustomFactory.shared)
+    }
+
+    @Test func aScreenInsideAViewJoinsTheHostsNavigationStack() throws {
+        let data = try ChannelListSceneData.make()
+        let backend = HeadlessBackend.install()
+        let list = ChatChannelListView(viewFactory: DefaultViewFactory.shared, controller: data.client.channelListController())
+        let host = UIHostingController(rootView: NavigationStack { list })
+        let navigation = UINavigationController(rootViewController: host)
+        _ = backend.openWindow(size: CGSize(width: 390, height: 700), rootViewController: navigation)
+        backend.advance(by: 0.1)
+        #expect(list.parent === host)
+        #expect(list.navigationController === navigation)
+        #expect(list.view.window != nil)
     }
 }
