@@ -76,10 +76,13 @@ extension View {
 // MARK: - Text style inherited by a container
 
 /// Gives the texts inside a view a font and/or colour (those that set none themselves).
-public struct TextStyleView<Content: Component>: PrimitiveView {
+public struct TextStyleView<Content: Component>: PrimitiveView, FlexibilityForwarding {
     let content: Content
     let font: UIFont?
     let color: UIColor?
+
+    /// The content (a styled spacer is a spacer; styled text wraps in an overflowing row).
+    public var flexibilityTarget: (any Component)? { content }
 
     /// Lays the content out with the style inherited.
     public func layout(_ constraint: Constraint) -> WrapperRenderNode {

@@ -311,8 +311,12 @@ extension Text {
     public func fontWeight(_ weight: Font.Weight?) -> Text {
         weight.map { font(UIFont.systemFont(ofSize: font.pointSize, weight: $0.uiWeight)) } ?? self
     }
-    /// The same text limited to `limit` lines (`nil`: no limit).
-    public func lineLimit(_ limit: Int?) -> Text { numberOfLines(limit ?? 0) }
+    /// The same text limited to `limit` lines (`nil`: no limit), its last line truncated with an
+    /// ellipsis.
+    public func lineLimit(_ limit: Int?) -> Text {
+        guard let limit else { return numberOfLines(0) }
+        return numberOfLines(limit).lineBreakMode(.byTruncatingTail)
+    }
     /// The same text with its lines aligned to `alignment`.
     public func multilineTextAlignment(_ alignment: TextAlignment) -> Text {
         textAlignment(alignment == .leading ? .natural : alignment == .center ? .center : .right)

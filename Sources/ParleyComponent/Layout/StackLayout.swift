@@ -88,8 +88,8 @@ struct StackLayout {
             }
         }
         // Text in a row that overflows wraps, as SwiftUI's `HStack { Text(long); Spacer() }` does:
-        // with no explicit shrink factors, the overflow comes out of the text children in
-        // proportion to their widths.
+        // with no explicit shrink factors, the overflow comes out of the text children (and
+        // columns of text) in proportion to their widths.
         if axis == .horizontal, mainMax.isFinite, shrinkTotal == 0, flexed.isEmpty, mainTotal > mainMax {
             let texts = (0..<count).filter { FlexibleLookup.isText(children[$0]) }
             let textWidth = texts.reduce(CGFloat(0)) { $0 + axis.main(nodes[$1].size) }

@@ -31,15 +31,14 @@ enum FlexibleLookup {
         return nil
     }
 
-    /// Whether `component` is a ``Text``, directly or through forwarding components.
-    static func isText(_ component: any Component) -> Bool {
-        var current: any Component = component
-        for _ in 0..<32 {
-            if current is Text { return true }
-            guard let forwarding = current as? FlexibilityForwarding, let next = forwarding.flexibilityTarget else { return false }
-            current = next
-        }
-        return false
+    /// Whether `component` is a ``Text``, directly or through forwarding components, or a
+    /// ``VStack`` holding one (a title over a subtitle): a row that overflows narrows these.
+    static func isText(_ component: any Component, depth: Int = 0) -> Bool {
+        guard depth < 32 else { return false }
+        if component is Text { return true }
+        if let stack = component as? VStack { return stack.children.contains { isText($0, depth: depth + 1) } }
+        guard let forwarding = component as? FlexibilityForwarding, let next = forwarding.flexibilityTarget else { return false }
+        return isText(next, depth: depth + 1)
     }
 }
 

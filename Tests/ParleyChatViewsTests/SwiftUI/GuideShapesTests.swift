@@ -171,3 +171,64 @@ struct ToolbarScreen: View {
         #expect(controller.navigationItem.rightBarButtonItems?.count == 1)
     }
 }
+
+/// A custom channel list item and avatar, as the guides build them: SwiftUI views, injected
+/// colours and fonts, a gradient avatar, an unread capsule, a tap that opens the channel.
+final class CustomChannelListFactory: ViewFactory {
+    @Injected(\.colors) var colors
+    @Injected(\.fonts) var fonts
+
+    static let shared = CustomChannelListFactory()
+
+    func makeChannelListItem(
+        channel: ChatChannel, channelName: String, currentUserId: UserId?, onItemTap: @escaping @MainActor (ChatChannel) -> Void
+    ) -> some View {
+        HStack(alignment: .center, spacing: 12) {
+            makeChannelAvatarView(for: channel, currentUserId: currentUserId, size: 40)
+            VStack(alignment: .leading, spacing: 4) {
+                Text(channelName).font(fonts.bodyBold).lineLimit(1)
+                Text(channel.previewMessage?.text ?? "No messages yet")
+                    .font(.footnote)
+                    .foregroundColor(.secondary)
+                    .lineLimit(1)
+            }
+            Spacer()
+            if channel.unreadCount.messages > 0 {
+                Text("\(channel.unreadCount.messages)")
+                    .font(.caption.bold())
+                    .foregroundColor(.white)
+                    .padding(.horizontal, 7)
+                    .padding(.vertical, 2)
+                    .background(Capsule().fill(Color(colors.accentPrimary)))
+            }
+        }
+        .padding(.horizontal, 16)
+        .padding(.vertical, 10)
+        .onTapGesture { onItemTap(channel) }
+        .id(channel.cid.rawValue)
+    }
+
+    func makeChannelAvatarView(for channel: ChatChannel, currentUserId: UserId?, size: CGFloat) -> some View {
+        Text(String((channel.name ?? "#").prefix(1)))
+            .font(.headline)
+            .foregroundColor(.white)
+            .frame(width: size, height: size)
+            .background(
+                LinearGradient(colors: [.orange, .pink], startPoint: .topLeading, endPoint: .bottomTrailing)
+                    .cornerRadius(10)
+            )
+    }
+}
+
+/// The guide-shaped channel list, light and dark.
+@MainActor
+@Suite(.serialized) struct GuideChannelListGoldenTests {
+    @Test func customChannelListItems() {
+        let savedAppearance = Appearance.default
+        defer { Appearance.default = savedAppearance }
+        for (style, suffix) in [(UIUserInterfaceStyle.light, ""), (.dark, "-dark")] {
+            let view = DeclarativeScenes.makeChannelList(size: CGSize(width: 390, height: 500), factory: CustomChannelListFactory.shared)
+            Snapshot.assert(view, named: "swiftui-guide-channel-list" + suffix, scale: 2, style: style)
+        }
+    }
+}
