@@ -369,7 +369,11 @@ public struct ScreenPreferenceView<Content: Component>: PrimitiveView {
         if let host = ViewGraph.currentHost as? HostingView {
             if let title { host.navigationTitle = title }
             host.toolbarItems += items.map { ToolbarItemRecord(placement: $0.placement, content: $0.content, host: host) }
-            if let sheet { host.sheets.append(SheetRecord(isPresented: sheet.isPresented, content: sheet.content)) }
+            if let sheet {
+                // The screen presents or dismisses the sheet when the binding changes.
+                _ = host.readAsScreen { sheet.isPresented.wrappedValue }
+                host.sheets.append(SheetRecord(isPresented: sheet.isPresented, content: sheet.content))
+            }
         }
         return AnyComponent(content).layout(constraint)
     }

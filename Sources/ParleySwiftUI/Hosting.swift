@@ -12,6 +12,15 @@ final class HostingView: ComponentView, ViewHost {
     var toolbarItems: [ToolbarItemRecord] = []
     var sheets: [SheetRecord] = []
     private var presentedSheet: (controller: UIViewController, isPresented: Binding<Bool>)?
+    /// The reader of what the screen itself reads (a sheet's binding): a change lays it out again.
+    private(set) lazy var screenReader = ViewNode(view: EmptyView(), host: self)
+
+    /// Reads `value` as the screen (its changes lay the screen out again).
+    func readAsScreen<T>(_ value: () -> T) -> T {
+        ViewGraph.evaluating.append(screenReader)
+        defer { ViewGraph.evaluating.removeLast() }
+        return value()
+    }
 
     func setRoot(_ view: any View) {
         ViewGraph.install()
@@ -24,12 +33,22 @@ final class HostingView: ComponentView, ViewHost {
 
     func viewGraphDidInvalidate() { setNeedsReload() }
 
+    /// Whether the layout pass running now laid the root out (a render-only pass does not, and
+    /// keeps what the last layout asked for).
+    private var laidOutRoot = false
+
     override func layoutSubviews() {
+        laidOutRoot = false
+        ViewGraph.withHost(self) { super.layoutSubviews() }
+        if laidOutRoot { applyPreferences() }
+    }
+
+    /// The root is being laid out: what its views ask of the screen is collected again.
+    func beginRootLayout() {
+        laidOutRoot = true
         navigationTitle = nil
         toolbarItems = []
         sheets = []
-        ViewGraph.withHost(self) { super.layoutSubviews() }
-        applyPreferences()
     }
 
     /// Puts what the views asked for on the screen: title, bar items, sheets.
@@ -65,6 +84,7 @@ struct HostedRoot: Component {
     weak var host: HostingView?
 
     func layout(_ constraint: Constraint) -> WrapperRenderNode {
+        host?.beginRootLayout()
         let height = host.map { $0.bounds.height > 0 ? $0.bounds.height : CGFloat.infinity } ?? constraint.maxSize.height
         let offered = Constraint(minSize: .zero, maxSize: CGSize(width: constraint.maxSize.width, height: height))
         return AnyComponent(content).layout(offered)

@@ -232,3 +232,60 @@ final class CustomChannelListFactory: ViewFactory {
         }
     }
 }
+
+/// A link to a detail screen and a sheet behind a button.
+struct LinkScreen: View {
+    let probe: Probe
+    @State private var showsSheet = false
+
+    var body: some View {
+        probe.showSheet = $showsSheet
+        return VStack(alignment: .leading, spacing: 8) {
+            NavigationLink(destination: Text("Detail").navigationTitle("Detail")) {
+                Text("Open detail").id("link")
+            }
+        }
+        .navigationTitle("Home")
+        .sheet(isPresented: $showsSheet) {
+            Text("Sheet")
+        }
+    }
+}
+
+extension Probe {
+    private static var sheets: [ObjectIdentifier: Binding<Bool>] = [:]
+    var showSheet: Binding<Bool>? {
+        get { Probe.sheets[ObjectIdentifier(self)] }
+        set { Probe.sheets[ObjectIdentifier(self)] = newValue }
+    }
+}
+
+@MainActor
+@Suite(.serialized) struct NavigationAndSheetTests {
+    @Test func aLinkPushesItsDestinationAndABindingPresentsTheSheet() throws {
+        let backend = HeadlessBackend.install()
+        let probe = Probe()
+        let home = UIHostingController(rootView: LinkScreen(probe: probe))
+        let navigation = UINavigationController(rootViewController: home)
+        let window = backend.openWindow(size: CGSize(width: 390, height: 500), rootViewController: navigation)
+        backend.advance(by: 0.1)
+        #expect(home.title == "Home")
+
+        let hosted = try #require(home.view as? ComponentView)
+        let frame = try #require(hosted.frame(id: "link"))
+        backend.tap(at: hosted.convert(CGPoint(x: frame.midX, y: frame.midY), to: window))
+        backend.advance(by: 1)
+        #expect(navigation.viewControllers.count == 2)
+        #expect(navigation.topViewController?.title == "Detail")
+
+        navigation.popViewController(animated: false)
+        backend.advance(by: 0.5)
+        try #require(probe.showSheet).wrappedValue = true
+        backend.advance(by: 1)
+        // The sheet is presented (by the screen, or by its navigation controller for it).
+        #expect((home.presentedViewController ?? navigation.presentedViewController) is UIHostingController<AnyView>)
+        try #require(probe.showSheet).wrappedValue = false
+        backend.advance(by: 1)
+        #expect(home.presentedViewController == nil && navigation.presentedViewController == nil)
+    }
+}
