@@ -63,6 +63,13 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // The SwiftUI-compatible layer of issue 19: View, @State, App/Scene, lowered onto ParleyComponent.
+        .target(
+            name: "ParleySwiftUI",
+            dependencies: ["ParleyUIKit", "ParleyComponent"],
+            swiftSettings: strict
+        ),
+
         // Chat without UI: models, SQLite store, client, controllers.
         .target(
             name: "ParleyChat",
@@ -118,14 +125,14 @@ let package = Package(
         // The declarative SDK of seed 002: a ViewFactory of components, ChatChannelListView, ChatChannelView.
         .target(
             name: "ParleyChatViews",
-            dependencies: ["ParleyUIKit", "ParleyComponent", "ParleyChat", "ParleyChatUI"],
+            dependencies: ["ParleyUIKit", "ParleyComponent", "ParleyChat", "ParleyChatUI", "ParleySwiftUI"],
             swiftSettings: strict
         ),
 
         // The umbrella: `import Parley` is all a user writes.
         .target(
             name: "Parley",
-            dependencies: ["ParleyUIKit", "ParleyComponent", "ParleyChat", "ParleyChatUI", "ParleyChatViews"],
+            dependencies: ["ParleyUIKit", "ParleyComponent", "ParleyChat", "ParleyChatUI", "ParleyChatViews", "ParleySwiftUI"],
             swiftSettings: strict
         ),
 

@@ -13,3 +13,4 @@
 @_exported import ParleyChat
 @_exported import ParleyChatUI
 @_exported import ParleyChatViews
+@_exported import ParleySwiftUI

@@ -2,6 +2,7 @@ import Foundation
 import ParleyChat
 import ParleyChatUI
 import ParleyUIKit
+import ParleySwiftUI
 
 /// The shared state of the declarative chat screens: the client they read when none is given
 /// (the counterpart of the seeds' SDK's `StreamChat(chatClient:)` object).
@@ -19,4 +20,6 @@ import ParleyUIKit
 public enum ChatViews {
     /// The client screens use when none is passed to them; set it before creating a screen.
     public static var client: ChatClient?
+    /// The utilities and configuration the screens read (set by ``StreamChat``).
+    public static var utils = Utils()
 }

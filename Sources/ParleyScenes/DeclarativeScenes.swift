@@ -59,7 +59,7 @@ public enum DeclarativeScenes {
 ///         channel: ChatChannel, message: ChatMessage, width: CGFloat?, showsAllInfo: Bool, isInThread: Bool,
 ///         scrolledId: Binding<String?>, quotedMessage: Binding<ChatMessage?>,
 ///         onLongPress: @escaping (MessageDisplayInfo) -> (), isLast: Bool
-///     ) -> some Component {
+///     ) -> some View {
 ///         HStack {
 ///             Text(message.text)
 ///             Spacer()
@@ -88,7 +88,7 @@ public final class LivestreamViewFactory: ViewFactory {
         quotedMessage: Binding<ChatMessage?>,
         onLongPress: @escaping (MessageDisplayInfo) -> (),
         isLast: Bool
-    ) -> some Component {
+    ) -> some View {
         let appearance = Appearance.default
         let author = message.author.name.isEmpty ? message.author.id : message.author.name
         return HStack {

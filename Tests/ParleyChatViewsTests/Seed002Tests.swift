@@ -4,7 +4,7 @@ import ParleyScenes
 import ParleyTesting
 import Testing
 
-// Seed 002's snippets, verbatim but for `-> some View` → `-> some Component`.
+// Seed 002's snippets, verbatim (`-> some View`, as the seed writes them).
 final class Seed002Factory: ViewFactory {
     static let shared = Seed002Factory()
 
@@ -18,7 +18,7 @@ final class Seed002Factory: ViewFactory {
         quotedMessage: Binding<ChatMessage?>,
         onLongPress: @escaping (MessageDisplayInfo) -> (),
         isLast: Bool
-    ) -> some Component {
+    ) -> some View {
         HStack {
             Text(message.text)
             Spacer()
@@ -30,8 +30,21 @@ final class Seed002Factory: ViewFactory {
 
     public func makeSystemMessageView(
             message: ChatMessage
-    ) -> some Component {
+    ) -> some View {
         SystemMessageView(message: message.text)
+    }
+}
+
+/// The seed's factory under the name its `Scene` snippet uses.
+typealias CustomFactory = Seed002Factory
+
+/// Seed 002's third snippet, verbatim, in the app it belongs to (not `@main`: the test target has
+/// its own entry point; the test reads the scene's window group).
+struct Seed002App: App {
+    var body: some Scene {
+        WindowGroup {
+            ChatChannelListView(viewFactory: CustomFactory.shared)
+        }
     }
 }
 
@@ -78,6 +91,8 @@ enum Fixtures {
     @MainActor
     static func texts(in node: any RenderNode, origin: CGPoint = .zero) -> [(text: String, frame: CGRect)] {
         var result: [(String, CGRect)] = []
+        // Views with bodies stand in their body's node through a transparent wrapper.
+        if let wrapper = node as? WrapperRenderNode, wrapper.children.isEmpty { return texts(in: wrapper.content, origin: origin) }
         if let text = node as? TextRenderNode, let label = text.makeView() as? UILabel {
             text.updateView(label)
             result.append((label.text ?? "", CGRect(origin: origin, size: node.size)))

@@ -2,6 +2,7 @@ import Foundation
 import ParleyChat
 import ParleyChatUI
 import ParleyComponent
+import ParleySwiftUI
 import ParleyUIKit
 
 /// The texts of a channel row, worked out exactly as the UIKit-style list does (one
@@ -27,7 +28,7 @@ enum ChannelRowTexts {
 
 /// The default channel row: the avatar, the name over the last message, the time over the unread
 /// badge; the whole row is tappable.
-public struct ChatChannelListItem<Factory: ViewFactory>: ComponentBuilder {
+public struct ChatChannelListItem<Factory: ViewFactory>: View {
     /// The factory the avatar comes from.
     public let factory: Factory
     /// The channel.
@@ -49,7 +50,7 @@ public struct ChatChannelListItem<Factory: ViewFactory>: ComponentBuilder {
     }
 
     /// The row.
-    public func build() -> some Component {
+    public var body: some View {
         let appearance = Appearance.default
         let palette = appearance.colorPalette
         let texts = ChannelRowTexts.texts(for: channel, currentUserId: currentUserId)
@@ -85,7 +86,7 @@ public struct ChatChannelListItem<Factory: ViewFactory>: ComponentBuilder {
 
 /// The default channel avatar: a `Components.default.channelAvatarView` (the partner of a direct
 /// message with the online dot, a group's initials), `size` points square.
-public struct ChannelAvatarView: ComponentBuilder {
+public struct ChannelAvatarView: View {
     /// The channel.
     public let channel: ChatChannel
     /// The user the list is for.
@@ -101,7 +102,7 @@ public struct ChannelAvatarView: ComponentBuilder {
     }
 
     /// A hosted avatar view, reused among rows.
-    public func build() -> some Component {
+    public var body: some View {
         let content = (channel: Optional(channel), currentUserId: currentUserId)
         return ViewComponent(generator: { Components.default.channelAvatarView.init(frame: .zero) })
             .update { $0.content = content }
@@ -111,12 +112,12 @@ public struct ChannelAvatarView: ComponentBuilder {
 }
 
 /// The default view of a channel list without channels.
-public struct NoChannelsView: ComponentBuilder {
+public struct NoChannelsView: View {
     /// The empty-list view.
     public init() {}
 
     /// An icon and two lines, centred.
-    public func build() -> some Component {
+    public var body: some View {
         let appearance = Appearance.default
         let palette = appearance.colorPalette
         return VStack(spacing: 8, alignItems: .center) {
@@ -131,12 +132,12 @@ public struct NoChannelsView: ComponentBuilder {
 }
 
 /// The default loading view: "Loading…" centred.
-public struct LoadingView: ComponentBuilder {
+public struct LoadingView: View {
     /// A loading view.
     public init() {}
 
     /// Low-emphasis text with room around it.
-    public func build() -> some Component {
+    public var body: some View {
         let appearance = Appearance.default
         return HStack(justifyContent: .center) {
             Text(appearance.l10n.tr("loading"), font: appearance.fonts.subheadline, textColor: appearance.colorPalette.textLowEmphasis)

@@ -2,6 +2,7 @@ import Foundation
 import ParleyChat
 import ParleyChatUI
 import ParleyComponent
+import ParleySwiftUI
 import ParleyUIKit
 
 /// The default composer: the UIKit-style `Components.default.messageComposerVC` (text view,
@@ -164,7 +165,7 @@ struct WeakChannelController {
 
 /// The default send button: the send arrow in the tint colour (`inactiveTint` when there is
 /// nothing to send) in a 38-point square.
-public struct SendMessageButton: ComponentBuilder {
+public struct SendMessageButton: View {
     /// Whether there is something to send.
     public let enabled: Bool
     /// Sends.
@@ -177,7 +178,7 @@ public struct SendMessageButton: ComponentBuilder {
     }
 
     /// The arrow, tappable only when enabled.
-    public func build() -> some Component {
+    public var body: some View {
         let appearance = Appearance.default
         let onTap = self.onTap
         let enabled = self.enabled

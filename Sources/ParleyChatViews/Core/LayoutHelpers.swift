@@ -1,5 +1,6 @@
 import Foundation
 import ParleyComponent
+import ParleySwiftUI
 import ParleyUIKit
 
 /// A component laid out no wider than ``maxWidth`` (SwiftUI's `.frame(maxWidth:)`): text inside

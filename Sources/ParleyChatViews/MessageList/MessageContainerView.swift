@@ -2,6 +2,7 @@ import Foundation
 import ParleyChat
 import ParleyChatUI
 import ParleyComponent
+import ParleySwiftUI
 import ParleyUIKit
 
 /// The default message row: the current user's messages on the right in a tinted bubble, others'
@@ -11,7 +12,7 @@ import ParleyUIKit
 ///
 /// Every part comes from `factory`, so a factory that overrides only the avatar keeps this row
 /// and changes its avatars.
-public struct MessageContainerView<Factory: ViewFactory>: ComponentBuilder {
+public struct MessageContainerView<Factory: ViewFactory>: View {
     /// The factory the parts come from.
     public let factory: Factory
     /// The channel.
@@ -58,7 +59,7 @@ public struct MessageContainerView<Factory: ViewFactory>: ComponentBuilder {
     }
 
     /// The row.
-    public func build() -> AnyComponent {
+    public var body: AnyComponent {
         if message.type == .system {
             return factory.makeSystemMessageView(message: message).eraseToAnyComponent()
         }

@@ -2,11 +2,12 @@ import Foundation
 import ParleyChat
 import ParleyChatUI
 import ParleyComponent
+import ParleySwiftUI
 import ParleyUIKit
 
 /// A system message ("Jordan added Sam"): centred low-emphasis text across the row (seed 002's
 /// `SystemMessageView(message: message.text)`).
-public struct SystemMessageView: ComponentBuilder {
+public struct SystemMessageView: View {
     /// The text shown.
     public let message: String
 
@@ -14,7 +15,7 @@ public struct SystemMessageView: ComponentBuilder {
     public init(message: String) { self.message = message }
 
     /// Centred footnote text.
-    public func build() -> some Component {
+    public var body: some View {
         let appearance = Appearance.default
         return HStack(justifyContent: .center) {
             Text(message, font: appearance.fonts.footnote, textColor: appearance.colorPalette.textLowEmphasis, textAlignment: .center)
@@ -25,7 +26,7 @@ public struct SystemMessageView: ComponentBuilder {
 }
 
 /// The default message text: the body font in the text colour.
-public struct MessageTextView: ComponentBuilder {
+public struct MessageTextView: View {
     /// The message.
     public let message: ChatMessage
 
@@ -33,7 +34,7 @@ public struct MessageTextView: ComponentBuilder {
     public init(message: ChatMessage) { self.message = message }
 
     /// The text (emoji-only messages in the large emoji font).
-    public func build() -> some Component {
+    public var body: some View {
         let appearance = Appearance.default
         let emojiOnly = ChatMessageLayoutOptionsResolver.isEmojiOnly(message.text)
         return Text(message.text, font: emojiOnly ? appearance.fonts.emoji : appearance.fonts.body, textColor: appearance.colorPalette.text)
@@ -42,7 +43,7 @@ public struct MessageTextView: ComponentBuilder {
 
 /// The default message avatar: a `Components.default.avatarView` (a round image or initials),
 /// `size` points square.
-public struct MessageAvatarView: ComponentBuilder {
+public struct MessageAvatarView: View {
     /// The user.
     public let user: ChatUser
     /// The side length.
@@ -55,7 +56,7 @@ public struct MessageAvatarView: ComponentBuilder {
     }
 
     /// A hosted avatar view, reused among rows.
-    public func build() -> some Component {
+    public var body: some View {
         let user = self.user
         return ViewComponent(generator: { Components.default.avatarView.init(frame: .zero) })
             .update { $0.content = user }
@@ -65,7 +66,7 @@ public struct MessageAvatarView: ComponentBuilder {
 }
 
 /// The default time under a message ("14:05"), from `Appearance.default.formatters.messageTimestamp`.
-public struct MessageDateView: ComponentBuilder {
+public struct MessageDateView: View {
     /// The message.
     public let message: ChatMessage
 
@@ -73,7 +74,7 @@ public struct MessageDateView: ComponentBuilder {
     public init(message: ChatMessage) { self.message = message }
 
     /// Caption text; "Edited" follows an edited message's time.
-    public func build() -> some Component {
+    public var body: some View {
         let appearance = Appearance.default
         var text = appearance.formatters.messageTimestamp.format(message.createdAt)
         if message.isEdited, !message.isDeleted { text = appearance.l10n.tr("message.edited", .string(text)) }
@@ -82,7 +83,7 @@ public struct MessageDateView: ComponentBuilder {
 }
 
 /// The default day separator: the date in a capsule, centred.
-public struct DateIndicatorView: ComponentBuilder {
+public struct DateIndicatorView: View {
     /// The day.
     public let date: Date
 
@@ -90,7 +91,7 @@ public struct DateIndicatorView: ComponentBuilder {
     public init(date: Date) { self.date = date }
 
     /// A capsule with `Appearance.default.formatters.messageDateSeparator`'s text.
-    public func build() -> some Component {
+    public var body: some View {
         let appearance = Appearance.default
         return HStack(justifyContent: .center) {
             Text(appearance.formatters.messageDateSeparator.format(date), font: appearance.fonts.footnoteBold,
@@ -104,7 +105,7 @@ public struct DateIndicatorView: ComponentBuilder {
 
 /// The default quoted message inside a reply: author and two lines of text on a tinted card;
 /// tapping it scrolls to the quoted message.
-public struct QuotedMessageView: ComponentBuilder {
+public struct QuotedMessageView: View {
     /// The quoted message.
     public let quotedMessage: ChatMessage
     /// The list's scrolled id.
@@ -117,7 +118,7 @@ public struct QuotedMessageView: ComponentBuilder {
     }
 
     /// A card with the author and the text.
-    public func build() -> some Component {
+    public var body: some View {
         let appearance = Appearance.default
         let palette = appearance.colorPalette
         let quoted = quotedMessage
@@ -135,7 +136,7 @@ public struct QuotedMessageView: ComponentBuilder {
 }
 
 /// The default "N replies" line under a thread's root, in the tint colour.
-public struct MessageRepliesView: ComponentBuilder {
+public struct MessageRepliesView: View {
     /// How many replies.
     public let replyCount: Int
     /// Opens the thread.
@@ -148,7 +149,7 @@ public struct MessageRepliesView: ComponentBuilder {
     }
 
     /// A tappable line with the thread icon.
-    public func build() -> some Component {
+    public var body: some View {
         let appearance = Appearance.default
         let label = appearance.l10n.plural("message.threads.count", count: replyCount)
         return HStack(spacing: 4, alignItems: .center) {
@@ -162,7 +163,7 @@ public struct MessageRepliesView: ComponentBuilder {
 
 /// The default reactions under a message: each type's icon and count in a capsule; the current
 /// user's reactions in the tint colour, others' in `inactiveTint`.
-public struct ReactionsView: ComponentBuilder {
+public struct ReactionsView: View {
     /// The message.
     public let message: ChatMessage
     /// What a tap does.
@@ -175,7 +176,7 @@ public struct ReactionsView: ComponentBuilder {
     }
 
     /// The capsule.
-    public func build() -> some Component {
+    public var body: some View {
         let appearance = Appearance.default
         let palette = appearance.colorPalette
         let groups = message.reactionGroups
@@ -197,7 +198,7 @@ public struct ReactionsView: ComponentBuilder {
 }
 
 /// The default typing indicator: "Alice is typing…" in low-emphasis text.
-public struct TypingIndicatorBottomView: ComponentBuilder {
+public struct TypingIndicatorBottomView: View {
     /// The text shown.
     public let text: String
 
@@ -214,7 +215,7 @@ public struct TypingIndicatorBottomView: ComponentBuilder {
     }
 
     /// Footnote text with room around it.
-    public func build() -> some Component {
+    public var body: some View {
         let appearance = Appearance.default
         return Text(text, font: appearance.fonts.footnote, textColor: appearance.colorPalette.textLowEmphasis, numberOfLines: 1)
             .padding(.horizontal, 16)
@@ -223,12 +224,12 @@ public struct TypingIndicatorBottomView: ComponentBuilder {
 }
 
 /// The default empty-channel view: an icon and "No messages yet", centred.
-public struct EmptyMessagesView: ComponentBuilder {
+public struct EmptyMessagesView: View {
     /// An empty-channel view.
     public init() {}
 
     /// The icon and the text.
-    public func build() -> some Component {
+    public var body: some View {
         let appearance = Appearance.default
         return VStack(spacing: 8, justifyContent: .center, alignItems: .center) {
             Image(appearance.images.smiley, tintColor: appearance.colorPalette.inactiveTint).size(width: 40, height: 40)

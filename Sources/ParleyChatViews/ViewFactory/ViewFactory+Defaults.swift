@@ -2,6 +2,7 @@ import Foundation
 import ParleyChat
 import ParleyChatUI
 import ParleyComponent
+import ParleySwiftUI
 import ParleyUIKit
 
 // The default implementation of every slot. Parts ask `self` for their nested parts, so a custom
@@ -10,20 +11,20 @@ extension ViewFactory {
     /// A ``ChatChannelListItem`` whose avatar comes from this factory.
     public func makeChannelListItem(
         channel: ChatChannel, channelName: String, currentUserId: UserId?, onItemTap: @escaping @MainActor (ChatChannel) -> Void
-    ) -> some Component {
+    ) -> some View {
         ChatChannelListItem(factory: self, channel: channel, channelName: channelName, currentUserId: currentUserId, onItemTap: onItemTap)
     }
 
     /// A ``ChannelAvatarView``.
-    public func makeChannelAvatarView(for channel: ChatChannel, currentUserId: UserId?, size: CGFloat) -> some Component {
+    public func makeChannelAvatarView(for channel: ChatChannel, currentUserId: UserId?, size: CGFloat) -> some View {
         ChannelAvatarView(channel: channel, currentUserId: currentUserId, size: size)
     }
 
     /// A ``NoChannelsView``.
-    public func makeNoChannelsView() -> some Component { NoChannelsView() }
+    public func makeNoChannelsView() -> some View { NoChannelsView() }
 
     /// A ``LoadingView``.
-    public func makeLoadingView() -> some Component { LoadingView() }
+    public func makeLoadingView() -> some View { LoadingView() }
 
     /// A ``DefaultChannelHeaderModifier``: the UIKit-style `ChatChannelHeaderView` as title view.
     public func makeChannelHeaderViewModifier(for channel: ChatChannel?) -> some ChatChannelHeaderViewModifier {
@@ -41,49 +42,49 @@ extension ViewFactory {
         quotedMessage: Binding<ChatMessage?>,
         onLongPress: @escaping (MessageDisplayInfo) -> (),
         isLast: Bool
-    ) -> some Component {
+    ) -> some View {
         MessageContainerView(factory: self, channel: channel, message: message, width: width, showsAllInfo: showsAllInfo,
                              isInThread: isInThread, scrolledId: scrolledId, quotedMessage: quotedMessage,
                              onLongPress: onLongPress, isLast: isLast)
     }
 
     /// A ``SystemMessageView`` of the message's text.
-    public func makeSystemMessageView(message: ChatMessage) -> some Component {
+    public func makeSystemMessageView(message: ChatMessage) -> some View {
         SystemMessageView(message: message.text)
     }
 
     /// A ``MessageTextView``.
-    public func makeMessageTextView(for message: ChatMessage, isFirst: Bool, availableWidth: CGFloat, scrolledId: Binding<String?>) -> some Component {
+    public func makeMessageTextView(for message: ChatMessage, isFirst: Bool, availableWidth: CGFloat, scrolledId: Binding<String?>) -> some View {
         MessageTextView(message: message).frame(maxWidth: availableWidth)
     }
 
     /// A 32-point ``MessageAvatarView``.
-    public func makeMessageAvatarView(for user: ChatUser) -> some Component {
+    public func makeMessageAvatarView(for user: ChatUser) -> some View {
         MessageAvatarView(user: user, size: 32)
     }
 
     /// A ``MessageDateView``.
-    public func makeMessageDateView(for message: ChatMessage) -> some Component {
+    public func makeMessageDateView(for message: ChatMessage) -> some View {
         MessageDateView(message: message)
     }
 
     /// A ``DateIndicatorView``.
-    public func makeDateIndicatorView(date: Date) -> some Component {
+    public func makeDateIndicatorView(date: Date) -> some View {
         DateIndicatorView(date: date)
     }
 
     /// A ``QuotedMessageView``.
-    public func makeQuotedMessageView(quotedMessage: ChatMessage, isSentByCurrentUser: Bool, scrolledId: Binding<String?>) -> some Component {
+    public func makeQuotedMessageView(quotedMessage: ChatMessage, isSentByCurrentUser: Bool, scrolledId: Binding<String?>) -> some View {
         QuotedMessageView(quotedMessage: quotedMessage, scrolledId: scrolledId)
     }
 
     /// A ``MessageRepliesView``.
-    public func makeMessageRepliesView(channel: ChatChannel, message: ChatMessage, replyCount: Int, onTap: @escaping @MainActor () -> Void) -> some Component {
+    public func makeMessageRepliesView(channel: ChatChannel, message: ChatMessage, replyCount: Int, onTap: @escaping @MainActor () -> Void) -> some View {
         MessageRepliesView(replyCount: replyCount, onTap: onTap)
     }
 
     /// A ``ReactionsView``.
-    public func makeMessageReactionView(message: ChatMessage, onTapGesture: @escaping @MainActor () -> Void) -> some Component {
+    public func makeMessageReactionView(message: ChatMessage, onTapGesture: @escaping @MainActor () -> Void) -> some View {
         ReactionsView(message: message, onTap: onTapGesture)
     }
 
@@ -100,12 +101,12 @@ extension ViewFactory {
     }
 
     /// A ``TypingIndicatorBottomView``.
-    public func makeTypingIndicatorBottomView(channel: ChatChannel, currentUserId: UserId?) -> some Component {
+    public func makeTypingIndicatorBottomView(channel: ChatChannel, currentUserId: UserId?) -> some View {
         TypingIndicatorBottomView(channel: channel, currentUserId: currentUserId)
     }
 
     /// An ``EmptyMessagesView``.
-    public func makeEmptyMessagesView(for channel: ChatChannel) -> some Component {
+    public func makeEmptyMessagesView(for channel: ChatChannel) -> some View {
         EmptyMessagesView()
     }
 
@@ -119,7 +120,7 @@ extension ViewFactory {
     }
 
     /// A ``SendMessageButton``.
-    public func makeSendMessageButton(enabled: Bool, onTap: @escaping @MainActor () -> Void) -> some Component {
+    public func makeSendMessageButton(enabled: Bool, onTap: @escaping @MainActor () -> Void) -> some View {
         SendMessageButton(enabled: enabled, onTap: onTap)
     }
 }

@@ -2,13 +2,14 @@ import Foundation
 import ParleyChat
 import ParleyChatUI
 import ParleyComponent
+import ParleySwiftUI
 import ParleyUIKit
 
 /// The slots of the declarative chat screens: each method makes one part of a screen, and a
 /// custom factory overrides only the parts it wants to change.
 ///
 /// Every slot has a default implementation (in an extension of this protocol), so a factory
-/// starts as an empty class:
+/// starts as an empty class, and its methods return `some View`, as in SwiftUI:
 ///
 /// ```swift
 /// final class CustomFactory: ViewFactory {
@@ -25,7 +26,7 @@ import ParleyUIKit
 ///         quotedMessage: Binding<ChatMessage?>,
 ///         onLongPress: @escaping (MessageDisplayInfo) -> (),
 ///         isLast: Bool
-///     ) -> some Component {
+///     ) -> some View {
 ///         HStack {
 ///             Text(message.text)
 ///             Spacer()
@@ -36,17 +37,21 @@ import ParleyUIKit
 ///     }
 /// }
 ///
-/// WindowGroup { ChatChannelListView(viewFactory: CustomFactory.shared) }.run()
+/// @main
+/// struct ChatApp: App {
+///     var body: some Scene {
+///         WindowGroup { ChatChannelListView(viewFactory: CustomFactory.shared) }
+///     }
+/// }
 /// ```
 ///
-/// ## `some View` is `some Component`
+/// ## Views and components
 ///
-/// Linux has no SwiftUI. The slots return ParleyComponent ``Component``s — the same engine the
-/// UIKit-style screens put their rows in — so where the seed writes `-> some View`, write
-/// `-> some Component`. That is the only change: `HStack`, `VStack`, `ZStack`, `Text`, `Image`,
-/// `Spacer`, `.padding(_:_:)`, `.background(_:)` and the other modifiers keep their SwiftUI names.
-/// (A `View` alias was left out on purpose: next to `UIView` and the toolkit's views it would read
-/// as a view class, and components are values, not views.)
+/// The slots' views come from ParleySwiftUI, the SwiftUI-compatible layer (`View`, `@State`,
+/// `HStack`, `Text`, `Image(systemName:)`, `Button`, `Color`, the modifiers). Every view is a
+/// ParleyComponent ``Component`` — the same engine the UIKit-style screens put their rows in — so
+/// a slot may also return a component written for that engine (`-> some Component`): the slots'
+/// associated types only ask for a component.
 ///
 /// ## Nested slots
 ///

@@ -27,33 +27,41 @@ public struct Text: Component {
     public var lineBreakMode: NSLineBreakMode
     /// Horizontal alignment of the lines.
     public var textAlignment: NSTextAlignment
+    /// Whether the font was left unset: a container's ``InheritedTextStyle`` font then applies.
+    var inheritsFont: Bool
+    /// Whether the colour was left unset: a container's ``InheritedTextStyle`` colour then applies.
+    var inheritsColor: Bool
 
     /// Plain text.
-    public init(_ text: String, font: UIFont = .systemFont(ofSize: 17), textColor: UIColor = .label,
+    public init(_ text: String, font: UIFont? = nil, textColor: UIColor? = nil,
                 numberOfLines: Int = 0, lineBreakMode: NSLineBreakMode = .byWordWrapping, textAlignment: NSTextAlignment = .natural) {
         content = .plain(text)
-        self.font = font
-        self.textColor = textColor
+        self.font = font ?? .systemFont(ofSize: 17)
+        self.textColor = textColor ?? .label
+        inheritsFont = font == nil
+        inheritsColor = textColor == nil
         self.numberOfLines = max(0, numberOfLines)
         self.lineBreakMode = lineBreakMode
         self.textAlignment = textAlignment
     }
 
     /// Attributed text; its runs' fonts and colours win over `font` and `textColor`.
-    public init(_ attributedText: NSAttributedString, font: UIFont = .systemFont(ofSize: 17), textColor: UIColor = .label,
+    public init(_ attributedText: NSAttributedString, font: UIFont? = nil, textColor: UIColor? = nil,
                 numberOfLines: Int = 0, lineBreakMode: NSLineBreakMode = .byWordWrapping, textAlignment: NSTextAlignment = .natural) {
         content = .attributed(NSAttributedString(attributedString: attributedText))
-        self.font = font
-        self.textColor = textColor
+        self.font = font ?? .systemFont(ofSize: 17)
+        self.textColor = textColor ?? .label
+        inheritsFont = font == nil
+        inheritsColor = textColor == nil
         self.numberOfLines = max(0, numberOfLines)
         self.lineBreakMode = lineBreakMode
         self.textAlignment = textAlignment
     }
 
     /// The same text in another font.
-    public func font(_ font: UIFont) -> Text { var copy = self; copy.font = font; return copy }
+    public func font(_ font: UIFont) -> Text { var copy = self; copy.font = font; copy.inheritsFont = false; return copy }
     /// The same text in another colour.
-    public func textColor(_ color: UIColor) -> Text { var copy = self; copy.textColor = color; return copy }
+    public func textColor(_ color: UIColor) -> Text { var copy = self; copy.textColor = color; copy.inheritsColor = false; return copy }
     /// The same text with a line limit (0 for none).
     public func numberOfLines(_ lines: Int) -> Text { var copy = self; copy.numberOfLines = max(0, lines); return copy }
     /// The same text with another break mode.
@@ -63,6 +71,12 @@ public struct Text: Component {
 
     /// Measures the text wrapped at the constraint's maximum width.
     public func layout(_ constraint: Constraint) -> TextRenderNode {
+        if (inheritsFont && InheritedTextStyle.font != nil) || (inheritsColor && InheritedTextStyle.color != nil) {
+            var resolved = self
+            if inheritsFont, let font = InheritedTextStyle.font { resolved.font = font; resolved.inheritsFont = false }
+            if inheritsColor, let color = InheritedTextStyle.color { resolved.textColor = color; resolved.inheritsColor = false }
+            return resolved.layout(constraint)
+        }
         let width: CGFloat? = constraint.maxSize.width.isFinite ? constraint.maxSize.width : nil
         let scale = LayoutContext.displayScale
         let measured: TextMeasurement.Result
@@ -148,5 +162,25 @@ final class ComponentLabel: UILabel {
 
     override var text: String? {
         didSet { isAttributed = false }
+    }
+}
+
+/// The font and colour a container gives the texts inside it that set none themselves
+/// (SwiftUI's `.font(_:)` and `.foregroundColor(_:)` on a stack): set while the container's
+/// content is laid out.
+@preconcurrency @MainActor
+public enum InheritedTextStyle {
+    /// The font of texts without one; `nil` for the default.
+    public static var font: UIFont?
+    /// The colour of texts without one; `nil` for the default.
+    public static var color: UIColor?
+
+    /// Runs `body` with `font` and `color` (when not `nil`) inherited.
+    public static func with<T>(font: UIFont?, color: UIColor?, _ body: () -> T) -> T {
+        let previous = (self.font, self.color)
+        if let font { self.font = font }
+        if let color { self.color = color }
+        defer { (self.font, self.color) = previous }
+        return body()
     }
 }

@@ -17,9 +17,11 @@ import ParleyUIKit
 @resultBuilder
 public enum ComponentArrayBuilder {
     /// One component.
-    public static func buildExpression(_ component: any Component) -> [any Component] { [component] }
+    public static func buildExpression(_ component: any Component) -> [any Component] { [ComponentBuildHook.apply(component)] }
     /// An optional component: nothing when `nil`.
-    public static func buildExpression(_ component: (any Component)?) -> [any Component] { component.map { [$0] } ?? [] }
+    public static func buildExpression(_ component: (any Component)?) -> [any Component] {
+        component.map { [ComponentBuildHook.apply($0)] } ?? []
+    }
     /// An array of components, spliced in.
     public static func buildExpression(_ components: [any Component]) -> [any Component] { components }
     /// An empty block.
@@ -49,4 +51,22 @@ public enum ComponentArrayBuilder {
     }
     /// An `if #available` branch.
     public static func buildLimitedAvailability(_ part: [any Component]) -> [any Component] { part }
+}
+
+/// A hook run on every component a builder closure produces, before it joins its container.
+///
+/// ParleySwiftUI sets it to give SwiftUI-style views written inside a container (`HStack {
+/// Counter() }`) a persistent identity, so their `@State` and cached bodies outlive re-layouts.
+/// Without a hook (UIComponent code alone) a component passes through unchanged.
+@preconcurrency @MainActor
+public enum ComponentBuildHook {
+    /// The transform; `nil` (the default) leaves components as they are.
+    public static var transform: (@MainActor (any Component) -> any Component)?
+
+    /// `component` after the transform.
+    @inline(__always)
+    static func apply(_ component: any Component) -> any Component {
+        guard let transform else { return component }
+        return transform(component)
+    }
 }

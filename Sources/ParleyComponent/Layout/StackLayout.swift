@@ -51,10 +51,10 @@ struct StackLayout {
             let childType = ObjectIdentifier(type(of: child))
             if childType != lastType {
                 lastType = childType
-                lastTypeIsFlexible = type(of: child) is any FlexibleChild.Type
+                lastTypeIsFlexible = type(of: child) is any FlexibleChild.Type || type(of: child) is any FlexibilityForwarding.Type
             }
             // Casting the value itself would copy it: only flexible children are cast.
-            if lastTypeIsFlexible, let flexible = child as? FlexibleChild {
+            if lastTypeIsFlexible, let flexible = FlexibleLookup.flexible(child) {
                 if flex.isEmpty { flex = Array(repeating: nil, count: count) }
                 flex[index] = flexible
                 growTotal += flexible.flexGrow
@@ -88,11 +88,10 @@ struct StackLayout {
             }
         }
         // Text in a row that overflows wraps, as SwiftUI's `HStack { Text(long); Spacer() }` does:
-        // with no explicit shrink factors, the overflow comes out of the text children in
-        // proportion to their widths.
+        // with no explicit shrink factors, the overflow comes out of the text children (and
+        // columns of text) in proportion to their widths.
         if axis == .horizontal, mainMax.isFinite, shrinkTotal == 0, flexed.isEmpty, mainTotal > mainMax {
-            let textType = ObjectIdentifier(Text.self)
-            let texts = (0..<count).filter { ObjectIdentifier(type(of: children[$0])) == textType }
+            let texts = (0..<count).filter { FlexibleLookup.isText(children[$0]) }
             let textWidth = texts.reduce(CGFloat(0)) { $0 + axis.main(nodes[$1].size) }
             if textWidth > 0 {
                 let over = mainTotal - mainMax

@@ -49,7 +49,7 @@ final class CustomFactory: ViewFactory {
         quotedMessage: Binding<ChatMessage?>,
         onLongPress: @escaping (MessageDisplayInfo) -> (),
         isLast: Bool
-    ) -> some Component {
+    ) -> some View {
         HStack {
             Text(message.text)
             Spacer()
@@ -59,12 +59,26 @@ final class CustomFactory: ViewFactory {
         .padding(.top, isLast ? 8 : 0)
     }
 
-    func makeSystemMessageView(message: ChatMessage) -> some Component {
+    func makeSystemMessageView(message: ChatMessage) -> some View {
         SystemMessageView(message: message.text)
     }
 }
 
-/// The "Message List View" article's app (compiled, never called: `run()` does not return).
+/// The "Message List View" article's app (compiled, not `@main` here: the test target has its
+/// own entry point; DocSamplesTests opens its window group).
+struct ChatApp: App {
+    init() {
+        ChatViews.client = try? ChatClient(config: ChatClientConfig(currentUserId: "sam"))
+    }
+
+    var body: some Scene {
+        WindowGroup {
+            ChatChannelListView(viewFactory: CustomFactory.shared)
+        }
+    }
+}
+
+/// The article's older spelling without an `App` (compiled, never called: `run()` does not return).
 enum CustomFactorySample {
     @MainActor
     static func main() throws -> Never {
@@ -209,4 +223,18 @@ final class MyCell: UIView {
 @MainActor @Test func myCellLooksRight() {
     let cell = MyCell(frame: CGRect(x: 0, y: 0, width: 320, height: 64))
     Snapshot.assert(cell, named: "my-cell", scale: 2, style: .dark)
+}
+
+/// The "Message List View" article's `App`: its scene opens the channel list with the factory.
+@MainActor
+@Suite(.serialized) struct MessageListArticleAppTests {
+    @Test func theArticlesAppOpensTheChannelListWithItsFactory() throws {
+        let saved = ChatViews.client
+        defer { ChatViews.client = saved }
+        let app = ChatApp()
+        #expect(ChatViews.client != nil, "the app's init set up the client")
+        let navigation = app.body.makeRootViewController()
+        let list = try #require(navigation.topViewController as? ChatChannelListView)
+        #expect(list.viewFactory === CustomFactory.shared)
+    }
 }

@@ -1,0 +1,216 @@
+import Foundation
+import ParleyChat
+import ParleyChatUI
+import ParleySwiftUI
+import ParleyUIKit
+
+/// A key of ``InjectedValues``: a value the chat screens and custom factories share (the seeds'
+/// SDK's dependency injection). Declare one and extend ``InjectedValues`` with a property:
+///
+/// ```swift
+/// struct AnalyticsKey: InjectionKey {
+///     static var currentValue: Analytics = Analytics()
+/// }
+/// extension InjectedValues {
+///     var analytics: Analytics {
+///         get { Self[AnalyticsKey.self] }
+///         set { Self[AnalyticsKey.self] = newValue }
+///     }
+/// }
+/// ```
+@preconcurrency @MainActor
+public protocol InjectionKey {
+    /// The value's type.
+    associatedtype Value
+    /// The value now.
+    static var currentValue: Self.Value { get set }
+}
+
+/// The shared values read with ``Injected``: the chat client, the colours, fonts and images, the
+/// utils, and custom ``InjectionKey``s.
+@preconcurrency @MainActor
+public struct InjectedValues {
+    private static var current = InjectedValues()
+
+    /// The value of a key.
+    public static subscript<K: InjectionKey>(key: K.Type) -> K.Value {
+        get { key.currentValue }
+        set { key.currentValue = newValue }
+    }
+
+    /// The value at `keyPath`.
+    public static subscript<T>(_ keyPath: WritableKeyPath<InjectedValues, T>) -> T {
+        get { current[keyPath: keyPath] }
+        set { current[keyPath: keyPath] = newValue }
+    }
+
+    /// The client the screens use (``ChatViews/client``); set up by ``StreamChat``.
+    public var chatClient: ChatClient {
+        get {
+            guard let client = ChatViews.client else { fatalError("No chat client: create StreamChat(chatClient:) (or set ChatViews.client) first") }
+            return client
+        }
+        set { ChatViews.client = newValue }
+    }
+
+    /// The colours of ``Appearance/default``.
+    public var colors: ColorPalette {
+        get { Appearance.default.colorPalette }
+        set { Appearance.default.colorPalette = newValue }
+    }
+
+    /// The fonts of ``Appearance/default``.
+    public var fonts: Fonts {
+        get { Appearance.default.fonts }
+        set { Appearance.default.fonts = newValue }
+    }
+
+    /// The images of ``Appearance/default``.
+    public var images: Images {
+        get { Appearance.default.images }
+        set { Appearance.default.images = newValue }
+    }
+
+    /// The utilities and configuration of the screens.
+    public var utils: Utils {
+        get { ChatViews.utils }
+        set { ChatViews.utils = newValue }
+    }
+}
+
+/// Reads a shared value in a factory or view (`@Injected(\.colors) var colors`).
+@propertyWrapper
+@preconcurrency @MainActor
+public struct Injected<T> {
+    private let keyPath: WritableKeyPath<InjectedValues, T>
+
+    /// Reads the value at `keyPath`.
+    public init(_ keyPath: WritableKeyPath<InjectedValues, T>) { self.keyPath = keyPath }
+
+    /// The value now; setting it changes it for everyone.
+    public var wrappedValue: T {
+        get { InjectedValues[keyPath] }
+        nonmutating set { InjectedValues[keyPath] = newValue }
+    }
+}
+
+/// The colours (the seeds' SwiftUI SDK's top-level name for ``Appearance/ColorPalette``).
+public typealias ColorPalette = Appearance.ColorPalette
+/// The fonts (the seeds' SwiftUI SDK's top-level name for ``Appearance/Fonts``).
+public typealias Fonts = Appearance.Fonts
+/// The images (the seeds' SwiftUI SDK's top-level name for ``Appearance/Images``).
+public typealias Images = Appearance.Images
+
+extension Appearance.ColorPalette {
+    /// The tint of buttons, links and the current user's accents, as a SwiftUI colour
+    /// (``accentPrimary``).
+    public var tintColor: Color {
+        get { Color(accentPrimary) }
+        set { accentPrimary = newValue.uiColor }
+    }
+}
+
+extension Appearance {
+    /// An appearance from its colours, images and fonts (the seeds' SwiftUI SDK's initialiser).
+    public init(colors: ColorPalette = ColorPalette(), images: Images = Images(), fonts: Fonts = Fonts()) {
+        self.init()
+        colorPalette = colors
+        self.images = images
+        self.fonts = fonts
+    }
+
+    /// The colours (the SwiftUI SDK's name for ``colorPalette``).
+    public var colors: ColorPalette {
+        get { colorPalette }
+        set { colorPalette = newValue }
+    }
+}
+
+/// Where the typing indicator shows.
+public enum TypingIndicatorPlacement: Sendable, Hashable {
+    /// Under the newest message.
+    case bottomOverlay
+    /// In the navigation bar.
+    case navigationOverlay
+}
+
+/// How the message list behaves.
+public struct MessageListConfig {
+    /// Where the typing indicator shows (Parley shows it under the newest message).
+    public var typingIndicatorPlacement: TypingIndicatorPlacement
+    /// Whether consecutive messages of one author are grouped (avatar and time on the last).
+    public var groupMessages: Bool
+    /// Whether a message can be replied to in a thread.
+    public var messageDisplayOptions: MessageDisplayOptions
+
+    /// A configuration; every argument has the default behaviour.
+    public init(typingIndicatorPlacement: TypingIndicatorPlacement = .bottomOverlay, groupMessages: Bool = true,
+                messageDisplayOptions: MessageDisplayOptions = MessageDisplayOptions()) {
+        self.typingIndicatorPlacement = typingIndicatorPlacement
+        self.groupMessages = groupMessages
+        self.messageDisplayOptions = messageDisplayOptions
+    }
+}
+
+/// What a message row shows.
+public struct MessageDisplayOptions {
+    /// Whether the author's avatar shows.
+    public var showAvatars: Bool
+    /// Whether the time shows under a group.
+    public var showMessageDate: Bool
+    /// Whether the author's name shows in groups.
+    public var showAuthorName: Bool
+
+    /// Options; every argument has the default behaviour.
+    public init(showAvatars: Bool = true, showMessageDate: Bool = true, showAuthorName: Bool = true) {
+        self.showAvatars = showAvatars
+        self.showMessageDate = showMessageDate
+        self.showAuthorName = showAuthorName
+    }
+}
+
+/// The screens' utilities and configuration (the seeds' SwiftUI SDK's `Utils`).
+public struct Utils {
+    /// How the message list behaves.
+    public var messageListConfig: MessageListConfig
+    /// Formats dates in the lists.
+    public var dateFormatter: DateFormatter
+
+    /// Utilities with `messageListConfig`.
+    public init(messageListConfig: MessageListConfig = MessageListConfig(), dateFormatter: DateFormatter = Utils.defaultDateFormatter()) {
+        self.messageListConfig = messageListConfig
+        self.dateFormatter = dateFormatter
+    }
+
+    /// Short time style, no date.
+    public static func defaultDateFormatter() -> DateFormatter {
+        let formatter = DateFormatter()
+        formatter.dateStyle = .none
+        formatter.timeStyle = .short
+        return formatter
+    }
+}
+
+/// The setup object of the declarative screens (the seeds' SwiftUI SDK's `StreamChat`): keep it
+/// alive for the app's lifetime; creating it makes its client, appearance and utils the ones every
+/// screen and every `@Injected` property reads.
+///
+/// ```swift
+/// var colors = ColorPalette()
+/// colors.tintColor = .pink
+/// streamChat = StreamChat(chatClient: chatClient, appearance: Appearance(colors: colors),
+///                         utils: Utils(messageListConfig: MessageListConfig(typingIndicatorPlacement: .navigationOverlay)))
+/// ```
+@preconcurrency @MainActor
+public final class StreamChat {
+    /// The client.
+    public let chatClient: ChatClient
+
+    /// Sets up the screens with `chatClient`, `appearance` and `utils`.
+    public init(chatClient: ChatClient, appearance: Appearance = Appearance(), utils: Utils = Utils()) {
+        self.chatClient = chatClient
+        ChatViews.client = chatClient
+        Appearance.default = appearance
+        ChatViews.utils = utils
+    }
+}
