@@ -113,6 +113,9 @@ open class UIHostingController<Content: View>: UIViewController {
         hostingView.backgroundColor = .systemBackground
         hostingView.setRoot(rootView)
     }
+    /// Not decoded: Parley has no archives (see `UIViewController.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// The hosting view.
     open override func loadView() {
