@@ -253,7 +253,7 @@ public final class ChatClient: Sendable {
             showReplyInChannel: showReplyInChannel, quotedMessageId: quotedMessageId,
             mentionedUserIds: mentionedUserIds, attachments: attachments, createdAt: now)
         guard let config = try reader({ try $0.channelRow(cid)?.config }) else { throw ChatError.channelNotFound(cid) }
-        try EmbeddedChatBackend.validate(text: text, hasAttachments: !attachments.isEmpty, config: config)
+        try ChatRules.validate(text: text, hasAttachments: !attachments.isEmpty, config: config)
         try await deliver(outgoing)
         return outgoing.id
     }
