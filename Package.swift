@@ -19,6 +19,12 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         // `swift package generate-documentation --target Parley` builds the DocC catalog.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+        // The server (issue 20): HTTP + WebSocket, JWT auth, logging.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+        .package(url: "https://github.com/vapor/jwt-kit", from: "5.7.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // System libraries, found through pkg-config; `scripts/install-deps` installs the apt providers.
@@ -59,6 +65,28 @@ let package = Package(
         .target(
             name: "ParleyChat",
             dependencies: ["ParleyDiff", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strict
+        ),
+
+        // The wire: Codable requests, responses and WebSocket frames shared by server and client (Foundation only).
+        .target(
+            name: "ParleyProtocol",
+            swiftSettings: strict
+        ),
+
+        // `parley serve`: HTTP + WebSocket over Hummingbird, JWT auth, the chat rules of ParleyChat,
+        // events with per-channel sequence numbers in SQLite (GRDB) behind `ServerStorage`.
+        .target(
+            name: "ParleyServer",
+            dependencies: [
+                "ParleyProtocol", "ParleyChat",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict
         ),
 
@@ -117,7 +145,7 @@ let package = Package(
         .executableTarget(
             name: "parley",
             dependencies: [
-                "Parley", "ParleyScenes", "CCairoPango",
+                "Parley", "ParleyScenes", "CCairoPango", "ParleyServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -150,6 +178,20 @@ let package = Package(
         .testTarget(
             name: "ParleyChatTests",
             dependencies: ["ParleyChat", "ParleyChatDurabilityChild"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "ParleyProtocolTests",
+            dependencies: ["ParleyProtocol"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "ParleyServerTests",
+            dependencies: [
+                "ParleyServer", "ParleyProtocol", "ParleyChat",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+            ],
             swiftSettings: strict
         ),
     ]
