@@ -25,6 +25,9 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
         .package(url: "https://github.com/vapor/jwt-kit", from: "5.7.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // The remote backend's HTTP client (issue 20; its WebSocket client is HummingbirdWSClient).
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
     ],
     targets: [
         // System libraries, found through pkg-config; `scripts/install-deps` installs the apt providers.
@@ -86,6 +89,20 @@ let package = Package(
                 .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+
+        // A ChatBackend that keeps the local store in sync with `parley serve` over HTTP + WebSocket.
+        .target(
+            name: "ParleyChatRemote",
+            dependencies: [
+                "ParleyChat", "ParleyProtocol",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             swiftSettings: strict
         ),
@@ -192,6 +209,11 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
             ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "ParleyChatRemoteTests",
+            dependencies: ["ParleyChatRemote", "ParleyChat", "ParleyProtocol"],
             swiftSettings: strict
         ),
     ]

@@ -150,6 +150,19 @@ public final class ChatSyncStore: Sendable {
         }
     }
 
+    /// Marks a queued message `sendingFailed` (the server refused it for good): the UI offers
+    /// to resend or delete it.
+    public func markSendFailed(_ id: MessageId) async throws(ChatError) {
+        let now = clock.now()
+        let userId = currentUserId
+        try await store.write { db in
+            if let row = try StoreReader(db: db, currentUserId: userId, now: now).messageRow(id: id),
+               row.userId == userId, row.localState != .synced {
+                try StoreWriter(db: db, now: now).setLocalState(row, .sendingFailed)
+            }
+        }
+    }
+
     // MARK: Connection status
 
     /// The connection's state.
