@@ -25,8 +25,9 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
         .package(url: "https://github.com/vapor/jwt-kit", from: "5.7.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        // The remote backend's HTTP client (issue 20; its WebSocket client is HummingbirdWSClient).
-        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        // HTTP and WebSocket clients: the remote backend (ParleyChatRemote) and `parley bench
+        // server`'s load generator.
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
     ],
     targets: [
@@ -162,8 +163,10 @@ let package = Package(
         .executableTarget(
             name: "parley",
             dependencies: [
-                "Parley", "ParleyScenes", "CCairoPango", "ParleyServer",
+                "Parley", "ParleyScenes", "CCairoPango", "ParleyServer", "ParleyProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
             ],
             swiftSettings: strict
         ),

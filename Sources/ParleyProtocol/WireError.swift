@@ -33,6 +33,8 @@ public struct WireErrorCode: RawRepresentable, Hashable, Sendable, Codable, Expr
     public static let tokenExpired: WireErrorCode = "token_expired"
     /// The request could not be decoded or names an invalid value (400).
     public static let badRequest: WireErrorCode = "bad_request"
+    /// The actor may not do this outside any channel rule, such as writing another user (403).
+    public static let forbidden: WireErrorCode = "forbidden"
     /// No such endpoint (404).
     public static let notFound: WireErrorCode = "not_found"
     /// The body or frame is larger than ``WireLimits/maxFrameBytes`` (413).

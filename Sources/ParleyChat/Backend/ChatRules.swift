@@ -212,20 +212,34 @@ public struct ChatRules: Sendable, Hashable {
         if let parentId = message.parentMessageId {
             try require(.sendReply)
             guard let parent else { throw ChatError.messageNotFound(parentId) }
-            guard parent.cid == cid, parent.parentId == nil, parent.isEditable || parent.isDeleted else {
-                throw ChatError.invalidThreadParent(parentId)
-            }
-            if parent.isDeleted { throw ChatError.messageDeleted(parentId) }
+            try Self.checkThreadParent(parent, in: cid)
         } else {
             try require(.sendMessage)
         }
         if let quotedId = message.quotedMessageId {
             try require(.quoteMessage)
             guard let quoted else { throw ChatError.messageNotFound(quotedId) }
-            guard quoted.cid == cid else { throw ChatError.invalidQuotedMessage(quotedId) }
-            if quoted.isDeleted { throw ChatError.messageDeleted(quotedId) }
+            try Self.checkQuoted(quoted, in: cid)
         }
         if message.attachments.contains(where: { $0.type != .link }) { try require(.uploadFile) }
+    }
+
+    static func checkThreadParent(_ parent: Message, in cid: ChannelId) throws(ChatError) {
+        guard parent.cid == cid, parent.parentId == nil, parent.type == .regular || parent.isDeleted else {
+            throw ChatError.invalidThreadParent(parent.id)
+        }
+        if parent.isDeleted { throw ChatError.messageDeleted(parent.id) }
+    }
+
+    static func checkQuoted(_ quoted: Message, in cid: ChannelId) throws(ChatError) {
+        guard quoted.cid == cid else { throw ChatError.invalidQuotedMessage(quoted.id) }
+        if quoted.isDeleted { throw ChatError.messageDeleted(quoted.id) }
+    }
+
+    /// Edits and reactions: not deleted, a regular message or a reply.
+    static func checkChangeable(_ message: Message) throws(ChatError) {
+        if message.isDeleted { throw ChatError.messageDeleted(message.id) }
+        guard message.isEditable else { throw ChatError.messageNotEditable(message.id, message.type) }
     }
 
     /// A send whose id is already taken by `existing`: a retry of the same user's message in the
@@ -244,8 +258,7 @@ public struct ChatRules: Sendable, Hashable {
     ///   ``ChatError/notOwnMessage(_:)``, ``ChatError/missingCapability(_:cid:)``,
     ///   ``ChatError/emptyMessage``, ``ChatError/messageTooLong(length:limit:)``.
     public func checkEdit(_ message: Message, text: String) throws(ChatError) {
-        if message.isDeleted { throw ChatError.messageDeleted(message.id) }
-        guard message.isEditable else { throw ChatError.messageNotEditable(message.id, message.type) }
+        try Self.checkChangeable(message)
         try requireOwnOrAny(message, own: .updateOwnMessage, any: .updateAnyMessage)
         try Self.validate(text: text, hasAttachments: message.hasAttachments, config: config)
     }
@@ -284,8 +297,7 @@ public struct ChatRules: Sendable, Hashable {
     ///   ``ChatError/featureDisabled(_:cid:)``, ``ChatError/channelFrozen(_:)``,
     ///   ``ChatError/missingCapability(_:cid:)``.
     public func checkReaction(on message: Message) throws(ChatError) {
-        if message.isDeleted { throw ChatError.messageDeleted(message.id) }
-        guard message.isEditable else { throw ChatError.messageNotEditable(message.id, message.type) }
+        try Self.checkChangeable(message)
         try require(.sendReaction)
     }
 
@@ -336,5 +348,79 @@ extension ChannelConfig {
         case .uploads: uploadsEnabled
         case .mutes: mutesEnabled
         }
+    }
+}
+
+// MARK: - Field-by-field forms
+
+/// The same rules for callers that hold plain fields rather than a ``ChatRules/Message`` or an
+/// acting user (the server's storage rows): each form only rearranges its arguments and asks the
+/// checks above, so there is still one implementation of every rule.
+extension ChatRules {
+    /// The rules for one user in a channel of `channelType`, for checks that name the channel
+    /// and the actor at each call (``require(_:in:)`` and the other `in:` forms).
+    public init(
+        channelType: ChannelType, config: ChannelConfig, isFrozen: Bool, memberRole: MemberRole?, userRole: UserRole
+    ) {
+        self.init(
+            cid: ChannelId(type: channelType, id: ""), config: config, isFrozen: isFrozen, memberRole: memberRole,
+            userId: "", userRole: userRole)
+    }
+
+    /// The channel's type (``ChatRules/type``).
+    public var channelType: ChannelType { type }
+
+    private func acting(_ userId: UserId? = nil, in cid: ChannelId) -> ChatRules {
+        var rules = self
+        rules.cid = cid
+        if let userId { rules.userId = userId }
+        return rules
+    }
+
+    /// ``require(_:)`` in `cid`.
+    public func require(_ capability: ChannelCapability, in cid: ChannelId) throws(ChatError) {
+        try acting(in: cid).require(capability)
+    }
+
+    /// ``checkFreeze()`` in `cid`.
+    public func requireFreeze(in cid: ChannelId) throws(ChatError) { try acting(in: cid).checkFreeze() }
+
+    /// ``checkAddMembers(_:)`` by `actorId` in `cid`.
+    public func requireAddMembers(_ userIds: [UserId], by actorId: UserId, in cid: ChannelId) throws(ChatError) {
+        try acting(actorId, in: cid).checkAddMembers(userIds)
+    }
+
+    /// ``checkRemoveMembers(_:)`` by `actorId` in `cid`.
+    public func requireRemoveMembers(_ userIds: [UserId], by actorId: UserId, in cid: ChannelId) throws(ChatError) {
+        try acting(actorId, in: cid).checkRemoveMembers(userIds)
+    }
+
+    /// Editing (`own`: `update-own-message`) or deleting (`delete-own-message`) a message of
+    /// `authorId` by `actorId`: ``checkEdit(_:text:)`` and ``checkDelete(_:)`` without their
+    /// message checks.
+    public func requireOwnOrAny(
+        own: ChannelCapability, any: ChannelCapability, authorId: UserId, actorId: UserId, messageId: MessageId,
+        cid: ChannelId
+    ) throws(ChatError) {
+        let message = Message(id: messageId, cid: cid, authorId: authorId, type: .regular)
+        try acting(actorId, in: cid).requireOwnOrAny(message, own: own, any: any)
+    }
+
+    /// A thread parent: a top-level message of the same channel, not deleted (as in
+    /// ``checkSend(_:parent:quoted:)``).
+    public static func requireThreadParent(
+        id: MessageId, parentCid: ChannelId, parentOfParent: MessageId?, type: MessageType, in cid: ChannelId
+    ) throws(ChatError) {
+        try checkThreadParent(Message(id: id, cid: parentCid, authorId: "", type: type, parentId: parentOfParent), in: cid)
+    }
+
+    /// A quoted message: in the same channel, not deleted (as in ``checkSend(_:parent:quoted:)``).
+    public static func requireQuotable(id: MessageId, quotedCid: ChannelId, isDeleted: Bool, in cid: ChannelId) throws(ChatError) {
+        try checkQuoted(Message(id: id, cid: quotedCid, authorId: "", type: .regular, isDeleted: isDeleted), in: cid)
+    }
+
+    /// A message that is edited or reacted to: not deleted, a regular message or a reply.
+    public static func requireChangeable(id: MessageId, type: MessageType, isDeleted: Bool) throws(ChatError) {
+        try checkChangeable(Message(id: id, cid: ChannelId(type: .messaging, id: ""), authorId: "", type: type, isDeleted: isDeleted))
     }
 }

@@ -28,6 +28,7 @@ struct BenchCommand: AsyncParsableCommand {
         Group(name: "components") { quick in try await MainActor.run { try ComponentsBench.run(quick: quick) } },
         Group(name: "store") { quick in try await StoreBench.run(quick: quick) },
         Group(name: "chat") { quick in try await ChatBench.run(quick: quick) },
+        Group(name: "server") { quick in try await ServerBench.run(quick: quick) },
     ]
 
     func run() async throws {

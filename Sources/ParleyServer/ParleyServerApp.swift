@@ -1,0 +1,88 @@
+import Foundation
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+import ParleyProtocol
+
+/// How `parley serve` runs.
+public struct ParleyServerConfiguration: Sendable {
+    /// The address to listen on.
+    public var host: String
+    /// The port (0 picks a free one; ``ParleyServerApp/run(configuration:logger:onRunning:)`` reports it).
+    public var port: Int
+    /// The SQLite file; `nil` keeps everything in memory (tests).
+    public var databasePath: String?
+    /// The HS256 secret tokens are signed with.
+    public var jwtSecret: [UInt8]
+    /// The limits enforced.
+    public var limits: WireLimits
+    /// Users who become admins when they first write themselves.
+    public var adminUserIds: Set<String>
+
+    /// Describes a server.
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, databasePath: String?, jwtSecret: [UInt8],
+        limits: WireLimits = WireLimits(), adminUserIds: Set<String> = []
+    ) {
+        self.host = host
+        self.port = port
+        self.databasePath = databasePath
+        self.jwtSecret = jwtSecret
+        self.limits = limits
+        self.adminUserIds = adminUserIds
+    }
+}
+
+/// The Parley server: HTTP API and WebSocket on one port (see `ParleyProtocol`'s ``WirePath``).
+///
+/// ```swift
+/// try await ParleyServerApp.run(configuration: .init(databasePath: path, jwtSecret: secret)) { port in
+///     print("listening on \(port)")
+/// }
+/// ```
+public enum ParleyServerApp {
+    /// Runs the server until the process is asked to stop (SIGINT or SIGTERM).
+    public static func run(
+        configuration: ParleyServerConfiguration, logger: Logger = Logger(label: "parley.server"),
+        onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) async throws {
+        let app = try await makeApplication(configuration: configuration, logger: logger, onRunning: onRunning)
+        try await app.runService()
+    }
+
+    static func makeApplication(
+        configuration: ParleyServerConfiguration, logger: Logger,
+        onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) async throws -> some ApplicationProtocol {
+        let storage = try SQLiteServerStorage(path: configuration.databasePath)
+        let hub = EventHub()
+        let service = ChatService(
+            storage: storage, hub: hub, limits: configuration.limits, adminUserIds: configuration.adminUserIds)
+        let tokens = await ServerTokens(secret: configuration.jwtSecret)
+        let authenticator = Authenticator(tokens: tokens, storage: storage)
+        let limiter = RateLimiter(rate: configuration.limits.requestsPerSecond, burst: configuration.limits.requestBurst)
+
+        let router = Router(context: ParleyRequestContext.self)
+        router.add(middleware: APIMiddleware(authenticator: authenticator, limiter: limiter))
+        Routes(service: service).add(to: router)
+
+        let webSocketRouter = Router(context: BasicWebSocketRequestContext.self)
+        webSocketRouter.ws(RouterPath(WirePath.webSocket)) { request, _ in
+            // A refused upgrade falls through to the HTTP router, whose middleware answers the error.
+            (try? await authenticator.actor(of: request)) == nil ? .dontUpgrade : .upgrade([:])
+        } onUpgrade: { inbound, outbound, context in
+            guard let actorId = try? await authenticator.actor(of: context.request) else { return }
+            let session = WebSocketSession(actorId: actorId, service: service, limiter: limiter, logger: context.logger)
+            await session.run(inbound: inbound, outbound: outbound)
+        }
+
+        return Application(
+            router: router,
+            server: .http1WebSocketUpgrade(
+                webSocketRouter: webSocketRouter,
+                configuration: .init(ws: .init(maxFrameSize: configuration.limits.maxFrameBytes * 2))),
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "parley"),
+            onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? configuration.port) },
+            logger: logger)
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import ParleyChat
+import ParleyProtocol
+
+extension ChannelConfig {
+    /// The wire form.
+    var wire: WireChannelConfig {
+        WireChannelConfig(
+            reactionsEnabled: reactionsEnabled, repliesEnabled: repliesEnabled, quotesEnabled: quotesEnabled,
+            typingEventsEnabled: typingEventsEnabled, readEventsEnabled: readEventsEnabled,
+            uploadsEnabled: uploadsEnabled, mutesEnabled: mutesEnabled, maxMessageLength: maxMessageLength)
+    }
+
+    /// The config a wire config describes.
+    init(_ wire: WireChannelConfig) {
+        self.init(
+            reactionsEnabled: wire.reactionsEnabled, repliesEnabled: wire.repliesEnabled,
+            quotesEnabled: wire.quotesEnabled, typingEventsEnabled: wire.typingEventsEnabled,
+            readEventsEnabled: wire.readEventsEnabled, uploadsEnabled: wire.uploadsEnabled,
+            mutesEnabled: wire.mutesEnabled, maxMessageLength: wire.maxMessageLength)
+    }
+}
+
+extension UserRecord {
+    /// The wire form.
+    var wire: WireUser {
+        WireUser(
+            id: id, name: name, imageURL: imageURL, avatarColor: avatarColor, role: role.rawValue, createdAt: createdAt,
+            isDeleted: deletedAt == nil ? nil : true)
+    }
+
+    /// Stands in for an author whose row is gone.
+    static func unknown(_ id: UserId) -> UserRecord {
+        UserRecord(id: id, name: id, role: .user, createdAt: Date(timeIntervalSince1970: 0))
+    }
+}
+
+extension ServerTransaction {
+    /// The channel's wire form, with its member count and stream position.
+    func wireChannel(_ channel: ChannelRecord) throws -> WireChannel {
+        WireChannel(
+            cid: channel.cid.rawValue, name: channel.name, imageURL: channel.imageURL, config: channel.config.wire,
+            isFrozen: channel.isFrozen, createdBy: channel.createdBy, createdAt: channel.createdAt,
+            updatedAt: channel.updatedAt, lastMessageAt: channel.lastMessageAt,
+            memberCount: try members(channel.cid).count, epoch: channel.epoch, lastSeq: channel.lastSeq)
+    }
+
+    /// A member's wire form; `isMuted` only for the member themselves.
+    func wireMember(_ member: MemberRecord, user: UserRecord?, viewer: UserId) -> WireMember {
+        WireMember(
+            user: (user ?? .unknown(member.userId)).wire, role: member.role.rawValue, createdAt: member.createdAt,
+            lastReadAt: member.lastReadAt, lastReadMessageId: member.lastReadMessageId,
+            isMuted: member.userId == viewer ? member.isMuted : nil)
+    }
+
+    /// The message's whole state: author, reaction totals and latest reactions.
+    func wireMessage(_ message: MessageRecord) throws -> WireMessage {
+        let reactions = try reactions(message.id)
+        var scores: [String: Int] = [:]
+        var counts: [String: Int] = [:]
+        for reaction in reactions {
+            scores[reaction.type, default: 0] += reaction.score
+            counts[reaction.type, default: 0] += 1
+        }
+        return WireMessage(
+            id: message.id, cid: message.cid.rawValue, type: message.type.rawValue, text: message.text,
+            user: (try user(message.userId) ?? .unknown(message.userId)).wire, createdAt: message.createdAt,
+            updatedAt: message.updatedAt, textUpdatedAt: message.textUpdatedAt, deletedAt: message.deletedAt,
+            parentId: message.parentId, showReplyInChannel: message.showInChannel, quotedMessageId: message.quotedId,
+            mentionedUserIds: message.mentionedIds, attachments: message.attachments, replyCount: message.replyCount,
+            reactionScores: scores, reactionCounts: counts,
+            latestReactions: reactions.prefix(10).map {
+                WireReaction(
+                    messageId: $0.messageId, userId: $0.userId, type: $0.type, score: $0.score, createdAt: $0.createdAt,
+                    updatedAt: $0.updatedAt)
+            })
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import ParleyChat
+import ParleyProtocol
+
+/// The server's storage: the one seam between the chat service and a database engine.
+///
+/// The service runs every operation as one call of ``write(_:afterCommit:)``: it reads rows,
+/// applies the chat rules, writes, and appends events through the same transaction, so an event's
+/// sequence number is taken in the transaction that makes the change. `afterCommit` runs once the
+/// transaction is durable and before the next write starts, so events reach the live fan-out in
+/// commit order. SQLite (``SQLiteServerStorage``) is the embedded engine; a PostgreSQL engine
+/// conforms by running the same body in a `SERIALIZABLE` (or row-locked) transaction.
+protocol ServerStorage: Sendable {
+    /// Runs `body` in a read-only snapshot.
+    func read<T: Sendable>(_ body: @Sendable (any ServerTransaction) throws -> T) async throws -> T
+
+    /// Runs `body` in one write transaction, then `afterCommit` with its result, still in commit order.
+    func write<T: Sendable>(
+        _ body: @Sendable (any ServerTransaction) throws -> T, afterCommit: @Sendable (T) -> Void
+    ) async throws -> T
+}
+
+/// The rows of one transaction. Methods throw the engine's errors; the chat rules live above.
+protocol ServerTransaction {
+    /// The time of the transaction (one value for all its rows).
+    var now: Date { get }
+
+    func user(_ id: UserId) throws -> UserRecord?
+    func users(_ ids: [UserId]) throws -> [UserId: UserRecord]
+    func upsertUser(_ user: UserRecord) throws
+
+    func channel(_ cid: ChannelId) throws -> ChannelRecord?
+    func insertChannel(_ channel: ChannelRecord) throws
+    /// Writes name, image, frozen, updatedAt and lastMessageAt.
+    func updateChannel(_ channel: ChannelRecord) throws
+    /// Deletes the channel with its members, messages, reactions and events.
+    func deleteChannel(_ cid: ChannelId) throws
+    /// The user's channels, most recently active first.
+    func channels(ofUser userId: UserId, limit: Int) throws -> [ChannelRecord]
+
+    func member(_ cid: ChannelId, userId: UserId) throws -> MemberRecord?
+    func members(_ cid: ChannelId) throws -> [MemberRecord]
+    func upsertMember(_ member: MemberRecord) throws
+    /// Whether there was such a member.
+    func removeMember(_ cid: ChannelId, userId: UserId) throws -> Bool
+
+    func message(_ id: MessageId) throws -> MessageRecord?
+    func insertMessage(_ message: MessageRecord) throws
+    func updateMessage(_ message: MessageRecord) throws
+    /// A page of top-level messages (and replies shown in the channel) or of one thread's
+    /// replies, before `before` when set; oldest first.
+    func messages(_ cid: ChannelId, parentId: MessageId?, before: MessageId?, limit: Int) throws -> [MessageRecord]
+    /// Messages whose text contains `text`, in the given channels, newest first.
+    func search(_ text: String, in cids: [ChannelId], limit: Int) throws -> [MessageRecord]
+
+    func reactions(_ messageId: MessageId) throws -> [ReactionRecord]
+    func upsertReaction(_ reaction: ReactionRecord) throws
+    func deleteReaction(_ messageId: MessageId, userId: UserId, type: String) throws -> Bool
+
+    /// Takes the channel's next sequence number, builds the event with it and stores it.
+    func appendEvent(_ cid: ChannelId, _ build: (_ seq: Int64, _ epoch: String) -> ChannelEvent) throws -> ChannelEvent
+    /// The stored events after `seq`, in order, at most `limit`.
+    func events(_ cid: ChannelId, after seq: Int64, limit: Int) throws -> [ChannelEvent]
+    /// The lowest stored sequence number (`nil` when none is stored).
+    func oldestEventSeq(_ cid: ChannelId) throws -> Int64?
+}
+
+/// A user row.
+struct UserRecord: Sendable, Hashable {
+    var id: UserId
+    var name: String
+    var imageURL: URL?
+    var avatarColor: UInt32?
+    var role: UserRole
+    var createdAt: Date
+    var deletedAt: Date?
+}
+
+/// A channel row.
+struct ChannelRecord: Sendable, Hashable {
+    var cid: ChannelId
+    var name: String?
+    var imageURL: URL?
+    var config: ChannelConfig
+    var isFrozen: Bool
+    var createdBy: UserId?
+    var createdAt: Date
+    var updatedAt: Date
+    var lastMessageAt: Date?
+    var epoch: String
+    var lastSeq: Int64
+}
+
+/// A member row.
+struct MemberRecord: Sendable, Hashable {
+    var cid: ChannelId
+    var userId: UserId
+    var role: MemberRole
+    var createdAt: Date
+    var lastReadAt: Date?
+    var lastReadMessageId: MessageId?
+    var isMuted: Bool
+}
+
+/// A message row.
+struct MessageRecord: Sendable, Hashable {
+    var id: MessageId
+    var cid: ChannelId
+    var userId: UserId
+    var type: MessageType
+    var text: String
+    var createdAt: Date
+    var updatedAt: Date
+    var textUpdatedAt: Date?
+    var deletedAt: Date?
+    var parentId: MessageId?
+    var showInChannel: Bool
+    var quotedId: MessageId?
+    var mentionedIds: [UserId]
+    var attachments: [WireAttachment]
+    var replyCount: Int
+
+    var isDeleted: Bool { type == .deleted || deletedAt != nil }
+}
+
+/// A reaction row.
+struct ReactionRecord: Sendable, Hashable {
+    var messageId: MessageId
+    var userId: UserId
+    var type: String
+    var score: Int
+    var createdAt: Date
+    var updatedAt: Date
+}

@@ -1,0 +1,86 @@
+import ArgumentParser
+import Foundation
+import ParleyProtocol
+import ParleyServer
+
+/// `parley serve`: the real-time chat server (HTTP + WebSocket, JWT auth, SQLite).
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run the Parley server (HTTP API and WebSocket on one port).",
+        discussion: """
+            Tokens are HS256 JWTs whose subject is the user. With --dev the secret is created in the \
+            server's data directory on first run and `parley token --user NAME` mints tokens; otherwise \
+            the secret comes from $\(ServerDataDirectory.secretVariable).
+            """
+    )
+
+    @Option(help: "The port to listen on (0 picks a free one).")
+    var port: Int = 8080
+
+    @Option(help: "The address to listen on.")
+    var host: String = "127.0.0.1"
+
+    @Option(help: "The SQLite database (default: $XDG_DATA_HOME/parley/server/parley-server.sqlite).")
+    var db: String?
+
+    @Option(help: "The server's data directory (default: $XDG_DATA_HOME/parley/server).")
+    var dataDir: String?
+
+    @Flag(help: "Development mode: sign tokens with a secret kept in the data directory.")
+    var dev = false
+
+    @Option(help: "Users who become admins when they first write themselves, comma-separated.")
+    var admins: String = ""
+
+    @Option(help: "Requests (HTTP requests and WebSocket frames) each user may make per second.")
+    var requestsPerSecond: Double = WireLimits().requestsPerSecond
+
+    @Option(help: "Requests each user may make at once above that rate.")
+    var burst: Int = WireLimits().requestBurst
+
+    func run() async throws {
+        let directory = ServerDataDirectory(dataDir.map { URL(fileURLWithPath: $0) })
+        let secret: [UInt8]
+        if dev {
+            secret = try directory.devSecret()
+        } else if let fromEnvironment = ServerDataDirectory.environmentSecret() {
+            secret = fromEnvironment
+        } else {
+            throw ValidationError(
+                "No token secret: set \(ServerDataDirectory.secretVariable), or pass --dev for a development secret.")
+        }
+        let configuration = ParleyServerConfiguration(
+            host: host, port: port, databasePath: db ?? directory.databaseURL.path, jwtSecret: secret,
+            limits: WireLimits(requestsPerSecond: requestsPerSecond, requestBurst: burst),
+            adminUserIds: Set(admins.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }))
+        try await ParleyServerApp.run(configuration: configuration) { port in
+            // Written unbuffered: scripts wait for this line to know the port.
+            let line = "parley serve: listening on http://\(configuration.host):\(port) (database \(configuration.databasePath ?? "in memory"))\n"
+            FileHandle.standardOutput.write(Data(line.utf8))
+        }
+    }
+}
+
+/// `parley token`: mints a token for a user with the server's secret.
+struct TokenCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "token",
+        abstract: "Print a token for a user (the dev secret in the data directory, or $\(ServerDataDirectory.secretVariable)).")
+
+    @Option(help: "The user the token acts for.")
+    var user: String
+
+    @Option(help: "The server's data directory (default: $XDG_DATA_HOME/parley/server).")
+    var dataDir: String?
+
+    @Option(help: "How long the token is valid, in seconds.")
+    var ttl: Double = 30 * 24 * 3600
+
+    func run() async throws {
+        guard !user.isEmpty else { throw ValidationError("--user needs a user id.") }
+        let secret = try ServerDataDirectory.environmentSecret()
+            ?? ServerDataDirectory(dataDir.map { URL(fileURLWithPath: $0) }).devSecret()
+        print(try await ServerTokens(secret: secret).sign(userId: user, lifetime: ttl))
+    }
+}
