@@ -216,7 +216,10 @@ let package = Package(
         ),
         .testTarget(
             name: "ParleyChatRemoteTests",
-            dependencies: ["ParleyChatRemote", "ParleyChat", "ParleyProtocol"],
+            dependencies: [
+                "ParleyChatRemote", "ParleyChat", "ParleyProtocol", "ParleyServer",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
             swiftSettings: strict
         ),
     ]

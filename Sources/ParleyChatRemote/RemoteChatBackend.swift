@@ -52,12 +52,17 @@ public final class RemoteChatBackend: ChatBackend {
 
     /// Starts the connection loop for `sync`'s store (called once by ``ChatClient``).
     public func attach(to sync: ChatSyncStore) {
+        state.withLock { $0.sync = sync }
+        connect()
+    }
+
+    /// Connects (again, after ``disconnect()``); reconnects on its own after failures.
+    public func connect() {
         let loop = Task { [weak self] in
             guard let self else { return }
             await self.run()
         }
         state.withLock { state in
-            state.sync = sync
             state.loop?.cancel()
             state.loop = loop
         }
