@@ -163,7 +163,7 @@ let package = Package(
         .executableTarget(
             name: "parley",
             dependencies: [
-                "Parley", "ParleyScenes", "CCairoPango", "ParleyServer", "ParleyProtocol",
+                "Parley", "ParleyScenes", "CCairoPango", "ParleyServer", "ParleyProtocol", "ParleyChatRemote",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
