@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import Synchronization
 
 /// The backend that runs the chat rules in-process, on the client's own database: the "server"
 /// a single machine needs.
@@ -14,16 +13,13 @@ public final class EmbeddedChatBackend: ChatBackend {
     let store: ChatStore
     let clock: any ChatClock
     let ids: IdentifierSource
-    private let typingExpiry = Mutex<Task<Void, Never>?>(nil)
+    private let typingExpiry: TypingExpiry
 
     init(store: ChatStore, clock: any ChatClock, ids: IdentifierSource) {
         self.store = store
         self.clock = clock
         self.ids = ids
-    }
-
-    deinit {
-        typingExpiry.withLock { $0?.cancel() }
+        self.typingExpiry = TypingExpiry(store: store, clock: clock)
     }
 
     // MARK: Users
@@ -315,7 +311,7 @@ public final class EmbeddedChatBackend: ChatBackend {
             _ = try StoreWriter(db: db, now: now).startTyping(
                 cid: cid, userId: userId, parentId: parentMessageId, expiresAt: expiresAt.millisecondsSince1970)
         }
-        scheduleTypingExpiry(at: expiresAt)
+        typingExpiry.schedule(at: expiresAt)
     }
 
     /// Says the user stopped typing.
@@ -323,29 +319,6 @@ public final class EmbeddedChatBackend: ChatBackend {
         let now = clock.now()
         try await store.write { db in
             try StoreWriter(db: db, now: now).stopTyping(cid: cid, userId: userId)
-        }
-    }
-
-    /// Arms one timer on the clock for the earliest pending expiry; when it fires, expired typing
-    /// rows are deleted (which publishes the change) and the timer re-arms for the next one.
-    private func scheduleTypingExpiry(at deadline: Date) {
-        typingExpiry.withLock { task in
-            task?.cancel()
-            task = Task { [store, clock] in
-                var next: Date? = deadline
-                while let due = next, !Task.isCancelled {
-                    do {
-                        try await clock.sleep(until: due)
-                        let now = clock.now()
-                        let following = try await store.write { db in
-                            try StoreWriter(db: db, now: now).expireTyping()
-                        }
-                        next = following.map(Date.init(millisecondsSince1970:))
-                    } catch {
-                        return  // cancelled, or the store failed: readers still hide expired rows
-                    }
-                }
-            }
         }
     }
 

@@ -16,11 +16,13 @@ public final class ChatSyncStore: Sendable {
     private let status = Mutex<ConnectionStatus>(.initialized)
     private let statusObservers = Mutex<[Int: @Sendable (ConnectionStatus) -> Void]>([:])
     private let nextObserver = Mutex(0)
+    private let typingExpiry: TypingExpiry
 
     init(store: ChatStore, currentUserId: UserId, clock: any ChatClock) {
         self.store = store
         self.currentUserId = currentUserId
         self.clock = clock
+        self.typingExpiry = TypingExpiry(store: store, clock: clock)
     }
 
     // MARK: Cursors and events
@@ -121,7 +123,8 @@ public final class ChatSyncStore: Sendable {
     /// ``EmbeddedChatBackend/typingTimeout`` unless renewed.
     public func applyTyping(in cid: ChannelId, userId: UserId, parentMessageId: MessageId?, isTyping: Bool) async throws(ChatError) {
         let now = clock.now()
-        let expiresAt = now.addingTimeInterval(EmbeddedChatBackend.typingTimeout).millisecondsSince1970
+        let expiry = now.addingTimeInterval(EmbeddedChatBackend.typingTimeout)
+        let expiresAt = expiry.millisecondsSince1970
         try await store.write { db in
             guard try Int.fetchOne(db, sql: "SELECT 1 FROM channel WHERE cid = ?", arguments: [cid.rawValue]) != nil,
                   try Int.fetchOne(db, sql: "SELECT 1 FROM user WHERE id = ?", arguments: [userId]) != nil
@@ -133,6 +136,7 @@ public final class ChatSyncStore: Sendable {
                 try writer.stopTyping(cid: cid, userId: userId)
             }
         }
+        if isTyping { typingExpiry.schedule(at: expiry) }
     }
 
     // MARK: Outbox

@@ -199,6 +199,21 @@ func syncedContent(_ client: ChatClient) throws -> String {
         #expect(try client.message(id: "m1")?.text == "v2")
     }
 
+    /// A relayed typing indicator expires on the clock like a local one: the controller hears of
+    /// it (a store change), not only readers that filter expired rows.
+    @MainActor @Test func relayedTypingExpiresOnTheClock() async throws {
+        let stream = FakeStream()
+        let clock = ManualChatClock(now: testEpoch)
+        let client = try makeClient(clock: clock)
+        try await client.syncStore.reset(stream.snapshot())
+        let controller = client.channelController(for: stream.cid)
+        try controller.synchronize()
+        try await client.syncStore.applyTyping(in: stream.cid, userId: "bob", parentMessageId: nil, isTyping: true)
+        try await eventually("bob typing") { controller.channel?.currentlyTypingUsers.map(\.id) == ["bob"] }
+        clock.advance(by: EmbeddedChatBackend.typingTimeout + 1)
+        try await eventually("typing expired") { controller.channel?.currentlyTypingUsers.isEmpty == true }
+    }
+
     @Test func removalOfTheCurrentUserRemovesTheChannel() async throws {
         let stream = FakeStream()
         let client = try makeClient()
