@@ -108,6 +108,13 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // A server process for ParleyServerTests' kill -9 test (not part of the SDK).
+        .executableTarget(
+            name: "ParleyServerTestChild",
+            dependencies: ["ParleyServer", "ParleyProtocol"],
+            swiftSettings: strict
+        ),
+
         // A writer process for ParleyChatTests' SIGKILL durability test (not part of the SDK).
         .executableTarget(
             name: "ParleyChatDurabilityChild",
@@ -208,8 +215,9 @@ let package = Package(
         .testTarget(
             name: "ParleyServerTests",
             dependencies: [
-                "ParleyServer", "ParleyProtocol", "ParleyChat",
+                "ParleyServer", "ParleyProtocol", "ParleyChat", "ParleyServerTestChild",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
             ],
             swiftSettings: strict

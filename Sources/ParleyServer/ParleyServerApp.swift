@@ -58,7 +58,7 @@ public enum ParleyServerApp {
         let hub = EventHub()
         let service = ChatService(
             storage: storage, hub: hub, limits: configuration.limits, adminUserIds: configuration.adminUserIds)
-        let tokens = await ServerTokens(secret: configuration.jwtSecret)
+        let tokens = try await ServerTokens(secret: configuration.jwtSecret)
         let authenticator = Authenticator(tokens: tokens, storage: storage)
         let limiter = RateLimiter(rate: configuration.limits.requestsPerSecond, burst: configuration.limits.requestBurst)
 

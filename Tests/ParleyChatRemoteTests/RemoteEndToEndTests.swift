@@ -20,7 +20,7 @@ struct LoopbackServer: Sendable {
         logger.logLevel = .error
         let configuration = ParleyServerConfiguration(port: 0, databasePath: nil, jwtSecret: secret)
         let app = try await ParleyServerApp.makeApplication(configuration: configuration, logger: logger)
-        let tokens = await ServerTokens(secret: secret)
+        let tokens = try await ServerTokens(secret: secret)
         try await app.test(.live) { client in
             let port = try #require(client.port)
             try await body(LoopbackServer(url: try #require(URL(string: "http://127.0.0.1:\(port)")), tokens: tokens))

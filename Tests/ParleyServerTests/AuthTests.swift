@@ -85,3 +85,9 @@ struct AuthTests {
         }
     }
 }
+
+@Test("A token secret shorter than HS256's 32 bytes is refused before the server starts")
+func shortSecretRefused() async throws {
+    await #expect(throws: ServerTokens.SecretTooShort.self) { _ = try await ServerTokens(secret: Array("short".utf8)) }
+    _ = try await ServerTokens(secret: Array(repeating: 7, count: 32))
+}

@@ -25,7 +25,7 @@ struct ServerHarness: Sendable {
         let configuration = ParleyServerConfiguration(
             port: 0, databasePath: nil, jwtSecret: secret, limits: limits, adminUserIds: admins)
         let app = try await ParleyServerApp.makeApplication(configuration: configuration, logger: logger)
-        let tokens = await ServerTokens(secret: secret)
+        let tokens = try await ServerTokens(secret: secret)
         try await app.test(.live) { client in
             let harness = ServerHarness(port: try #require(client.port), client: client, tokens: tokens)
             try await body(harness)

@@ -24,8 +24,24 @@ public struct ServerTokens: Sendable {
     /// The only algorithm accepted.
     public static let algorithm = "HS256"
 
-    /// Tokens signed with `secret` (at least 32 bytes recommended).
-    public init(secret: [UInt8]) async {
+    /// The shortest secret accepted: HS256's hash size.
+    public static let minimumSecretLength = 32
+
+    /// A secret shorter than ``minimumSecretLength`` bytes.
+    public struct SecretTooShort: Error, CustomStringConvertible {
+        /// The secret's length.
+        public let length: Int
+        /// Says what is wrong.
+        public var description: String {
+            "The token secret has \(length) bytes; HS256 needs at least \(ServerTokens.minimumSecretLength)."
+        }
+    }
+
+    /// Tokens signed with `secret`.
+    ///
+    /// - Throws: ``SecretTooShort`` for a secret shorter than ``minimumSecretLength`` bytes.
+    public init(secret: [UInt8]) async throws {
+        guard secret.count >= Self.minimumSecretLength else { throw SecretTooShort(length: secret.count) }
         keys = JWTKeyCollection()
         await keys.add(hmac: HMACKey(from: secret), digestAlgorithm: .sha256)
     }

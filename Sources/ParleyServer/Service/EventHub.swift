@@ -17,10 +17,10 @@ final class ClientConnection: Sendable {
     /// Frames queued beyond this are dropped (and the channel reset for this connection).
     static let queueLimit = 4_096
 
-    init(userId: String) {
+    init(userId: String, queueLimit: Int = ClientConnection.queueLimit) {
         id = UUID().uuidString
         self.userId = userId
-        (frames, continuation) = AsyncStream.makeStream(of: ServerFrame.self, bufferingPolicy: .bufferingOldest(Self.queueLimit))
+        (frames, continuation) = AsyncStream.makeStream(of: ServerFrame.self, bufferingPolicy: .bufferingOldest(queueLimit))
     }
 
     /// Queues a frame; `false` when the queue is full (the frame is lost).

@@ -13,7 +13,7 @@ enum ServerBench {
     static func run(quick: Bool) async throws -> [BenchResult] {
         let server = try BenchServer.start()
         defer { server.stop() }
-        let api = BenchAPI(port: server.port, tokens: await ServerTokens(secret: server.secret))
+        let api = BenchAPI(port: server.port, tokens: try await ServerTokens(secret: server.secret))
         var results: [BenchResult] = []
         results.append(try await reconnectSync(api, quick: quick))
         results += try await deliveries(api, quick: quick)

@@ -1,0 +1,25 @@
+// A server process for ParleyServerTests' kill -9 test (it is not part of the SDK).
+//
+//   ParleyServerTestChild <database>     serve on a free loopback port with $PARLEY_JWT_SECRET
+//
+// Prints "PORT <n>" straight to file descriptor 1 once it listens.
+import Foundation
+import ParleyProtocol
+import ParleyServer
+
+let arguments = CommandLine.arguments
+guard arguments.count == 2, let secret = ServerDataDirectory.environmentSecret() else {
+    FileHandle.standardError.write(Data("usage: PARLEY_JWT_SECRET=… ParleyServerTestChild <database>\n".utf8))
+    exit(64)
+}
+let configuration = ParleyServerConfiguration(
+    port: 0, databasePath: arguments[1], jwtSecret: secret,
+    limits: WireLimits(requestsPerSecond: 100_000, requestBurst: 100_000))
+do {
+    try await ParleyServerApp.run(configuration: configuration) { port in
+        FileHandle.standardOutput.write(Data("PORT \(port)\n".utf8))
+    }
+} catch {
+    FileHandle.standardError.write(Data("ParleyServerTestChild: \(error)\n".utf8))
+    exit(1)
+}

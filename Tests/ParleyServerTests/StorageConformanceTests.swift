@@ -1,0 +1,136 @@
+import Foundation
+import ParleyChat
+import ParleyProtocol
+import Synchronization
+import Testing
+@testable import ParleyServer
+
+/// What every `ServerStorage` engine must do; run against each engine (SQLite in memory and in a
+/// WAL file today; PostgreSQL joins the list when it comes).
+@Suite("Server storage conformance", .timeLimit(.minutes(1)))
+struct StorageConformanceTests {
+    enum Engine: String, CaseIterable, Sendable {
+        case sqliteMemory, sqliteFile
+    }
+
+    /// A fresh storage of `engine`, removed after `body`.
+    static func with(_ engine: Engine, _ body: (any ServerStorage) async throws -> Void) async throws {
+        switch engine {
+        case .sqliteMemory:
+            try await body(try SQLiteServerStorage(path: nil))
+        case .sqliteFile:
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("parley-storage-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: directory) }
+            try await body(try SQLiteServerStorage(path: directory.appendingPathComponent("s.sqlite").path))
+        }
+    }
+
+    static func channel(_ id: String, at now: Date) -> ChannelRecord {
+        ChannelRecord(
+            cid: ChannelId(type: .messaging, id: id), name: id, config: ChannelConfig(), isFrozen: false, createdBy: "u",
+            createdAt: now, updatedAt: now, lastMessageAt: nil, epoch: "epoch-\(id)", lastSeq: 0)
+    }
+
+    static func event(_ tx: any ServerTransaction, _ cid: ChannelId) throws -> ChannelEvent {
+        try tx.appendEvent(cid) { seq, epoch in
+            ChannelEvent(cid: cid.rawValue, seq: seq, epoch: epoch, type: .messageRead, actorId: "u", createdAt: tx.now)
+        }
+    }
+
+    final class Log: Sendable {
+        let committed = Mutex<[Int64]>([])
+    }
+
+    @Test("Sequence numbers are per channel, gapless, taken in the write; a rolled-back write takes none", arguments: Engine.allCases)
+    func sequences(engine: Engine) async throws {
+        try await Self.with(engine) { storage in
+            let a = ChannelId(type: .messaging, id: "a")
+            let b = ChannelId(type: .messaging, id: "b")
+            let log = Log()
+            _ = try await storage.write({ tx in
+                try tx.insertChannel(Self.channel("a", at: tx.now))
+                try tx.insertChannel(Self.channel("b", at: tx.now))
+            }, afterCommit: { _ in })
+            for _ in 0..<3 {
+                _ = try await storage.write({ tx in try Self.event(tx, a).seq }, afterCommit: { seq in
+                    log.committed.withLock { $0.append(seq) }
+                })
+            }
+            _ = try await storage.write({ tx in try Self.event(tx, b).seq }, afterCommit: { _ in })
+            struct Refused: Error {}
+            await #expect(throws: Refused.self) {
+                _ = try await storage.write({ tx -> Int64 in
+                    _ = try Self.event(tx, a)
+                    throw Refused()
+                }, afterCommit: { seq in log.committed.withLock { $0.append(seq) } })
+            }
+            #expect(log.committed.withLock { $0 } == [1, 2, 3])
+            let next = try await storage.write({ tx in try Self.event(tx, a).seq }, afterCommit: { _ in })
+            #expect(next == 4)
+            let found = try await storage.read { tx throws -> [[Int64]] in
+                [
+                    try tx.events(a, after: 1, limit: 10).map(\.seq), try tx.events(a, after: 0, limit: 2).map(\.seq),
+                    try tx.events(b, after: 0, limit: 10).map(\.seq), [try tx.channel(a)?.lastSeq ?? -1],
+                    [try tx.oldestEventSeq(a) ?? -1],
+                    try tx.events(a, after: 0, limit: 10).filter { $0.epoch != "epoch-a" }.map(\.seq),
+                ]
+            }
+            #expect(found == [[2, 3, 4], [1, 2], [1], [4], [1], []])
+        }
+    }
+
+    @Test("Deleting a channel removes its members, messages, reactions and events", arguments: Engine.allCases)
+    func cascade(engine: Engine) async throws {
+        try await Self.with(engine) { storage in
+            let cid = ChannelId(type: .messaging, id: "gone")
+            _ = try await storage.write({ tx in
+                try tx.upsertUser(UserRecord(id: "u", name: "U", role: .user, createdAt: tx.now))
+                try tx.insertChannel(Self.channel("gone", at: tx.now))
+                try tx.upsertMember(MemberRecord(
+                    cid: cid, userId: "u", role: .owner, createdAt: tx.now, lastReadAt: nil, lastReadMessageId: nil,
+                    isMuted: false))
+                try tx.insertMessage(MessageRecord(
+                    id: "m", cid: cid, userId: "u", type: .regular, text: "hi", createdAt: tx.now, updatedAt: tx.now,
+                    parentId: nil, showInChannel: false, quotedId: nil, mentionedIds: [], attachments: [], replyCount: 0))
+                try tx.upsertReaction(ReactionRecord(
+                    messageId: "m", userId: "u", type: "like", score: 1, createdAt: tx.now, updatedAt: tx.now))
+                _ = try Self.event(tx, cid)
+                try tx.deleteChannel(cid)
+            }, afterCommit: { _ in })
+            let left = try await storage.read { tx throws -> [Bool] in
+                [
+                    try tx.channel(cid) == nil, try tx.members(cid).isEmpty, try tx.message("m") == nil,
+                    try tx.reactions("m").isEmpty, try tx.events(cid, after: 0, limit: 10).isEmpty,
+                    try tx.channels(ofUser: "u", limit: 10).isEmpty, try tx.user("u") != nil,
+                ]
+            }
+            #expect(left == Array(repeating: true, count: 7))
+        }
+    }
+
+    @Test("Message pages go back from an anchor, oldest first; a thread's page holds its replies", arguments: Engine.allCases)
+    func pages(engine: Engine) async throws {
+        try await Self.with(engine) { storage in
+            let cid = ChannelId(type: .messaging, id: "pages")
+            _ = try await storage.write({ tx in
+                try tx.insertChannel(Self.channel("pages", at: tx.now))
+                for index in 0..<10 {
+                    try tx.insertMessage(MessageRecord(
+                        id: "m\(index)", cid: cid, userId: "u", type: index == 9 ? .reply : .regular, text: "text \(index)",
+                        createdAt: Date(timeIntervalSince1970: Double(index)), updatedAt: tx.now,
+                        parentId: index == 9 ? "m0" : nil, showInChannel: false, quotedId: nil, mentionedIds: [],
+                        attachments: [], replyCount: 0))
+                }
+            }, afterCommit: { _ in })
+            let pages = try await storage.read { tx throws -> [[String]] in
+                [
+                    try tx.messages(cid, parentId: nil, before: nil, limit: 3).map(\.id),
+                    try tx.messages(cid, parentId: nil, before: "m6", limit: 3).map(\.id),
+                    try tx.messages(cid, parentId: "m0", before: nil, limit: 5).map(\.id),
+                    try tx.search("TEXT 4", in: [cid], limit: 5).map(\.id), try tx.search("100%", in: [cid], limit: 5).map(\.id),
+                ]
+            }
+            #expect(pages == [["m6", "m7", "m8"], ["m3", "m4", "m5"], ["m9"], ["m4"], []])
+        }
+    }
+}
