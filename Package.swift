@@ -25,8 +25,10 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
         .package(url: "https://github.com/vapor/jwt-kit", from: "5.7.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        // `parley bench server`'s load generator (HTTP and WebSocket clients).
+        // HTTP and WebSocket clients: the remote backend (ParleyChatRemote) and `parley bench
+        // server`'s load generator.
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
     ],
     targets: [
         // System libraries, found through pkg-config; `scripts/install-deps` installs the apt providers.
@@ -99,6 +101,20 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // A ChatBackend that keeps the local store in sync with `parley serve` over HTTP + WebSocket.
+        .target(
+            name: "ParleyChatRemote",
+            dependencies: [
+                "ParleyChat", "ParleyProtocol",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: strict
+        ),
+
         // A server process for ParleyServerTests' kill -9 test (not part of the SDK).
         .executableTarget(
             name: "ParleyServerTestChild",
@@ -161,7 +177,7 @@ let package = Package(
         .executableTarget(
             name: "parley",
             dependencies: [
-                "Parley", "ParleyScenes", "CCairoPango", "ParleyServer", "ParleyProtocol",
+                "Parley", "ParleyScenes", "CCairoPango", "ParleyServer", "ParleyProtocol", "ParleyChatRemote",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
@@ -210,6 +226,14 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "ParleyChatRemoteTests",
+            dependencies: [
+                "ParleyChatRemote", "ParleyChat", "ParleyProtocol", "ParleyServer",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: strict
         ),

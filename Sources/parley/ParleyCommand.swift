@@ -46,6 +46,6 @@ struct ParleyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "parley",
         abstract: "Parley: a chat UI SDK for Swift on Linux.",
-        subcommands: [DemoCommand.self, RenderCommand.self, BenchCommand.self, ServeCommand.self, TokenCommand.self]
+        subcommands: [DemoCommand.self, RenderCommand.self, BenchCommand.self, ServeCommand.self, TokenCommand.self, PeersCommand.self]
     )
 }

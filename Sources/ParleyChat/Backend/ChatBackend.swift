@@ -58,6 +58,17 @@ public protocol ChatBackend: Sendable {
 
     /// Says the user stopped typing.
     func stopTyping(in cid: ChannelId, by userId: UserId) async throws(ChatError)
+
+    /// Called once by the ``ChatClient`` that uses this backend, with its store's sync handle:
+    /// a backend that talks to a server applies the server's events through it, drains its
+    /// queued messages and publishes the connection status. The default does nothing (the
+    /// embedded backend writes the store itself).
+    func attach(to sync: ChatSyncStore)
+}
+
+extension ChatBackend {
+    /// Does nothing: a backend that writes the store itself needs no sync handle.
+    public func attach(to sync: ChatSyncStore) {}
 }
 
 /// What a new channel looks like.

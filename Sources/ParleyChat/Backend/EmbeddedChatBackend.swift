@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import Synchronization
 
 /// The backend that runs the chat rules in-process, on the client's own database: the "server"
 /// a single machine needs.
@@ -14,16 +13,13 @@ public final class EmbeddedChatBackend: ChatBackend {
     let store: ChatStore
     let clock: any ChatClock
     let ids: IdentifierSource
-    private let typingExpiry = Mutex<Task<Void, Never>?>(nil)
+    private let typingExpiry: TypingExpiry
 
     init(store: ChatStore, clock: any ChatClock, ids: IdentifierSource) {
         self.store = store
         self.clock = clock
         self.ids = ids
-    }
-
-    deinit {
-        typingExpiry.withLock { $0?.cancel() }
+        self.typingExpiry = TypingExpiry(store: store, clock: clock)
     }
 
     // MARK: Users
@@ -71,8 +67,8 @@ public final class EmbeddedChatBackend: ChatBackend {
     public func updateChannel(_ cid: ChannelId, name: String?, imageURL: URL?, by userId: UserId) async throws(ChatError) {
         let now = clock.now()
         try await store.write { [ids] db in
-            let (reader, channel, permissions) = try Self.context(db, cid: cid, userId: userId, now: now)
-            try permissions.require(.updateChannel, in: cid)
+            let (reader, channel, rules) = try Self.context(db, cid: cid, userId: userId, now: now)
+            try rules.checkUpdateChannel()
             let writer = StoreWriter(db: db, now: now)
             try db.execute(
                 sql: "UPDATE channel SET name = coalesce(?, name), image_url = coalesce(?, image_url), updated_at = ? WHERE cid = ?",
@@ -89,10 +85,7 @@ public final class EmbeddedChatBackend: ChatBackend {
     public func setFrozen(_ isFrozen: Bool, cid: ChannelId, by userId: UserId) async throws(ChatError) {
         let now = clock.now()
         try await store.write { db in
-            let (_, _, permissions) = try Self.context(db, cid: cid, userId: userId, now: now)
-            guard permissions.baseCapabilities.contains(.freezeChannel) else {
-                throw ChatError.missingCapability(.freezeChannel, cid: cid)
-            }
+            try Self.context(db, cid: cid, userId: userId, now: now).rules.checkFreeze()
             try db.execute(
                 sql: "UPDATE channel SET is_frozen = ?, updated_at = ? WHERE cid = ?",
                 arguments: [isFrozen, now.millisecondsSince1970, cid.rawValue])
@@ -103,8 +96,7 @@ public final class EmbeddedChatBackend: ChatBackend {
     public func setMuted(_ isMuted: Bool, cid: ChannelId, by userId: UserId) async throws(ChatError) {
         let now = clock.now()
         try await store.write { db in
-            let (_, _, permissions) = try Self.context(db, cid: cid, userId: userId, now: now)
-            try permissions.require(.muteChannel, in: cid)
+            try Self.context(db, cid: cid, userId: userId, now: now).rules.checkMute()
             try db.execute(
                 sql: "UPDATE member SET muted = ? WHERE cid = ? AND user_id = ?",
                 arguments: [isMuted, cid.rawValue, userId])
@@ -115,8 +107,7 @@ public final class EmbeddedChatBackend: ChatBackend {
     public func deleteChannel(_ cid: ChannelId, by userId: UserId) async throws(ChatError) {
         let now = clock.now()
         try await store.write { db in
-            let (_, _, permissions) = try Self.context(db, cid: cid, userId: userId, now: now)
-            try permissions.require(.deleteChannel, in: cid)
+            try Self.context(db, cid: cid, userId: userId, now: now).rules.checkDeleteChannel()
             try db.execute(sql: "DELETE FROM channel WHERE cid = ?", arguments: [cid.rawValue])
         }
     }
@@ -128,9 +119,8 @@ public final class EmbeddedChatBackend: ChatBackend {
     public func addMembers(_ userIds: [UserId], to cid: ChannelId, by userId: UserId) async throws(ChatError) {
         let now = clock.now()
         try await store.write { [ids] db in
-            let (reader, channel, permissions) = try Self.context(db, cid: cid, userId: userId, now: now)
-            let joiningSelf = userIds == [userId] && cid.type == .livestream
-            if !joiningSelf { try permissions.require(.updateChannelMembers, in: cid) }
+            let (reader, channel, rules) = try Self.context(db, cid: cid, userId: userId, now: now)
+            try rules.checkAddMembers(userIds)
             let users = try reader.users(userIds + [userId])
             if let missing = (userIds + [userId]).first(where: { users[$0] == nil }) {
                 throw ChatError.userNotFound(missing)
@@ -150,8 +140,8 @@ public final class EmbeddedChatBackend: ChatBackend {
     public func removeMembers(_ userIds: [UserId], from cid: ChannelId, by userId: UserId) async throws(ChatError) {
         let now = clock.now()
         try await store.write { [ids] db in
-            let (reader, channel, permissions) = try Self.context(db, cid: cid, userId: userId, now: now)
-            if userIds != [userId] { try permissions.require(.updateChannelMembers, in: cid) }
+            let (reader, channel, rules) = try Self.context(db, cid: cid, userId: userId, now: now)
+            try rules.checkRemoveMembers(userIds)
             let users = try reader.users(userIds + [userId])
             let writer = StoreWriter(db: db, now: now)
             for memberId in userIds {
@@ -188,37 +178,16 @@ public final class EmbeddedChatBackend: ChatBackend {
     static func acceptMessage(
         _ message: OutgoingMessage, by userId: UserId, db: Database, now: Date
     ) throws {
-        guard !message.id.isEmpty else { throw ChatError.duplicateId(message.id) }
-        let (reader, channel, permissions) = try context(db, cid: message.cid, userId: userId, now: now)
-        try validate(text: message.text, hasAttachments: !message.attachments.isEmpty, config: channel.config)
-
-        var type = MessageType.regular
-        if let parentId = message.parentMessageId {
-            try permissions.require(.sendReply, in: message.cid)
-            guard let parent = try reader.messageRow(id: parentId), parent.localState == .synced else {
-                throw ChatError.messageNotFound(parentId)
-            }
-            guard parent.cid == message.cid, parent.parentId == nil, parent.type == .regular || parent.type == .deleted
-            else { throw ChatError.invalidThreadParent(parentId) }
-            if parent.type == .deleted { throw ChatError.messageDeleted(parentId) }
-            type = .reply
-        } else {
-            try permissions.require(.sendMessage, in: message.cid)
-        }
-        if let quotedId = message.quotedMessageId {
-            try permissions.require(.quoteMessage, in: message.cid)
-            guard let quoted = try reader.messageRow(id: quotedId), quoted.localState == .synced else {
-                throw ChatError.messageNotFound(quotedId)
-            }
-            guard quoted.cid == message.cid else { throw ChatError.invalidQuotedMessage(quotedId) }
-            if quoted.type == .deleted { throw ChatError.messageDeleted(quotedId) }
-        }
+        let (reader, channel, rules) = try context(db, cid: message.cid, userId: userId, now: now)
+        let parent = try message.parentMessageId.flatMap { try reader.messageRow(id: $0)?.syncedFacts }
+        let quoted = try message.quotedMessageId.flatMap { try reader.messageRow(id: $0)?.syncedFacts }
+        try rules.checkSend(message, parent: parent, quoted: quoted)
         for attachment in message.attachments {
-            if attachment.type != .link { try permissions.require(.uploadFile, in: message.cid) }
             if let url = attachment.localURL, !FileManager.default.fileExists(atPath: url.path) {
                 throw ChatError.attachmentFileMissing(url)
             }
         }
+        let type: MessageType = message.parentMessageId == nil ? .regular : .reply
         let mentioned = try reader.users(message.mentionedUserIds)
         if let missing = message.mentionedUserIds.first(where: { mentioned[$0] == nil }) {
             throw ChatError.userNotFound(missing)
@@ -237,7 +206,7 @@ public final class EmbeddedChatBackend: ChatBackend {
             },
             localState: .synced)
         if let existing = try reader.messageRow(id: message.id) {
-            guard existing.userId == userId, existing.cid == message.cid else { throw ChatError.duplicateId(message.id) }
+            try rules.checkRetry(message, existing: existing.facts)
             if existing.localState == .synced { return }  // a retry of a message already accepted
             try writer.syncLocalMessage(row, readEventsEnabled: channel.config.readEventsEnabled)
         } else {
@@ -254,11 +223,8 @@ public final class EmbeddedChatBackend: ChatBackend {
     public func editMessage(_ id: MessageId, text: String, by userId: UserId) async throws(ChatError) {
         let now = clock.now()
         try await store.write { db in
-            let (row, channel, permissions) = try Self.messageContext(db, id: id, userId: userId, now: now)
-            if row.isDeleted { throw ChatError.messageDeleted(id) }
-            guard row.type == .regular || row.type == .reply else { throw ChatError.messageNotEditable(id, row.type) }
-            try Self.requireOwnOrAny(row, own: .updateOwnMessage, any: .updateAnyMessage, userId: userId, permissions: permissions)
-            try Self.validate(text: text, hasAttachments: !row.attachments.isEmpty, config: channel.config)
+            let (row, _, rules) = try Self.messageContext(db, id: id, userId: userId, now: now)
+            try rules.checkEdit(row.facts, text: text)
             try StoreWriter(db: db, now: now).editMessage(row, text: text)
         }
     }
@@ -270,9 +236,8 @@ public final class EmbeddedChatBackend: ChatBackend {
     public func deleteMessage(_ id: MessageId, by userId: UserId) async throws(ChatError) {
         let now = clock.now()
         try await store.write { db in
-            let (row, channel, permissions) = try Self.messageContext(db, id: id, userId: userId, now: now)
-            if row.isDeleted { throw ChatError.messageDeleted(id) }
-            try Self.requireOwnOrAny(row, own: .deleteOwnMessage, any: .deleteAnyMessage, userId: userId, permissions: permissions)
+            let (row, channel, rules) = try Self.messageContext(db, id: id, userId: userId, now: now)
+            try rules.checkDelete(row.facts)
             try StoreWriter(db: db, now: now).softDeleteMessage(
                 row, readEventsEnabled: channel.config.readEventsEnabled)
         }
@@ -290,16 +255,11 @@ public final class EmbeddedChatBackend: ChatBackend {
         _ type: MessageReactionType, score: Int = 1, enforceUnique: Bool = false, to messageId: MessageId,
         by userId: UserId
     ) async throws(ChatError) {
-        guard type.isValid else { throw ChatError.invalidReactionType(type.rawValue) }
-        guard score >= 1 else { throw ChatError.invalidReactionScore(score) }
+        try ChatRules.validateReaction(type, score: score)
         let now = clock.now()
         try await store.write { db in
-            let (row, _, permissions) = try Self.messageContext(db, id: messageId, userId: userId, now: now)
-            if row.isDeleted { throw ChatError.messageDeleted(messageId) }
-            guard row.type == .regular || row.type == .reply else {
-                throw ChatError.messageNotEditable(messageId, row.type)
-            }
-            try permissions.require(.sendReaction, in: row.cid)
+            let (row, _, rules) = try Self.messageContext(db, id: messageId, userId: userId, now: now)
+            try rules.checkReaction(on: row.facts)
             let writer = StoreWriter(db: db, now: now)
             if enforceUnique {
                 for other in try writer.reactionTypes(of: userId, on: messageId) where other != type {
@@ -316,7 +276,8 @@ public final class EmbeddedChatBackend: ChatBackend {
     public func removeReaction(_ type: MessageReactionType, from messageId: MessageId, by userId: UserId) async throws(ChatError) {
         let now = clock.now()
         try await store.write { db in
-            let (row, _, _) = try Self.messageContext(db, id: messageId, userId: userId, now: now)
+            let (row, _, rules) = try Self.messageContext(db, id: messageId, userId: userId, now: now)
+            try rules.checkRemoveReaction()
             try StoreWriter(db: db, now: now).removeReaction(type, userId: userId, from: row)
         }
     }
@@ -330,9 +291,8 @@ public final class EmbeddedChatBackend: ChatBackend {
     public func markRead(_ cid: ChannelId, by userId: UserId) async throws(ChatError) {
         let now = clock.now()
         try await store.write { db in
-            let (reader, channel, _) = try Self.context(db, cid: cid, userId: userId, now: now)
-            guard channel.config.readEventsEnabled else { throw ChatError.featureDisabled(.readEvents, cid: cid) }
-            guard try reader.membership(cid, userId: userId) != nil else { throw ChatError.notAMember(userId, cid: cid) }
+            let (reader, _, rules) = try Self.context(db, cid: cid, userId: userId, now: now)
+            try rules.checkMarkRead()
             let latest = try reader.channelRows(cid: cid, before: nil, limit: 1).last
             let at = max(now.millisecondsSince1970, latest?.createdAt ?? 0)
             try StoreWriter(db: db, now: now).markRead(cid: cid, userId: userId, at: at, lastMessageId: latest?.id)
@@ -347,12 +307,11 @@ public final class EmbeddedChatBackend: ChatBackend {
         let now = clock.now()
         let expiresAt = now.addingTimeInterval(Self.typingTimeout)
         try await store.write { db in
-            let (_, _, permissions) = try Self.context(db, cid: cid, userId: userId, now: now)
-            try permissions.require(.sendTypingEvents, in: cid)
+            try Self.context(db, cid: cid, userId: userId, now: now).rules.checkTyping()
             _ = try StoreWriter(db: db, now: now).startTyping(
                 cid: cid, userId: userId, parentId: parentMessageId, expiresAt: expiresAt.millisecondsSince1970)
         }
-        scheduleTypingExpiry(at: expiresAt)
+        typingExpiry.schedule(at: expiresAt)
     }
 
     /// Says the user stopped typing.
@@ -363,70 +322,30 @@ public final class EmbeddedChatBackend: ChatBackend {
         }
     }
 
-    /// Arms one timer on the clock for the earliest pending expiry; when it fires, expired typing
-    /// rows are deleted (which publishes the change) and the timer re-arms for the next one.
-    private func scheduleTypingExpiry(at deadline: Date) {
-        typingExpiry.withLock { task in
-            task?.cancel()
-            task = Task { [store, clock] in
-                var next: Date? = deadline
-                while let due = next, !Task.isCancelled {
-                    do {
-                        try await clock.sleep(until: due)
-                        let now = clock.now()
-                        let following = try await store.write { db in
-                            try StoreWriter(db: db, now: now).expireTyping()
-                        }
-                        next = following.map(Date.init(millisecondsSince1970:))
-                    } catch {
-                        return  // cancelled, or the store failed: readers still hide expired rows
-                    }
-                }
-            }
-        }
-    }
-
     // MARK: Rules shared by the operations
 
-    /// The acting user, the channel and the user's permissions there.
-    static func context(_ db: Database, cid: ChannelId, userId: UserId, now: Date) throws -> (StoreReader, ChannelRow, ChannelPermissions) {
+    /// The acting user, the channel and the rules for the user there.
+    static func context(
+        _ db: Database, cid: ChannelId, userId: UserId, now: Date
+    ) throws -> (reader: StoreReader, channel: ChannelRow, rules: ChatRules) {
         let reader = StoreReader(db: db, currentUserId: userId, now: now)
         guard let user = try reader.user(userId) else { throw ChatError.userNotFound(userId) }
         guard let channel = try reader.channelRow(cid) else { throw ChatError.channelNotFound(cid) }
-        let permissions = ChannelPermissions(
-            type: cid.type, config: channel.config, isFrozen: channel.isFrozen,
-            memberRole: try reader.membership(cid, userId: userId)?.role, userRole: user.role)
-        return (reader, channel, permissions)
+        let rules = ChatRules(
+            cid: cid, config: channel.config, isFrozen: channel.isFrozen,
+            memberRole: try reader.membership(cid, userId: userId)?.role, userId: userId, userRole: user.role)
+        return (reader, channel, rules)
     }
 
     /// A synced message (the backend does not know other devices' unsent ones), its channel and
-    /// the user's permissions there.
-    static func messageContext(_ db: Database, id: MessageId, userId: UserId, now: Date) throws -> (MessageRow, ChannelRow, ChannelPermissions) {
+    /// the rules for the user there.
+    static func messageContext(_ db: Database, id: MessageId, userId: UserId, now: Date) throws -> (MessageRow, ChannelRow, ChatRules) {
         let reader = StoreReader(db: db, currentUserId: userId, now: now)
         guard let row = try reader.messageRow(id: id), row.localState == .synced else {
             throw ChatError.messageNotFound(id)
         }
-        let (_, channel, permissions) = try context(db, cid: row.cid, userId: userId, now: now)
-        return (row, channel, permissions)
-    }
-
-    static func requireOwnOrAny(
-        _ row: MessageRow, own: ChannelCapability, any: ChannelCapability, userId: UserId, permissions: ChannelPermissions
-    ) throws(ChatError) {
-        if row.userId == userId {
-            if permissions.baseCapabilities.contains(own) || permissions.baseCapabilities.contains(any) { return }
-            throw ChatError.missingCapability(own, cid: row.cid)
-        }
-        guard permissions.baseCapabilities.contains(any) else { throw ChatError.notOwnMessage(row.id) }
-    }
-
-    /// The input rules on text: something to send, within the channel's length limit.
-    static func validate(text: String, hasAttachments: Bool, config: ChannelConfig) throws(ChatError) {
-        if !hasAttachments && text.allSatisfy({ $0.isWhitespace || $0.isNewline }) { throw ChatError.emptyMessage }
-        let length = text.count
-        if length > config.maxMessageLength {
-            throw ChatError.messageTooLong(length: length, limit: config.maxMessageLength)
-        }
+        let (_, channel, rules) = try context(db, cid: row.cid, userId: userId, now: now)
+        return (row, channel, rules)
     }
 
     static func postSystemMessage(
@@ -442,4 +361,15 @@ public final class EmbeddedChatBackend: ChatBackend {
 
 extension MessageRow {
     var isDeleted: Bool { type == .deleted || deletedAt != nil }
+
+    /// What the chat rules need to know about this message.
+    var facts: ChatRules.Message {
+        ChatRules.Message(
+            id: id, cid: cid, authorId: userId, type: type, isDeleted: isDeleted, parentId: parentId,
+            hasAttachments: !attachments.isEmpty)
+    }
+
+    /// ``facts`` for a synced message; `nil` for another device's unsent one (the backend does not
+    /// know it, so it does not exist for the rules).
+    var syncedFacts: ChatRules.Message? { localState == .synced ? facts : nil }
 }

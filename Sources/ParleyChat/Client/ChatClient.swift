@@ -31,6 +31,13 @@ public final class ChatClient: Sendable {
     let store: ChatStore
     let outbox = Outbox()
     let ids: IdentifierSource
+    /// The store as the backend syncs it (see ``ChatBackend/attach(to:)``).
+    let syncStore: ChatSyncStore
+
+    /// The state of the connection to the server, as Stream's `ChatClient.connectionStatus`.
+    /// Always ``ConnectionStatus/connected`` with the embedded backend; a
+    /// ``ChatConnectionController`` reports its changes.
+    public var connectionStatus: ConnectionStatus { syncStore.connectionStatus }
 
     /// The user this client acts for.
     public var currentUserId: UserId { config.currentUserId }
@@ -69,7 +76,10 @@ public final class ChatClient: Sendable {
         self.embeddedBackend = embedded
         self.ids = ids
         self.recoveredFromUnreadableDatabase = recovered
-        prepareCurrentUser()
+        self.syncStore = ChatSyncStore(store: store, currentUserId: config.currentUserId, clock: config.clock)
+        prepareCurrentUser(keepQueued: embedded == nil)
+        if embedded != nil { syncStore.setConnectionStatus(.connected) }
+        backend.attach(to: syncStore)
     }
 
     private static func openStore(_ config: ChatClientConfig) throws(ChatError) -> (ChatStore, ChatError?) {
@@ -85,9 +95,11 @@ public final class ChatClient: Sendable {
         }
     }
 
-    /// Creates the current user's row if missing and marks interrupted sends as failed. Storage
-    /// errors are ignored here: a read-only store still opens for reading.
-    private func prepareCurrentUser() {
+    /// Creates the current user's row if missing and marks interrupted sends as failed. With a
+    /// remote backend (`keepQueued`), `pending` and `sending` messages stay queued instead: the
+    /// backend sends them again, with the same ids, once connected. Storage errors are ignored
+    /// here: a read-only store still opens for reading.
+    private func prepareCurrentUser(keepQueued: Bool) {
         let userId = config.currentUserId
         let now = config.clock.now()
         _ = try? store.writeSync { db in
@@ -95,7 +107,8 @@ public final class ChatClient: Sendable {
                 try StoreWriter(db: db, now: now).upsertUser(ChatUser(id: userId, name: userId, createdAt: now))
             }
             let interrupted = try StoreReader(db: db, currentUserId: userId, now: now).messageRows(
-                sql: "\(StoreColumns.messageFrom) WHERE m.user_id = ? AND m.local_state IN (1, 2, 4)", arguments: [userId])
+                sql: "\(StoreColumns.messageFrom) WHERE m.user_id = ? AND m.local_state IN (\(keepQueued ? "4" : "1, 2, 4"))",
+                arguments: [userId])
             for row in interrupted {
                 try StoreWriter(db: db, now: now).setLocalState(row, .sendingFailed)
             }
@@ -234,7 +247,8 @@ public final class ChatClient: Sendable {
     /// Sends a message as the current user and returns its id once the backend accepted it.
     ///
     /// Input errors (empty text, text over the limit, unknown channel) are thrown before anything
-    /// is stored. Later failures leave the message visible as `sendingFailed` and are rethrown:
+    /// is stored. Offline (a remote backend that cannot reach its server), the message stays
+    /// queued as `pending` and is sent on reconnect; nothing is thrown. Later failures leave the message visible as `sendingFailed` and are rethrown:
     /// ``ChatError/isStorageFailure`` tells a full or read-only disk from a rule the backend
     /// enforced.
     @discardableResult
@@ -253,7 +267,7 @@ public final class ChatClient: Sendable {
             showReplyInChannel: showReplyInChannel, quotedMessageId: quotedMessageId,
             mentionedUserIds: mentionedUserIds, attachments: attachments, createdAt: now)
         guard let config = try reader({ try $0.channelRow(cid)?.config }) else { throw ChatError.channelNotFound(cid) }
-        try EmbeddedChatBackend.validate(text: text, hasAttachments: !attachments.isEmpty, config: config)
+        try ChatRules.validate(text: text, hasAttachments: !attachments.isEmpty, config: config)
         try await deliver(outgoing)
         return outgoing.id
     }
@@ -301,6 +315,8 @@ public final class ChatClient: Sendable {
             try await backend.sendMessage(outgoing, by: userId)
             if embeddedBackend == nil { try await markSynced(outgoing) }
         } catch {
+            // Offline: the message stays queued (pending) and the backend sends it on reconnect.
+            if error.isConnectionFailure { return }
             do {
                 try await store.write { db in
                     let reader = StoreReader(db: db, currentUserId: userId, now: now)
@@ -320,7 +336,8 @@ public final class ChatClient: Sendable {
         let now = clock.now()
         let userId = currentUserId
         try await store.write { db in
-            if let row = try StoreReader(db: db, currentUserId: userId, now: now).messageRow(id: outgoing.id) {
+            if let row = try StoreReader(db: db, currentUserId: userId, now: now).messageRow(id: outgoing.id),
+               row.localState != .synced {
                 try StoreWriter(db: db, now: now).setLocalState(row, .synced)
             }
         }

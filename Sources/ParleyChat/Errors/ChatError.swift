@@ -78,6 +78,15 @@ public enum ChatError: Error, Sendable, Hashable, CustomStringConvertible, Local
     /// Any other SQLite failure.
     case databaseError(code: Int32, reason: String)
 
+    // MARK: Network
+
+    /// The server cannot be reached now. A message sent meanwhile stays queued (`pending`) and is
+    /// sent when the connection is back.
+    case notConnected(reason: String)
+    /// The server refused the request for a reason this version does not know (`code` is the
+    /// server's machine-readable code).
+    case serverError(code: String, message: String)
+
     /// What went wrong and what to do.
     public var description: String {
         switch self {
@@ -133,6 +142,10 @@ public enum ChatError: Error, Sendable, Hashable, CustomStringConvertible, Local
             "The chat database cannot be written (\(reason)). Unsent messages are kept as sendingFailed; make the storage writable and resend them."
         case .databaseError(let code, let reason):
             "The chat database failed (SQLite error \(code): \(reason)). Retry; if it persists, report it with this message."
+        case .notConnected(let reason):
+            "The chat server cannot be reached (\(reason)). Messages are kept and sent when the connection is back."
+        case .serverError(let code, let message):
+            "The chat server refused the request (\(code): \(message))."
         }
     }
 
@@ -146,6 +159,12 @@ public enum ChatError: Error, Sendable, Hashable, CustomStringConvertible, Local
         case .diskFull, .readOnlyStorage, .databaseError, .databaseUnreadable: true
         default: false
         }
+    }
+
+    /// Whether the failure is the connection's (the request may succeed once it is back).
+    public var isConnectionFailure: Bool {
+        if case .notConnected = self { return true }
+        return false
     }
 
     /// Converts any error thrown inside the module into a `ChatError`.

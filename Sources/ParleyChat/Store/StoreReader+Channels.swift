@@ -68,14 +68,6 @@ extension StoreReader {
         }
     }
 
-    /// The rules for `userId` in a channel.
-    func permissions(for channel: ChannelRow, userId: UserId) throws -> ChannelPermissions {
-        let role = try user(userId)?.role ?? .user
-        return ChannelPermissions(
-            type: channel.cid.type, config: channel.config, isFrozen: channel.isFrozen,
-            memberRole: try membership(channel.cid, userId: userId)?.role, userRole: role)
-    }
-
     // MARK: Channel list
 
     /// The viewer's channels, newest activity first.
@@ -149,9 +141,9 @@ extension StoreReader {
         return try cids.compactMap { cid -> ChatChannel? in
             guard let row = rows[cid] else { return nil }
             let membership = memberships[cid]
-            let permissions = ChannelPermissions(
-                type: cid.type, config: row.config, isFrozen: row.isFrozen, memberRole: membership?.role,
-                userRole: viewerRole)
+            let permissions = ChatRules(
+                cid: cid, config: row.config, isFrozen: row.isFrozen, memberRole: membership?.role,
+                userId: currentUserId, userRole: viewerRole)
             let members = try self.members(cid, limit: ChatChannel.membersLimit, offset: 0)
             let latest = (latestRows[cid] ?? []).reversed().compactMap { built[$0.id] }
             var unread = ChannelUnreadCount.noUnread

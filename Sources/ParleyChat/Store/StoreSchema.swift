@@ -147,6 +147,17 @@ enum StoreSchema {
             // Whether the member muted the channel (ChatChannel.isMuted for the viewer).
             try db.execute(sql: "ALTER TABLE member ADD COLUMN muted INTEGER NOT NULL DEFAULT 0")
         }
+        migrator.registerMigration("v4-sync-cursors") { db in
+            // Where the store stands in each channel's event stream on a server (remote
+            // backends only): the highest sequence applied, within the stream's epoch.
+            try db.execute(sql: """
+                CREATE TABLE sync_cursor (
+                    cid TEXT PRIMARY KEY NOT NULL,
+                    epoch TEXT NOT NULL,
+                    sequence INTEGER NOT NULL
+                ) WITHOUT ROWID
+                """)
+        }
         return migrator
     }
 

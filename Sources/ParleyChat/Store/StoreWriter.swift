@@ -119,7 +119,7 @@ struct StoreWriter {
     }
 
     /// Turns an unsent local row into the synced message the backend accepted.
-    func syncLocalMessage(_ message: NewMessage, readEventsEnabled: Bool) throws {
+    func syncLocalMessage(_ message: NewMessage, readEventsEnabled: Bool, fromServer: Bool = false) throws {
         let statement = try db.cachedStatement(sql: """
             UPDATE message SET type = ?, text = ?, created_at = ?, updated_at = ?, parent_id = ?, show_in_channel = ?,
                 quoted_id = ?, mentioned = ?, attachments = ?, local_state = 0
@@ -131,19 +131,20 @@ struct StoreWriter {
             message.mentionedIds.isEmpty ? nil : JSONColumn.encodeStrings(message.mentionedIds),
             message.attachments.isEmpty ? nil : JSONColumn.encodeAttachments(message.attachments), message.id,
         ])
-        try didSync(message, readEventsEnabled: readEventsEnabled)
+        try didSync(message, readEventsEnabled: readEventsEnabled, fromServer: fromServer)
     }
 
     /// Bookkeeping for a newly synced message: channel order, thread counts, unread counts and
-    /// the author's own read state.
-    private func didSync(_ message: NewMessage, readEventsEnabled: Bool) throws {
+    /// the author's own read state. A server's message (`fromServer`) carries its root's reply
+    /// count itself, and marks its author read at its own time, not this clock's.
+    func didSync(_ message: NewMessage, readEventsEnabled: Bool, fromServer: Bool = false) throws {
         let cid = message.cid.rawValue
         if message.isShownInChannel {
             try db.cachedStatement(sql: """
                 UPDATE channel SET last_message_at = max(coalesce(last_message_at, 0), ?) WHERE cid = ?
                 """).execute(arguments: [message.createdAt, cid])
         }
-        if let parentId = message.parentId {
+        if let parentId = message.parentId, !fromServer {
             try db.cachedStatement(sql: "UPDATE message SET reply_count = reply_count + 1, updated_at = ? WHERE id = ?")
                 .execute(arguments: [now, parentId])
         }
@@ -163,7 +164,8 @@ struct StoreWriter {
         }
         // Sending marks the channel read for the author.
         if message.type != .system {
-            try markRead(cid: message.cid, userId: message.userId, at: max(now, message.createdAt), lastMessageId: message.id)
+            let at = fromServer ? message.createdAt : max(now, message.createdAt)
+            try markRead(cid: message.cid, userId: message.userId, at: at, lastMessageId: message.id)
         }
     }
 
@@ -179,6 +181,11 @@ struct StoreWriter {
     func softDeleteMessage(_ row: MessageRow, readEventsEnabled: Bool) throws {
         try db.cachedStatement(sql: "UPDATE message SET type = 'deleted', deleted_at = ?, updated_at = ? WHERE pk = ?")
             .execute(arguments: [now, now, row.pk])
+        try forgetUnread(row, readEventsEnabled: readEventsEnabled)
+    }
+
+    /// Unread counts forget a message that was just deleted.
+    func forgetUnread(_ row: MessageRow, readEventsEnabled: Bool) throws {
         guard readEventsEnabled, row.isShownInChannel, Self.countsAsUnread(row.type), row.localState == .synced else {
             return
         }

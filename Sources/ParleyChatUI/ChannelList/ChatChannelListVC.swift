@@ -47,6 +47,13 @@ open class ChatChannelListVC: _ViewController, ChatChannelListControllerDelegate
     /// Whether the list is loading, loaded or failed; each state has its own view.
     public private(set) var state: State = .loading
 
+    /// The "Connecting…" / "Offline" banner at the top, hidden while connected: a
+    /// `components.connectionStatusView` following ``connectionController``.
+    open private(set) lazy var connectionStatusView: ChatConnectionStatusView = components.connectionStatusView.init(frame: .zero)
+
+    /// The client's connection, observed for ``connectionStatusView``.
+    public private(set) var connectionController: ChatConnectionController?
+
     /// Opens channels; a `components.channelListRouter`.
     open lazy var router: ChatChannelListRouter = components.channelListRouter.init(rootViewController: self)
 
@@ -156,7 +163,19 @@ open class ChatChannelListVC: _ViewController, ChatChannelListControllerDelegate
         }, for: .editingChanged)
         searchResultsVC.onSelect = { [weak self] message in self?.didSelectSearchResult(message) }
         controller?.delegate = self
+        if let client = controller?.client {
+            let connection = client.connectionController()
+            connection.onStatusChange = { [weak self] _ in self?.updateConnectionStatus() }
+            connectionController = connection
+        }
+        updateConnectionStatus()
         synchronize()
+    }
+
+    /// Shows the connection's status in ``connectionStatusView`` and makes room for it.
+    open func updateConnectionStatus() {
+        connectionStatusView.content = connectionController?.connectionStatus ?? .connected
+        layoutSearch()
     }
 
     /// The list and the state views fill the screen.
@@ -182,6 +201,9 @@ open class ChatChannelListVC: _ViewController, ChatChannelListControllerDelegate
         searchFieldContainer.addSubview(searchField)
         searchBarView.addSubview(searchFieldContainer)
         view.addSubview(searchBarView)
+        connectionStatusView.appearance = appearance
+        connectionStatusView.components = components
+        view.addSubview(connectionStatusView)
         searchIconView.contentMode = .scaleAspectFit
         searchField.placeholder = appearance.l10n.tr("channelList.search")
         searchField.accessibilityIdentifier = "channel-list-search"
@@ -191,13 +213,17 @@ open class ChatChannelListVC: _ViewController, ChatChannelListControllerDelegate
         updateSearchVisibility()
     }
 
-    /// Lays out the search bar at the top and everything else below it.
+    /// Lays out the connection banner (when shown) and the search bar at the top and everything
+    /// else below them.
     open func layoutSearch() {
-        let top = isSearchEnabled ? searchBarHeight : 0
         let bounds = view.bounds
+        let banner = connectionStatusView.isHidden ? 0 : connectionStatusView.sizeThatFits(bounds.size).height
+        connectionStatusView.frame = CGRect(x: 0, y: 0, width: bounds.width, height: banner)
+        let searchHeight = isSearchEnabled ? searchBarHeight : 0
+        let top = banner + searchHeight
         let below = CGRect(x: 0, y: top, width: bounds.width, height: max(0, bounds.height - top))
-        searchBarView.frame = CGRect(x: 0, y: 0, width: bounds.width, height: top)
-        searchFieldContainer.frame = CGRect(x: 12, y: 8, width: max(0, bounds.width - 24), height: max(0, top - 16))
+        searchBarView.frame = CGRect(x: 0, y: banner, width: bounds.width, height: searchHeight)
+        searchFieldContainer.frame = CGRect(x: 12, y: 8, width: max(0, bounds.width - 24), height: max(0, searchHeight - 16))
         let fieldBounds = searchFieldContainer.bounds
         let iconSize: CGFloat = 16
         let rtl = view.effectiveUserInterfaceLayoutDirection == .rightToLeft

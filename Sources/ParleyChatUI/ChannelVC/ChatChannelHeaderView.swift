@@ -4,7 +4,8 @@ import ParleyUIKit
 
 /// The channel screen's title: the channel name, and under it who is typing, or "Online" /
 /// "Last seen …" (`appearance.formatters.userLastActivity`) in a 1:1 channel, or "5 members,
-/// 2 online".
+/// 2 online" — or, while the client is not connected, "Connecting…" / "Offline — messages
+/// will be sent when you're back online".
 @preconcurrency @MainActor
 open class ChatChannelHeaderView: _View {
     /// The channel shown.
@@ -14,6 +15,11 @@ open class ChatChannelHeaderView: _View {
 
     /// The current user (left out of a 1:1 channel's name and status).
     public var currentUserId: UserId? {
+        didSet { updateContentIfNeeded() }
+    }
+
+    /// The client's connection status; anything but connected replaces the subtitle.
+    public var connectionStatus: ConnectionStatus = .connected {
         didSet { updateContentIfNeeded() }
     }
 
@@ -51,10 +57,11 @@ open class ChatChannelHeaderView: _View {
         return appearance.formatters.channelName.format(channel: content, forCurrentUserId: currentUserId)
     }
 
-    /// Who is typing; else the other member's status in a 1:1 channel; else the member count and
-    /// how many are online.
+    /// The connection's status while not connected; else who is typing; else the other member's
+    /// status in a 1:1 channel; else the member count and how many are online.
     open var subtitleText: String? {
         guard let content else { return nil }
+        if let status = ChatConnectionStatusView.text(for: connectionStatus, l10n: appearance.l10n) { return status }
         let typing = content.currentlyTypingUsers.filter { $0.id != currentUserId }
         if let text = TypingUsersFormatter.text(for: Array(typing), l10n: appearance.l10n) { return text }
         if content.isDirectMessageChannel, let other = content.members.first(where: { $0.user.id != currentUserId })?.user {

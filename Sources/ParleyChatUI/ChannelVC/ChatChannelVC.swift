@@ -33,6 +33,9 @@ open class ChatChannelVC: _ViewController, ChatMessageListVCDataSource, ChatMess
     /// The error of the last load or page, if it failed (the list shows what it has).
     public private(set) var lastError: ChatError?
 
+    /// The client's connection; the header shows its status while not connected.
+    public private(set) var connectionController: ChatConnectionController?
+
     /// Becomes the delegate of the channel controller, the list's data source and delegate, and
     /// loads the channel's newest page.
     open override func setUp() {
@@ -49,6 +52,13 @@ open class ChatChannelVC: _ViewController, ChatMessageListVCDataSource, ChatMess
         guard let channelController else { return }
         channelController.delegate = self
         headerView.currentUserId = channelController.client.currentUserId
+        let connection = channelController.client.connectionController()
+        connection.onStatusChange = { [weak self] status in
+            self?.headerView.connectionStatus = status
+            self?.updateContentIfNeeded()
+        }
+        headerView.connectionStatus = connection.connectionStatus
+        connectionController = connection
         do {
             try channelController.synchronize()
         } catch {

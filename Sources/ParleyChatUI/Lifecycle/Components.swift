@@ -49,6 +49,8 @@ public struct Components {
     public var channelListLoadingView: ChatChannelListLoadingView.Type = ChatChannelListLoadingView.self
     /// What the channel list shows when its channels could not be loaded (with a retry button).
     public var channelListErrorView: ChatChannelListErrorView.Type = ChatChannelListErrorView.self
+    /// The "Connecting…" / "Offline" banner above the channel list.
+    public var connectionStatusView: ChatConnectionStatusView.Type = ChatConnectionStatusView.self
     /// Opens a channel picked in the channel list.
     public var channelListRouter: ChatChannelListRouter.Type = ChatChannelListRouter.self
     /// The navigation controller a screen is presented in when its router has no navigation

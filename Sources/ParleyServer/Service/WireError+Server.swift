@@ -49,6 +49,9 @@ extension WireError {
             self.init(code: .notOwnMessage, message: message, status: 403, messageId: id)
         case .databaseUnreadable, .diskFull, .readOnlyStorage, .databaseError:
             self = .internalError
+        case .notConnected, .serverError:
+            // Client-side cases (ParleyChatRemote); the server never throws them.
+            self = .internalError
         }
     }
 

@@ -41,10 +41,24 @@ struct DemoCommand: ParsableCommand {
     @Option(help: "Window height in points.")
     var height: Double = 720
 
+    @Option(help: "A `parley serve` to chat through, for example http://127.0.0.1:8080 (default: the embedded store).")
+    var server: String?
+
+    @Option(help: "With --server: the user to act as.")
+    var user: String?
+
+    @Option(help: "With --server: the user's token (default: $PARLEY_TOKEN, else minted with the server's dev secret).")
+    var token: String?
+
+    @Option(help: "With --server: the server's data directory, for its dev secret (default: $XDG_DATA_HOME/parley/server).")
+    var dataDir: String?
+
     func validate() throws {
         guard messages >= 0, messages <= 5_000_000 else { throw ValidationError("--messages must be between 0 and 5000000.") }
         guard width >= 320, width <= 8_000, height >= 320, height <= 8_000 else { throw ValidationError("--width/--height must be between 320 and 8000.") }
         _ = try customizations()
+        if server != nil, (user ?? "").isEmpty { throw ValidationError("--server needs --user NAME.") }
+        if server == nil, user != nil || token != nil { throw ValidationError("--user and --token need --server URL.") }
     }
 
     func customizations() throws -> [DemoCustomization] {
@@ -94,7 +108,11 @@ struct DemoCommand: ParsableCommand {
             throw ValidationError("--lang must be one of \(ChatLocalization.bundledLanguages.joined(separator: ", ")).")
         }
         ChatLocalization.use(lang.map { ChatLocalization(language: $0) } ?? .preferred)
-        let demo = try DemoStore.open(at: storeURL, reset: reset, bigChannelMessages: messages)
+        let demo = try server.map { server in
+            try RemoteDemo.open(
+                server: server, user: user ?? "", token: token, dataDir: dataDir, store: db.map { URL(fileURLWithPath: $0) },
+                reset: reset)
+        } ?? DemoStore.open(at: storeURL, reset: reset, bigChannelMessages: messages)
         for customization in try customizations() { customization.apply() }
         let style: UIUserInterfaceStyle = dark ? .dark : .light
         let customizationList = try customizations()
@@ -120,9 +138,11 @@ struct DemoCommand: ParsableCommand {
         DemoApp.style = style
         DemoApp.customizations = customizationList
         let declarative = usesDeclarativeScreens, livestream = usesLivestream
-        let peers = SimulatedPeers(client: demo.client, channels: demo.channels, seed: 7, meanInterval: 3)
-        peers.start()
-        DemoApp.peers = peers
+        if demo.client.embeddedBackend != nil {  // with --server, `parley peers` plays the others
+            let peers = SimulatedPeers(client: demo.client, channels: demo.channels, seed: 7, meanInterval: 3)
+            peers.start()
+            DemoApp.peers = peers
+        }
         UIApplicationMain(sceneDelegate: DemoSceneDelegate.init,
                           configuration: .init(title: "Parley", size: size, initialViewController: {
             DemoApp.makeRoot(client: demo.client, declarative: declarative, livestream: livestream)

@@ -1,0 +1,50 @@
+import Foundation
+import ParleyProtocol
+
+/// Where a ``RemoteChatBackend`` connects and how it retries.
+public struct RemoteChatConfiguration: Sendable {
+    /// The server, for example `http://127.0.0.1:8080`.
+    public var serverURL: URL
+    /// The JWT every request and the socket carry; its subject is the user the client acts for.
+    public var token: String
+    /// The first wait before reconnecting; each failed attempt doubles it.
+    public var initialReconnectDelay: Duration
+    /// The longest wait between attempts.
+    public var maximumReconnectDelay: Duration
+    /// How many of a channel's latest messages a reload brings.
+    public var channelMessageLimit: Int
+
+    /// Describes a server connection.
+    public init(
+        serverURL: URL, token: String, initialReconnectDelay: Duration = .milliseconds(250),
+        maximumReconnectDelay: Duration = .seconds(30), channelMessageLimit: Int = 100
+    ) {
+        self.serverURL = serverURL
+        self.token = token
+        self.initialReconnectDelay = initialReconnectDelay
+        self.maximumReconnectDelay = maximumReconnectDelay
+        self.channelMessageLimit = channelMessageLimit
+    }
+
+    /// The wait before reconnect attempt `attempt` (0 for the first retry): exponential backoff,
+    /// capped, with "equal jitter" (between half and all of the step) so that clients cut off
+    /// together do not come back together.
+    public func reconnectDelay(attempt: Int, random: Double = Double.random(in: 0...1)) -> Duration {
+        let step = initialReconnectDelay * Int(1 << min(max(attempt, 0), 20))
+        let capped = min(step, maximumReconnectDelay)
+        return capped / 2 + (capped / 2) * min(max(random, 0), 1)
+    }
+
+    /// The WebSocket URL (`ws://…/v1/ws?token=…`).
+    var webSocketURL: String {
+        var base = serverURL.absoluteString
+        while base.hasSuffix("/") { base.removeLast() }
+        if base.hasPrefix("https://") {
+            base = "wss://" + base.dropFirst("https://".count)
+        } else if base.hasPrefix("http://") {
+            base = "ws://" + base.dropFirst("http://".count)
+        }
+        let token = self.token.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~"))) ?? self.token
+        return base + WirePath.webSocket + "?token=" + token
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import ParleyChat
+@testable import ParleyChatRemote
+import ParleyProtocol
+import Testing
+
+/// The wire as ParleyChat sees it, and the reconnect schedule.
+@Suite struct WireMappingTests {
+    let at = Date(timeIntervalSince1970: 1_700_000_000)
+
+    @Test func eventsBecomeSyncChangesAndUnknownKindsStillCount() throws {
+        let user = WireUser(id: "bob", name: "Bob")
+        let message = WireMessage(
+            id: "m1", cid: "messaging:general", type: "regular", text: "hi", user: user, createdAt: at, updatedAt: at,
+            reactionScores: ["like": 2], reactionCounts: ["like": 1])
+        let event = ChannelEvent(cid: "messaging:general", seq: 7, epoch: "e1", type: .messageNew, actorId: "bob", createdAt: at, message: message)
+        let mapped = try #require(WireMapping.event(event))
+        #expect(mapped.sequence == 7 && mapped.epoch == "e1" && mapped.cid == ChannelId(type: .messaging, id: "general"))
+        guard case .message(let synced) = mapped.change else { Issue.record("expected a message"); return }
+        #expect(synced.text == "hi" && synced.author.id == "bob" && synced.reactionScores == [.like: 2])
+
+        let future = ChannelEvent(cid: "messaging:general", seq: 8, epoch: "e1", type: "poll.closed", actorId: "bob", createdAt: at)
+        #expect(WireMapping.event(future)?.change == .unknown)
+        #expect(WireMapping.event(ChannelEvent(cid: "nonsense", seq: 9, epoch: "e1", type: .messageNew, actorId: "x", createdAt: at)) == nil)
+    }
+
+    @Test func serverErrorsBecomeTheRulesErrors() {
+        let cid = ChannelId(type: .messaging, id: "general")
+        #expect(WireMapping.error(WireError(code: .channelFrozen, message: "", status: 403, cid: cid.rawValue)) == .channelFrozen(cid))
+        #expect(WireMapping.error(WireError(code: .notOwnMessage, message: "", status: 403, messageId: "m1")) == .notOwnMessage("m1"))
+        #expect(WireMapping.error(WireError(code: .messageTooLong, message: "", status: 400, length: 5001, limit: 5000))
+            == .messageTooLong(length: 5001, limit: 5000))
+        #expect(WireMapping.error(WireError(code: "brand_new", message: "later", status: 400)) == .serverError(code: "brand_new", message: "later"))
+    }
+
+    @Test func reconnectsBackOffExponentiallyWithJitterUpToTheCap() {
+        let config = RemoteChatConfiguration(
+            serverURL: URL(string: "http://127.0.0.1:8080/")!, token: "a.b.c", initialReconnectDelay: .milliseconds(100),
+            maximumReconnectDelay: .seconds(2))
+        #expect(config.reconnectDelay(attempt: 0, random: 1) == .milliseconds(100))
+        #expect(config.reconnectDelay(attempt: 0, random: 0) == .milliseconds(50))
+        #expect(config.reconnectDelay(attempt: 3, random: 1) == .milliseconds(800))
+        #expect(config.reconnectDelay(attempt: 10, random: 1) == .seconds(2))
+        #expect(config.reconnectDelay(attempt: 10, random: 0) == .seconds(1))
+        #expect(config.webSocketURL == "ws://127.0.0.1:8080/v1/ws?token=a.b.c")
+    }
+}
