@@ -22,6 +22,9 @@ open class ChatConnectionStatusView: _View {
     public required override init(frame: CGRect) {
         super.init(frame: frame)
     }
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
 
     /// What to say about `status`, or `nil` while connected.
     package static func text(for status: ConnectionStatus, l10n: L10n) -> String? {
