@@ -12,6 +12,9 @@ let package = Package(
     products: [
         .library(name: "Parley", targets: ["Parley"]),
         .library(name: "ParleyTesting", targets: ["ParleyTesting"]),
+        // The client of `parley serve` (a ChatBackend over HTTP and WebSocket): a product of its
+        // own, so apps without a server do not build the networking stack.
+        .library(name: "ParleyChatRemote", targets: ["ParleyChatRemote"]),
         .executable(name: "parley", targets: ["parley"]),
     ],
     dependencies: [
