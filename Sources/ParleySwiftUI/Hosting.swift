@@ -114,6 +114,9 @@ open class UIHostingController<Content: View>: UIViewController {
         hostingView.setRoot(rootView)
     }
 
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    public required init?(coder: NSCoder) { return nil }
+
     /// The hosting view.
     open override func loadView() {
         view = hostingView

@@ -182,6 +182,9 @@ final class IsolatedHostView: ComponentView {
         clipsToBounds = true
     }
 
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    required init?(coder: NSCoder) { return nil }
+
     override func layoutSubviews() {
         if let host { ViewGraph.withHost(host) { super.layoutSubviews() } } else { super.layoutSubviews() }
     }
@@ -294,6 +297,9 @@ final class AppearanceMarkerView: UIView {
         isOpaque = false
         isUserInteractionEnabled = false
     }
+
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    required init?(coder: NSCoder) { return nil }
 
     override func didMoveToWindow() {
         super.didMoveToWindow()
