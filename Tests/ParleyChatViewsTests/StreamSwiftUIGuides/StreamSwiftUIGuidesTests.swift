@@ -236,3 +236,44 @@ func guideLabelTexts(in view: UIView) -> [String] {
         #expect(node.size == CGSize(width: 390, height: 600))
     }
 }
+
+/// A factory overriding the background and trailing-composer slots, counting their calls.
+final class SlotsFactory: ViewFactory {
+    var backgroundColors: [UIColor] = []
+
+    func makeChannelListBackground(colors: ColorPalette) -> some View {
+        backgroundColors.append(colors.background)
+        return Color.purple
+    }
+
+    func makeTrailingComposerView(enabled: Bool, cooldownDuration: Int, onTap: @escaping () -> Void) -> some View {
+        Text(enabled ? "Send now" : "Nothing to send")
+    }
+}
+
+/// The screens ask the factory for Stream's background and composer slots.
+@MainActor
+@Suite(.serialized) struct StreamSlotsTests {
+    @Test func theChannelListIsDrawnOverTheFactorysBackground() {
+        let factory = SlotsFactory()
+        let host = DeclarativeScenes.makeChannelList(size: CGSize(width: 390, height: 420), factory: factory)
+        host.layoutIfNeeded()
+        #expect(factory.backgroundColors.last == Appearance.default.colorPalette.background)
+        let list = guideViews(of: ChatChannelListView.self, in: host).first
+        let background = list?.listBackgroundView.component?.layout(Constraint(maxSize: CGSize(width: 1000, height: 1000)))
+        #expect(background?.size == list?.view.bounds.size)
+        #expect(list.map { $0.view.bounds.height > 0 } == true)
+    }
+
+    @Test func theComposerShowsTheFactorysTrailingView() {
+        let host = DeclarativeScenes.makeChannel(size: CGSize(width: 390, height: 420), factory: SlotsFactory())
+        host.layoutIfNeeded()
+        #expect(guideLabelTexts(in: host).contains("Nothing to send"), "\(guideLabelTexts(in: host))")
+    }
+}
+
+/// The view controllers of type `T` whose views are under `view`.
+@MainActor
+func guideViews<T: UIViewController>(of type: T.Type, in view: UIView) -> [T] {
+    ((view.next as? T).map { [$0] } ?? []) + view.subviews.flatMap { guideViews(of: type, in: $0) }
+}
