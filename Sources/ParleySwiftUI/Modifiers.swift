@@ -185,6 +185,9 @@ final class IsolatedHostView: ComponentView {
     required init?(coder: NSCoder) { return nil }
 
 
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    required init?(coder: NSCoder) { return nil }
+
     override func layoutSubviews() {
         if let host { ViewGraph.withHost(host) { super.layoutSubviews() } } else { super.layoutSubviews() }
     }
@@ -300,6 +303,9 @@ final class AppearanceMarkerView: UIView {
     /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
     required init?(coder: NSCoder) { return nil }
 
+
+    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
+    required init?(coder: NSCoder) { return nil }
 
     override func didMoveToWindow() {
         super.didMoveToWindow()

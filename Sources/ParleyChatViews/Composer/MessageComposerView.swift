@@ -34,7 +34,9 @@ public struct MessageComposerView<Factory: ViewFactory>: Component {
     public func layout(_ constraint: Constraint) -> ViewRenderNode<ComposerHostView> {
         let host = ComposerHostView.host(for: channelController)
         let factory = self.factory
-        host.sendButton = { enabled, onTap in factory.makeSendMessageButton(enabled: enabled, onTap: onTap) }
+        host.sendButton = { enabled, onTap in
+            factory.makeTrailingComposerView(enabled: enabled, cooldownDuration: 0, onTap: { MainActor.assumeIsolated { onTap() } })
+        }
         host.quotedMessage = quotedMessage
         host.onMessageSent = onMessageSent
         host.applyQuotedMessage()

@@ -131,8 +131,44 @@ public enum TypingIndicatorPlacement: Sendable, Hashable {
     /// Under the newest message.
     case bottomOverlay
     /// In the navigation bar.
-    case navigationOverlay
+    case navigationBar
 }
+
+/// What kind of app the message list is laid out for (the seeds' SwiftUI SDK's `MessageListType`);
+/// Parley lays every kind out as `.messaging` does.
+public enum MessageListType: Sendable, Hashable {
+    /// A messaging app (the current user's messages on the right).
+    case messaging
+    /// A team chat.
+    case team
+    /// A livestream.
+    case livestream
+    /// A commerce chat.
+    case commerce
+}
+
+/// Where the message list shows the day of its messages.
+public enum DateIndicatorPlacement: Sendable, Hashable {
+    /// A separator above the first message of each day (``ViewFactory/makeDateIndicatorView(date:)``).
+    case messageList
+    /// No day separators.
+    case none
+}
+
+/// The spacing around message rows.
+public struct MessagePaddings: Sendable, Hashable {
+    /// The space between a row and the list's leading and trailing edges.
+    public var horizontal: CGFloat
+
+    /// Paddings of `horizontal` points on each side (8 by default).
+    public init(horizontal: CGFloat = 8) {
+        self.horizontal = horizontal
+    }
+}
+
+/// Names a channel for the current user (the seeds' SwiftUI SDK's `ChatChannelNamer`): returns
+/// `nil` to fall back to the default name.
+public typealias ChatChannelNamer = (_ channel: ChatChannel, _ currentUserId: UserId?) -> String?
 
 /// How the message list behaves.
 public struct MessageListConfig {
@@ -140,15 +176,25 @@ public struct MessageListConfig {
     public var typingIndicatorPlacement: TypingIndicatorPlacement
     /// Whether consecutive messages of one author are grouped (avatar and time on the last).
     public var groupMessages: Bool
-    /// Whether a message can be replied to in a thread.
+    /// What a message row shows (avatars, dates).
     public var messageDisplayOptions: MessageDisplayOptions
+    /// The kind of app the list is for.
+    public var messageListType: MessageListType
+    /// The spacing around message rows.
+    public var messagePaddings: MessagePaddings
+    /// Where the day of the messages shows.
+    public var dateIndicatorPlacement: DateIndicatorPlacement
 
     /// A configuration; every argument has the default behaviour.
-    public init(typingIndicatorPlacement: TypingIndicatorPlacement = .bottomOverlay, groupMessages: Bool = true,
-                messageDisplayOptions: MessageDisplayOptions = MessageDisplayOptions()) {
+    public init(messageListType: MessageListType = .messaging, typingIndicatorPlacement: TypingIndicatorPlacement = .bottomOverlay,
+                groupMessages: Bool = true, messageDisplayOptions: MessageDisplayOptions = MessageDisplayOptions(),
+                messagePaddings: MessagePaddings = MessagePaddings(), dateIndicatorPlacement: DateIndicatorPlacement = .messageList) {
+        self.messageListType = messageListType
         self.typingIndicatorPlacement = typingIndicatorPlacement
         self.groupMessages = groupMessages
         self.messageDisplayOptions = messageDisplayOptions
+        self.messagePaddings = messagePaddings
+        self.dateIndicatorPlacement = dateIndicatorPlacement
     }
 }
 
@@ -175,11 +221,15 @@ public struct Utils {
     public var messageListConfig: MessageListConfig
     /// Formats dates in the lists.
     public var dateFormatter: DateFormatter
+    /// Names channels in the channel list (`nil` from it keeps the default name).
+    public var channelNamer: ChatChannelNamer
 
-    /// Utilities with `messageListConfig`.
-    public init(messageListConfig: MessageListConfig = MessageListConfig(), dateFormatter: DateFormatter = Utils.defaultDateFormatter()) {
+    /// Utilities with `messageListConfig` and `channelNamer`.
+    public init(dateFormatter: DateFormatter = Utils.defaultDateFormatter(), channelNamer: @escaping ChatChannelNamer = { _, _ in nil },
+                messageListConfig: MessageListConfig = MessageListConfig()) {
         self.messageListConfig = messageListConfig
         self.dateFormatter = dateFormatter
+        self.channelNamer = channelNamer
     }
 
     /// Short time style, no date.
@@ -199,7 +249,7 @@ public struct Utils {
 /// var colors = ColorPalette()
 /// colors.tintColor = .pink
 /// streamChat = StreamChat(chatClient: chatClient, appearance: Appearance(colors: colors),
-///                         utils: Utils(messageListConfig: MessageListConfig(typingIndicatorPlacement: .navigationOverlay)))
+///                         utils: Utils(messageListConfig: MessageListConfig(typingIndicatorPlacement: .navigationBar)))
 /// ```
 @preconcurrency @MainActor
 public final class StreamChat {

@@ -66,9 +66,12 @@ public struct MessageContainerView<Factory: ViewFactory>: View {
         let appearance = Appearance.default
         let palette = appearance.colorPalette
         let isOwn = message.isSentByCurrentUser
+        let config = ChatViews.utils.messageListConfig
+        let options = config.messageDisplayOptions
+        let horizontalPadding = config.messagePaddings.horizontal
         let rowWidth = width ?? 390
-        let gutter: CGFloat = isOwn ? 0 : Self.avatarSize + 8
-        let bubbleMax = max(60, ((rowWidth - 16 - gutter) * 0.8).rounded(.down))
+        let gutter: CGFloat = isOwn || !options.showAvatars ? 0 : Self.avatarSize + 8
+        let bubbleMax = max(60, ((rowWidth - 2 * horizontalPadding - gutter) * 0.8).rounded(.down))
         let textMax = bubbleMax - 24
 
         var bubbleParts: [any Component] = []
@@ -107,14 +110,14 @@ public struct MessageContainerView<Factory: ViewFactory>: View {
             let onThreadTap = self.onThreadTap
             column.append(factory.makeMessageRepliesView(channel: channel, message: message, replyCount: message.replyCount) { onThreadTap(message) })
         }
-        if showsAllInfo {
+        if showsAllInfo, options.showMessageDate {
             column.append(factory.makeMessageDateView(for: message).inset(h: 4, v: 0))
         }
         let stack = VStack(spacing: 3, alignItems: isOwn ? .end : .start, children: column)
 
         let row: any Component
-        if isOwn {
-            row = HStack(alignItems: .end) { Spacer(); stack }
+        if isOwn || !options.showAvatars {
+            row = isOwn ? HStack(alignItems: .end) { Spacer(); stack } : HStack(alignItems: .end) { stack; Spacer() }
         } else {
             let avatar: any Component = showsAllInfo
                 ? factory.makeMessageAvatarView(for: message.author)
@@ -128,6 +131,6 @@ public struct MessageContainerView<Factory: ViewFactory>: View {
             }
         }
         // Rows carry their own spacing, as seed 002's container does: more below a group's last message.
-        return AnyComponent(row).inset(top: 0, left: 8, bottom: showsAllInfo ? 10 : 2, right: 8).eraseToAnyComponent()
+        return AnyComponent(row).inset(top: 0, left: horizontalPadding, bottom: showsAllInfo ? 10 : 2, right: horizontalPadding).eraseToAnyComponent()
     }
 }

@@ -28,6 +28,8 @@ open class ChatChannelListView: _ViewController, ChatChannelListControllerDelega
 
     /// The list.
     open private(set) lazy var listView: ComponentView = ComponentView(frame: .zero)
+    /// Behind the list: the factory's ``ViewFactory/makeChannelListBackground(colors:)``.
+    open private(set) lazy var listBackgroundView: ComponentView = ComponentView(frame: .zero)
 
     /// The channels shown, as of the last update.
     public private(set) var channels: [ChatChannel] = []
@@ -82,6 +84,11 @@ open class ChatChannelListView: _ViewController, ChatChannelListControllerDelega
     /// The list fills the screen.
     open override func setUpLayout() {
         super.setUpLayout()
+        listBackgroundView.isScrollEnabled = false
+        listBackgroundView.isUserInteractionEnabled = false
+        listBackgroundView.frame = view.bounds
+        listBackgroundView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        view.addSubview(listBackgroundView)
         listView.frame = view.bounds
         listView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         view.addSubview(listView)
@@ -91,23 +98,34 @@ open class ChatChannelListView: _ViewController, ChatChannelListControllerDelega
     open override func setUpAppearance() {
         super.setUpAppearance()
         view.backgroundColor = appearance.colorPalette.background
-        listView.backgroundColor = appearance.colorPalette.background
+        listView.backgroundColor = .clear
+        listBackgroundView.backgroundColor = appearance.colorPalette.background
     }
 
     /// Rebuilds the rows.
     open override func updateContent() {
         super.updateContent()
         listView.component = makeListComponent()
+        reloadListBackground()
+    }
+
+    /// Lays the factory's channel list background out at the list's size.
+    open func reloadListBackground() {
+        let size = view.bounds.size
+        listBackgroundView.component = AnyComponent(viewFactory.makeChannelListBackground(colors: appearance.colorPalette))
+            .size(width: .absolute(size.width), height: .absolute(size.height))
     }
 
     /// Keeps the list filling the screen.
     open override func viewDidLayoutSubviews() {
         super.viewDidLayoutSubviews()
         listView.frame = view.bounds
+        listBackgroundView.frame = view.bounds
         if lastWidth != view.bounds.width || lastHeight != view.bounds.height {
             lastWidth = view.bounds.width
             lastHeight = view.bounds.height
             listView.component = makeListComponent()
+            reloadListBackground()
         }
     }
 
@@ -151,18 +169,18 @@ open class ChatChannelListView: _ViewController, ChatChannelListControllerDelega
             return VStack(justifyContent: .center, alignItems: .center, children: [state]).size(width: .fill, height: .absolute(fill))
         }
         let currentUserId = controller?.client.currentUserId
-        let separator = appearance.colorPalette.border
+        let channelNamer = ChatViews.utils.channelNamer
         var children: [any Component] = []
         children.reserveCapacity(channels.count * 2)
         let revisions = rowRevisions.revisions(of: channels, id: \.cid)
         for (index, channel) in channels.enumerated() {
-            let name = ChannelRowTexts.texts(for: channel, currentUserId: currentUserId).title
+            let name = channelNamer(channel, currentUserId) ?? ChannelRowTexts.texts(for: channel, currentUserId: currentUserId).title
             let row = factory.makeChannelListItem(channel: channel, channelName: name, currentUserId: currentUserId) { [weak self] channel in
                 self?.showChannel(channel.cid)
             }
             children.append(AnyComponent(row).lazy(id: channel.cid.rawValue, revision: revisions[index], estimatedHeight: 72))
             if index < channels.count - 1 {
-                children.append(Separator(color: separator).inset(left: 76))
+                children.append(factory.makeChannelListDividerItem())
             }
         }
         return VStack(alignItems: .stretch, children: children)

@@ -32,6 +32,8 @@ open class ChatChannelView: _ViewController, ChatChannelControllerDelegate, UISc
 
     /// The message list.
     open private(set) lazy var listView: ComponentView = ComponentView(frame: .zero)
+    /// Behind the list: the factory's ``ViewFactory/makeMessageListBackground(colors:isInThread:)``.
+    open private(set) lazy var listBackgroundView: ComponentView = ComponentView(frame: .zero)
     /// Hosts the factory's composer, pinned at the bottom.
     open private(set) lazy var composerHostView: ComponentView = ComponentView(frame: .zero)
     /// Hosts the factory's reactions overlay over everything; hidden while there is none.
@@ -113,6 +115,8 @@ open class ChatChannelView: _ViewController, ChatChannelControllerDelegate, UISc
         listView.alwaysBounceVertical = true
         listView.delegate = self
         composerHostView.isScrollEnabled = false
+        listBackgroundView.isScrollEnabled = false
+        listBackgroundView.isUserInteractionEnabled = false
         overlayView.isScrollEnabled = false
         overlayView.isHidden = true
         Self.register(self)
@@ -136,13 +140,17 @@ open class ChatChannelView: _ViewController, ChatChannelControllerDelegate, UISc
     /// The list above the composer; the overlay over both.
     open override func setUpLayout() {
         super.setUpLayout()
-        for subview in [listView, composerHostView] as [UIView] {
+        for subview in [listBackgroundView, listView, composerHostView] as [UIView] {
             subview.translatesAutoresizingMaskIntoConstraints = false
             view.addSubview(subview)
         }
         let height = composerHostView.heightAnchor.constraint(equalToConstant: 60)
         composerHeight = height
         NSLayoutConstraint.activate([
+            listBackgroundView.topAnchor.constraint(equalTo: listView.topAnchor),
+            listBackgroundView.leadingAnchor.constraint(equalTo: listView.leadingAnchor),
+            listBackgroundView.trailingAnchor.constraint(equalTo: listView.trailingAnchor),
+            listBackgroundView.bottomAnchor.constraint(equalTo: listView.bottomAnchor),
             listView.topAnchor.constraint(equalTo: view.topAnchor),
             listView.leadingAnchor.constraint(equalTo: view.leadingAnchor),
             listView.trailingAnchor.constraint(equalTo: view.trailingAnchor),
@@ -162,7 +170,8 @@ open class ChatChannelView: _ViewController, ChatChannelControllerDelegate, UISc
         super.setUpAppearance()
         let background = appearance.colorPalette.background
         view.backgroundColor = background
-        listView.backgroundColor = background
+        listView.backgroundColor = .clear
+        listBackgroundView.backgroundColor = background
         composerHostView.backgroundColor = background
         overlayView.backgroundColor = .clear
     }
@@ -175,6 +184,14 @@ open class ChatChannelView: _ViewController, ChatChannelControllerDelegate, UISc
             .apply(to: navigationItem, channel: channel, currentUserId: channelController?.client.currentUserId)
         reloadMessages()
         reloadComposer()
+        reloadListBackground()
+    }
+
+    /// Lays the factory's message list background out at the list's size.
+    open func reloadListBackground() {
+        let size = listView.bounds.size
+        listBackgroundView.component = AnyComponent(viewFactory.makeMessageListBackground(colors: appearance.colorPalette, isInThread: isInThread))
+            .size(width: .absolute(size.width), height: .absolute(size.height))
     }
 
     /// Re-measures the composer and keeps the overlay over the screen.
@@ -186,9 +203,14 @@ open class ChatChannelView: _ViewController, ChatChannelControllerDelegate, UISc
             lastLaidOutWidth = listView.bounds.width
             reloadMessages()
         }
+        if lastBackgroundSize != listView.bounds.size {
+            lastBackgroundSize = listView.bounds.size
+            reloadListBackground()
+        }
     }
 
     private var lastLaidOutWidth: CGFloat = -1
+    private var lastBackgroundSize = CGSize(width: -1, height: -1)
 
     // MARK: Rows
 
@@ -198,7 +220,9 @@ open class ChatChannelView: _ViewController, ChatChannelControllerDelegate, UISc
         message: { [unowned self] messages, index, _ in self.messageRow(in: messages, at: index) },
         dateSeparator: { [unowned self] date, day in
             ComponentList.Row(id: "date-\(day)", version: day, estimatedHeight: 40,
-                              component: AnyComponent(self.viewFactory.makeDateIndicatorView(date: date)))
+                              component: ChatViews.utils.messageListConfig.dateIndicatorPlacement == .none
+                                  ? AnyComponent(Space(height: 0))
+                                  : AnyComponent(self.viewFactory.makeDateIndicatorView(date: date)))
         },
         unreadSeparator: { ComponentList.Row(id: MessageListRows.unreadSeparatorID, estimatedHeight: 0, component: Space(height: 0)) },
         typingIndicator: { [unowned self] users in self.typingIndicatorRow(users) }))
@@ -217,7 +241,7 @@ open class ChatChannelView: _ViewController, ChatChannelControllerDelegate, UISc
             listView.list = nil
             let height = max(0, listView.bounds.height)
             listView.component = VStack(justifyContent: .center, alignItems: .center) {
-                viewFactory.makeEmptyMessagesView(for: channel)
+                viewFactory.makeEmptyMessagesView(for: channel, colors: appearance.colorPalette)
             }.size(width: .fill, height: .absolute(height))
             return
         }

@@ -20,6 +20,11 @@ extension ViewFactory {
         ChannelAvatarView(channel: channel, currentUserId: currentUserId, size: size)
     }
 
+    /// A hairline in the palette's border colour, inset past the rows' avatars.
+    public func makeChannelListDividerItem() -> some View {
+        Divider(color: Appearance.default.colorPalette.border).padding(.leading, 76)
+    }
+
     /// A ``NoChannelsView``.
     public func makeNoChannelsView() -> some View { NoChannelsView() }
 
@@ -106,8 +111,13 @@ extension ViewFactory {
     }
 
     /// An ``EmptyMessagesView``.
-    public func makeEmptyMessagesView(for channel: ChatChannel) -> some View {
+    public func makeEmptyMessagesView(for channel: ChatChannel, colors: ColorPalette) -> some View {
         EmptyMessagesView()
+    }
+
+    /// The palette's background colour.
+    public func makeMessageListBackground(colors: ColorPalette, isInThread: Bool) -> some View {
+        Color(colors.background)
     }
 
     /// A ``MessageComposerView`` whose send button comes from this factory.
@@ -117,6 +127,16 @@ extension ViewFactory {
         onMessageSent: @escaping @MainActor () -> Void
     ) -> some Component {
         MessageComposerView(factory: self, channelController: channelController, quotedMessage: quotedMessage, onMessageSent: onMessageSent)
+    }
+
+    /// The factory's send button (``makeSendMessageButton(enabled:onTap:)``).
+    public func makeTrailingComposerView(enabled: Bool, cooldownDuration: Int, onTap: @escaping () -> Void) -> some Component {
+        makeSendMessageButton(enabled: enabled, onTap: onTap)
+    }
+
+    /// The palette's background colour.
+    public func makeChannelListBackground(colors: ColorPalette) -> some View {
+        Color(colors.background)
     }
 
     /// A ``SendMessageButton``.

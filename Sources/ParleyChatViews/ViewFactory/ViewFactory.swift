@@ -86,6 +86,11 @@ public protocol ViewFactory: AnyObject {
     /// The avatar of `channel` (the partner's in a direct message), `size` points square.
     func makeChannelAvatarView(for channel: ChatChannel, currentUserId: UserId?, size: CGFloat) -> ChannelAvatarViewType
 
+    /// The line between two channel rows.
+    associatedtype ChannelListDividerItemType: Component
+    /// The divider ``ChatChannelListView`` puts between two rows (return `EmptyView()` for none).
+    func makeChannelListDividerItem() -> ChannelListDividerItemType
+
     /// What the channel list shows without channels.
     associatedtype NoChannelsViewType: Component
     /// What ``ChatChannelListView`` shows when the user has no channels.
@@ -201,8 +206,18 @@ public protocol ViewFactory: AnyObject {
 
     /// What an empty channel shows.
     associatedtype EmptyMessagesViewType: Component
-    /// What ``ChatChannelView`` shows when `channel` has no messages.
-    func makeEmptyMessagesView(for channel: ChatChannel) -> EmptyMessagesViewType
+    /// What ``ChatChannelView`` shows when `channel` has no messages; `colors` are the screens'.
+    func makeEmptyMessagesView(for channel: ChatChannel, colors: ColorPalette) -> EmptyMessagesViewType
+
+    /// What the message list is drawn over.
+    associatedtype MessageListBackground: Component
+    /// The background of ``ChatChannelView``'s message list (any view: a colour, a gradient, an
+    /// image), laid out at the list's size behind its rows.
+    ///
+    /// - Parameters:
+    ///   - colors: the screens' colours.
+    ///   - isInThread: whether the list is a thread's.
+    func makeMessageListBackground(colors: ColorPalette, isInThread: Bool) -> MessageListBackground
 
     // MARK: Composer
 
@@ -219,6 +234,22 @@ public protocol ViewFactory: AnyObject {
         quotedMessage: Binding<ChatMessage?>,
         onMessageSent: @escaping @MainActor () -> Void
     ) -> MessageComposerViewType
+
+    /// The trailing part of the composer.
+    associatedtype TrailingComposerViewType: Component
+    /// What the default composer shows after its input (the send button).
+    ///
+    /// - Parameters:
+    ///   - enabled: whether there is something to send.
+    ///   - cooldownDuration: the seconds left before the user may send again (slow mode; Parley's
+    ///     composer has none, so it is 0).
+    ///   - onTap: sends the text.
+    func makeTrailingComposerView(enabled: Bool, cooldownDuration: Int, onTap: @escaping () -> Void) -> TrailingComposerViewType
+
+    /// What the channel list is drawn over.
+    associatedtype ChannelListBackground: Component
+    /// The background of ``ChatChannelListView`` (any view), laid out at the list's size behind its rows.
+    func makeChannelListBackground(colors: ColorPalette) -> ChannelListBackground
 
     /// The composer's send button.
     associatedtype SendMessageButtonType: Component

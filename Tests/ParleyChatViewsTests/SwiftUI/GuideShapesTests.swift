@@ -121,14 +121,14 @@ struct ToolbarScreen: View {
         var colors = ColorPalette()
         colors.tintColor = Color.pink
         let appearance = Appearance(colors: colors)
-        let utils = Utils(messageListConfig: MessageListConfig(typingIndicatorPlacement: .navigationOverlay))
+        let utils = Utils(messageListConfig: MessageListConfig(typingIndicatorPlacement: .navigationBar))
         let streamChat = StreamChat(chatClient: chatClient, appearance: appearance, utils: utils)
 
         let factory = InjectedFactory()
         #expect(factory.chatClient === chatClient)
         #expect(streamChat.chatClient === chatClient)
         #expect(factory.colors.tintColor == Color.pink)
-        #expect(factory.utils.messageListConfig.typingIndicatorPlacement == .navigationOverlay)
+        #expect(factory.utils.messageListConfig.typingIndicatorPlacement == .navigationBar)
         #expect(factory.fonts.body == Appearance.default.fonts.body)
 
         @Injected(\.greeting) var greeting

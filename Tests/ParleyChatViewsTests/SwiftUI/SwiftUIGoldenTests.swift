@@ -116,17 +116,23 @@ struct ChannelRowsScreen: View {
     }
 }
 
+/// `view` in a hosting controller of `size` as the goldens `name` (light) and `name-dark`.
+@MainActor
+func renderHostedGolden<V: View>(_ view: V, named name: String, size: CGSize, filePath: String = #filePath) {
+    for (style, suffix) in [(UIUserInterfaceStyle.light, ""), (.dark, "-dark")] {
+        let controller = UIHostingController(rootView: view)
+        let hosted: UIView = controller.view
+        hosted.frame = CGRect(origin: .zero, size: size)
+        hosted.layoutIfNeeded()
+        Snapshot.assert(hosted, named: name + suffix, scale: 2, style: style, filePath: filePath)
+    }
+}
+
 /// Golden images of SwiftUI-layer screens, light and dark.
 @MainActor
 @Suite(.serialized) struct SwiftUIGoldenTests {
     func render<V: View>(_ view: V, named name: String, size: CGSize) {
-        for (style, suffix) in [(UIUserInterfaceStyle.light, ""), (.dark, "-dark")] {
-            let controller = UIHostingController(rootView: view)
-            let hosted: UIView = controller.view
-            hosted.frame = CGRect(origin: .zero, size: size)
-            hosted.layoutIfNeeded()
-            Snapshot.assert(hosted, named: name + suffix, scale: 2, style: style)
-        }
+        renderHostedGolden(view, named: name, size: size)
     }
 
     @Test func profileCard() {
