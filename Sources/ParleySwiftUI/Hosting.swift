@@ -116,10 +116,6 @@ open class UIHostingController<Content: View>: UIViewController {
     /// Not decoded: Parley has no archives (see `UIViewController.init(coder:)`).
     public required init?(coder: NSCoder) { return nil }
 
-
-    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
-    public required init?(coder: NSCoder) { return nil }
-
     /// The hosting view.
     open override func loadView() {
         view = hostingView

@@ -184,10 +184,6 @@ final class IsolatedHostView: ComponentView {
     /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
     required init?(coder: NSCoder) { return nil }
 
-
-    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
-    required init?(coder: NSCoder) { return nil }
-
     override func layoutSubviews() {
         if let host { ViewGraph.withHost(host) { super.layoutSubviews() } } else { super.layoutSubviews() }
     }
@@ -300,10 +296,6 @@ final class AppearanceMarkerView: UIView {
         isOpaque = false
         isUserInteractionEnabled = false
     }
-    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
-    required init?(coder: NSCoder) { return nil }
-
-
     /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
     required init?(coder: NSCoder) { return nil }
 
