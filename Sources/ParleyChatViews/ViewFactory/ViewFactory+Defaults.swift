@@ -131,7 +131,9 @@ extension ViewFactory {
 
     /// The factory's send button (``makeSendMessageButton(enabled:onTap:)``).
     public func makeTrailingComposerView(enabled: Bool, cooldownDuration: Int, onTap: @escaping () -> Void) -> some Component {
-        makeSendMessageButton(enabled: enabled, onTap: onTap)
+        // Stream's signature takes a plain closure; the composer calls it on the main actor.
+        nonisolated(unsafe) let tap = onTap
+        return makeSendMessageButton(enabled: enabled, onTap: { tap() })
     }
 
     /// The palette's background colour.
