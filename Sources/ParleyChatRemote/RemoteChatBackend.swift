@@ -257,17 +257,35 @@ public final class RemoteChatBackend: ChatBackend {
         }
         guard started else { return }
         while true {
-            while isConnected, let next = (try? sync.queuedMessages())?.first {
+            // The local store failing (a full disk, a read-only file) stops this drain; the
+            // queued messages stay queued for the next one (the next reconnect or send).
+            var storeFailed = false
+            while isConnected, !storeFailed {
+                let next: OutgoingMessage
+                do {
+                    guard let first = try sync.queuedMessages().first else { break }
+                    next = first
+                } catch {
+                    logger.error("remote: reading the outbox failed: \(error)")
+                    storeFailed = true
+                    break
+                }
                 do {
                     try await post(next)
                 } catch where error.isConnectionFailure {
                     break
                 } catch {
-                    try? await sync.markSendFailed(next.id)
+                    do {
+                        try await sync.markSendFailed(next.id)
+                    } catch let storeError {
+                        // Not marked failed: sending it again now would loop on the same refusal.
+                        logger.error("remote: marking \(next.id) failed did not stick: \(storeError)")
+                        storeFailed = true
+                    }
                 }
             }
             // A send that came in while draining was queued: look once more before stopping.
-            let more = isConnected && !((try? sync.queuedMessages())?.isEmpty ?? true)
+            let more = !storeFailed && isConnected && !((try? sync.queuedMessages())?.isEmpty ?? true)
             let stop = state.withLock { state -> Bool in
                 if !more { state.isDraining = false }
                 return !more

@@ -27,10 +27,20 @@ public struct ServerDataDirectory: Sendable {
     public var devSecretURL: URL { url.appendingPathComponent("dev-jwt-secret") }
 
     /// The development secret, created (32 random bytes, hex, mode 0600) on first use.
+    ///
+    /// An existing file is never replaced: one that cannot be read, or holds no secret, is an
+    /// error that names it (replacing it would silently invalidate every token minted with it).
     public func devSecret() throws -> [UInt8] {
-        if let existing = try? String(contentsOf: devSecretURL, encoding: .utf8) {
+        if FileManager.default.fileExists(atPath: devSecretURL.path) {
+            let existing = try String(contentsOf: devSecretURL, encoding: .utf8)
             let trimmed = existing.trimmingCharacters(in: .whitespacesAndNewlines)
-            if !trimmed.isEmpty { return Array(trimmed.utf8) }
+            guard !trimmed.isEmpty else {
+                throw CocoaError(.fileReadCorruptFile, userInfo: [
+                    NSFilePathErrorKey: devSecretURL.path,
+                    NSLocalizedDescriptionKey: "The development secret \(devSecretURL.path) is empty: delete it to make a new one.",
+                ])
+            }
+            return Array(trimmed.utf8)
         }
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         var generator = SystemRandomNumberGenerator()
