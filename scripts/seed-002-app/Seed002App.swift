@@ -38,9 +38,15 @@ public func makeSystemMessageView(
 struct Seed002App: App {
     init() {
         // The app's setup (not part of the seed): an in-memory client with Parley's demo data.
-        let client = try! ChatClient(config: ChatClientConfig(currentUserId: "sam"))
-        _ = try! DemoDataGenerator(parameters: DemoDataParameters(busyChannelMessageCount: 60)).generate(into: client)
-        ChatViews.client = client
+        do {
+            let client = try ChatClient(config: ChatClientConfig(currentUserId: "sam"))
+            _ = try DemoDataGenerator(parameters: DemoDataParameters(busyChannelMessageCount: 60)).generate(into: client)
+            ChatViews.client = client
+        } catch {
+            // Without data the list would be empty for no visible reason: say why and stop.
+            FileHandle.standardError.write(Data("seed-002 app: could not set up the demo store: \(error)\n".utf8))
+            exit(1)
+        }
     }
 
 var body: some Scene {
