@@ -52,9 +52,9 @@ public final class ChatChannelController {
     /// Messages per page.
     public static let pageSize = 25
 
-    /// The default of ``maxLoadedMessages``: 60 pages, several screens of scrolling either way,
+    /// The default of ``maxLoadedMessages``: 40 pages, dozens of screens of scrolling either way,
     /// a few megabytes of messages.
-    public static let defaultMaxLoadedMessages = 1_500
+    public static let defaultMaxLoadedMessages = 1_000
 
     /// The channel's id.
     public let cid: ChannelId
