@@ -256,7 +256,7 @@ enum DemoScript {
         ])
 
     static let lisbon = DemoChannel(
-        cid: ChannelId(type: .messaging, id: "lisbon-trip"), name: "Lisbon trip 🇵🇹", members: ["sam", "maya", "dev", "chloe"],
+        cid: ChannelId(type: .messaging, id: "lisbon-trip"), name: "Lisbon trip", members: ["sam", "maya", "dev", "chloe"],
         config: .default(for: .messaging),
         lines: [
             say(-6, "20:14", "maya", "Okay it's happening: Lisbon, 12–16 May?? Flights from Gatwick are £89 return right now ✈️")
@@ -299,7 +299,7 @@ enum DemoScript {
         ])
 
     static let family = DemoChannel(
-        cid: ChannelId(type: .messaging, id: "family"), name: "Taylor family 🏡", members: ["sam", "helen", "richard", "ellie"],
+        cid: ChannelId(type: .messaging, id: "family"), name: "Taylor family", members: ["sam", "helen", "richard", "ellie"],
         config: .default(for: .messaging),
         lines: [
             say(-4, "18:20", "helen", "Sunday lunch at ours this week? Dad's doing the roast 🍗"),
@@ -324,7 +324,7 @@ enum DemoScript {
         ])
 
     static let bookClub = DemoChannel(
-        cid: ChannelId(type: .messaging, id: "book-club"), name: "Book club 📚", members: ["sam", "nora", "ben", "ines", "hiro", "maya"],
+        cid: ChannelId(type: .messaging, id: "book-club"), name: "Book club", members: ["sam", "nora", "ben", "ines", "hiro", "maya"],
         config: .default(for: .messaging),
         lines: [
             say(-8, "19:00", "nora", "By popular vote, next month's book is Klara and the Sun 📚 We meet on the 28th at mine").reacted(.love, "ines", "maya"),
@@ -348,7 +348,7 @@ enum DemoScript {
         ])
 
     static let fridayDinner = DemoChannel(
-        cid: ChannelId(type: .messaging, id: "friday-dinner"), name: "عشاء الجمعة 🍽️", members: ["sam", "omar", "layla", "karim", "yousef", "sara"],
+        cid: ChannelId(type: .messaging, id: "friday-dinner"), name: "عشاء الجمعة", members: ["sam", "omar", "layla", "karim", "yousef", "sara"],
         config: .default(for: .messaging),
         lines: [
             say(-3, "20:05", "omar", "مساء الخير يا جماعة 👋 شو رأيكم نتعشى سوا يوم الجمعة؟"),
