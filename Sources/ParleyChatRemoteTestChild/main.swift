@@ -5,7 +5,8 @@
 // Opens a ChatClient on <database> with a RemoteChatBackend, writes <user> to the server and
 // prints "CONNECTED" once the socket is live. Then each stdin line "send <cid> <text>" sends
 // <text> in <cid> (waiting for the channel to reach the store first) without waiting for the
-// answer, so the test can kill the process while a send is in flight.
+// answer, so the test can kill the process while a send is in flight; "have <cid>" prints
+// "HAVE <cid>" once the channel is in the store.
 import Foundation
 import ParleyChat
 import ParleyChatRemote
@@ -38,9 +39,13 @@ do {
     var sends: [Task<Void, Never>] = []
     for await line in lines {
         let words = line.split(separator: " ", maxSplits: 2).map(String.init)
-        guard words.count == 3, words[0] == "send" else { continue }
+        guard words.count >= 2, words[0] == "send" || words[0] == "have" else { continue }
         let cid = try ChannelId(cid: words[1])
         while try client.channel(cid) == nil { try await Task.sleep(for: .milliseconds(5)) }
+        guard words[0] == "send", words.count == 3 else {
+            say("HAVE \(words[1])")
+            continue
+        }
         sends.append(Task.detached { _ = try? await client.sendMessage(words[2], in: cid) })
         say("SENDING \(words[2])")
     }
