@@ -127,6 +127,13 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // A remote client process for ParleyChatRemoteTests' kill-mid-send test (not part of the SDK).
+        .executableTarget(
+            name: "ParleyChatRemoteTestChild",
+            dependencies: ["ParleyChatRemote", "ParleyChat"],
+            swiftSettings: strict
+        ),
+
         // A writer process for ParleyChatTests' SIGKILL durability test (not part of the SDK).
         .executableTarget(
             name: "ParleyChatDurabilityChild",
@@ -237,8 +244,10 @@ let package = Package(
         .testTarget(
             name: "ParleyChatRemoteTests",
             dependencies: [
-                "ParleyChatRemote", "ParleyChat", "ParleyProtocol", "ParleyServer",
+                "ParleyChatRemote", "ParleyChat", "ParleyProtocol", "ParleyServer", "ParleyChatRemoteTestChild",
+                "ParleyChatUI", "ParleyUIKit",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict
         ),
