@@ -159,6 +159,10 @@ public final class ChatChannelController {
     /// Whether older messages are being fetched from the backend (see ``loadPreviousMessages(limit:)``).
     public var isLoadingOlderHistory: Bool { olderHistoryFetch != nil }
 
+    /// Why the last fetch of older history (or loading what it brought) failed, or nil after a
+    /// success: the next ``loadPreviousMessages(limit:)`` at the top of the window tries again.
+    public private(set) var olderHistoryError: ChatError?
+
     /// Has the backend bring older history into the store, then loads `limit` of it into the
     /// window. A failed fetch leaves ``hasLoadedAllPreviousMessages`` false: the next call retries.
     private func loadOlderHistory(limit: Int) {
@@ -166,10 +170,16 @@ public final class ChatChannelController {
         let client = self.client
         let cid = self.cid
         olderHistoryFetch = Task { [weak self] in
-            let fetched = (try? await client.backend.loadOlderMessages(in: cid, limit: max(limit, 4 * Self.pageSize))) != nil
-            guard let self else { return }
-            self.olderHistoryFetch = nil
-            if fetched { try? self.loadPreviousMessages(limit: limit) }
+            do throws(ChatError) {
+                _ = try await client.backend.loadOlderMessages(in: cid, limit: max(limit, 4 * Self.pageSize))
+                guard let self else { return }
+                self.olderHistoryFetch = nil
+                self.olderHistoryError = nil
+                try self.loadPreviousMessages(limit: limit)
+            } catch {
+                self?.olderHistoryFetch = nil
+                self?.olderHistoryError = error
+            }
         }
     }
 
