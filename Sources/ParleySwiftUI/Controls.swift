@@ -333,7 +333,7 @@ public struct Animation: Sendable, Hashable {
 }
 
 /// Runs `body`, whose state changes SwiftUI would animate (Parley applies them at once).
-@MainActor
+@preconcurrency @MainActor
 @discardableResult
 public func withAnimation<Result>(_ animation: Animation? = .default, _ body: () throws -> Result) rethrows -> Result {
     try body()
