@@ -326,7 +326,14 @@ public final class RemoteChatBackend: ChatBackend {
                 }
             }
             // A send that came in while draining was queued: look once more before stopping.
-            let more = !storeFailed && isConnected && !((try? sync.queuedMessages())?.isEmpty ?? true)
+            var more = false
+            if !storeFailed && isConnected {
+                do {
+                    more = try !sync.queuedMessages().isEmpty
+                } catch {
+                    logger.error("remote: reading the outbox failed: \(error)")
+                }
+            }
             let stop = state.withLock { state -> Bool in
                 if !more { state.isDraining = false }
                 return !more
@@ -424,7 +431,8 @@ public final class RemoteChatBackend: ChatBackend {
         let sync = try actor(userId)
         let (connected, draining) = state.withLock { ($0.isConnected, $0.isDraining) }
         // An older message still queued (its send failed, the drain has not reached it) goes first.
-        let oldest = connected && !draining ? (try? sync.queuedMessages().first?.id) : nil
+        // A store that cannot be read says so to the sender rather than letting a message jump the queue.
+        let oldest = connected && !draining ? try sync.queuedMessages().first?.id : nil
         let behind = oldest.map { $0 != message.id } ?? false
         guard connected, !draining, !behind else {
             if connected { Task { await self.drain() } }
