@@ -109,6 +109,8 @@ public struct Components {
     public var threadListVC: ChatThreadListVC.Type = ChatThreadListVC.self
     /// A thread's row in the thread list.
     public var threadListItemView: ChatThreadListItemView.Type = ChatThreadListItemView.self
+    /// What the thread list shows when its threads could not be loaded.
+    public var threadListErrorView: ChatThreadListErrorView.Type = ChatThreadListErrorView.self
     /// Opens a thread picked in the thread list.
     public var threadListRouter: ChatThreadListRouter.Type = ChatThreadListRouter.self
 

@@ -1,5 +1,6 @@
 import Foundation
 import Parley
+@testable import ParleyChat
 import ParleyTesting
 import Testing
 
@@ -108,6 +109,39 @@ extension HeadlessWindowTests {
         let threadVC = try #require(navigation.topViewController as? ChatThreadVC)
         #expect(threadVC.messageController.messageId == world.roots["logo"])
         #expect(threadVC.channelController?.cid.id == "design")
+    }
+
+    /// A failed load shows the error and a refresh button (it was dropped with `try?`, leaving an
+    /// empty list that said "No threads here yet"); the refresh loads the threads once the store
+    /// reads again.
+    @Test func aFailedLoadShowsTheErrorAndRefreshLoadsTheThreads() async throws {
+        let world = try await makeWorld()
+        try world.client.store.writeSync { try $0.execute(sql: "ALTER TABLE message RENAME TO message_away") }
+        let list = makeList(world)
+        list.view.frame = CGRect(x: 0, y: 0, width: 390, height: 400)
+        list.view.layoutIfNeeded()
+        #expect(list.loadingError != nil)
+        #expect(!list.errorView.isHidden && list.emptyLabel.isHidden && list.itemViews.isEmpty)
+        #expect(list.errorView.titleLabel.text == "Couldn't load threads")
+        #expect(list.errorView.refreshButton.title(for: .normal) == "Try again")
+        #expect(list.components.threadListErrorView == ChatThreadListErrorView.self)
+        Snapshot.assert(list.view, named: "thread-list-error", size: CGSize(width: 390, height: 400), scale: 2, style: .light)
+        Snapshot.assert(list.view, named: "thread-list-error-dark", size: CGSize(width: 390, height: 400), scale: 2, style: .dark)
+        for language in ["de", "ar"] {
+            withLanguage(language) {
+                let localized = makeList(world)
+                localized.view.frame = CGRect(x: 0, y: 0, width: 390, height: 400)
+                localized.view.layoutIfNeeded()
+                #expect(localized.errorView.titleLabel.text != "Couldn't load threads")
+                Snapshot.assert(localized.view, named: "thread-list-error-\(language)", size: CGSize(width: 390, height: 400), scale: 2, style: .light)
+            }
+        }
+
+        try world.client.store.writeSync { try $0.execute(sql: "ALTER TABLE message_away RENAME TO message") }
+        list.errorView.refreshButton.sendActions(for: .touchUpInside)
+        list.view.layoutIfNeeded()
+        #expect(list.loadingError == nil && list.errorView.isHidden)
+        #expect(list.itemViews.count == 2)
     }
 
     @Test func aUserWithoutThreadsSeesTheEmptyText() throws {
