@@ -84,10 +84,12 @@ open class ChatChannelListCollectionViewCell: _Control, ReusableView {
         let scale = max(1, traitCollection.displayScale)
         let thickness = 1 / scale
         separatorView.frame = CGRect(x: 0, y: bounds.height - thickness, width: bounds.width, height: thickness)
-        // Swiped: the row slides to the leading side, the actions fill the space it leaves.
+        // Swiped: the row slides to the leading side, the actions fill the space it leaves at the
+        // trailing edge (the left one in right-to-left).
         let swiped = swipeableView.swipedValue
-        itemView.transform = swiped == 0 ? .identity : CGAffineTransform(translationX: -swiped, y: 0)
-        swipeableView.frame = CGRect(x: bounds.width - swiped, y: 0, width: swiped, height: bounds.height)
+        let rightToLeft = effectiveUserInterfaceLayoutDirection == .rightToLeft
+        itemView.transform = swiped == 0 ? .identity : CGAffineTransform(translationX: rightToLeft ? swiped : -swiped, y: 0)
+        swipeableView.frame = CGRect(x: rightToLeft ? 0 : bounds.width - swiped, y: 0, width: swiped, height: bounds.height)
         swipeableView.isHidden = swiped == 0
     }
 

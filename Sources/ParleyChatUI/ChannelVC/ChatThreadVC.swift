@@ -42,7 +42,11 @@ open class ChatThreadVC: _ViewController, ChatMessageListVCDataSource, ChatMessa
         if channelController == nil {
             // The composer replies through a channel controller; make one for the thread's channel.
             let channel = messageController.client.channelController(for: messageController.cid)
-            try? channel.synchronize()
+            do {
+                try channel.synchronize()
+            } catch {
+                lastError = error  // the header then has no channel; the thread itself still loads
+            }
             channelController = channel
         }
         messageComposerVC.channelController = channelController
