@@ -49,6 +49,15 @@ extension HeadlessWindowTests {
         return list
     }
 
+    /// A list laid out at 390 × 400, kept alive in `shown` while its view is rendered.
+    func laidOutList(_ world: World, keptIn shown: inout [ChatThreadListVC]) -> ChatThreadListVC {
+        let list = makeList(world)
+        shown.append(list)
+        list.view.frame = CGRect(x: 0, y: 0, width: 390, height: 400)
+        list.view.layoutIfNeeded()
+        return list
+    }
+
     @Test func rowsShowChannelRootLastReplyCountAndUnread() async throws {
         let world = try await makeWorld()
         let list = makeList(world)
@@ -73,13 +82,7 @@ extension HeadlessWindowTests {
         Snapshot.assert(list.view, named: "thread-list", size: CGSize(width: 390, height: 400), scale: 2, style: .light)
         Snapshot.assert(list.view, named: "thread-list-dark", size: CGSize(width: 390, height: 400), scale: 2, style: .dark)
         var shown: [ChatThreadListVC] = []  // each list lives as long as its view is rendered
-        assertLocalizedSnapshots(named: "thread-list") {
-            let localized = makeList(world)
-            shown.append(localized)
-            localized.view.frame = CGRect(x: 0, y: 0, width: 390, height: 400)
-            localized.view.layoutIfNeeded()
-            return localized.view
-        }
+        assertLocalizedSnapshots(named: "thread-list") { laidOutList(world, keptIn: &shown).view }
     }
 
     @Test func aNewReplyMovesItsThreadToTheTop() async throws {
@@ -137,10 +140,7 @@ extension HeadlessWindowTests {
         Snapshot.assert(list.view, named: "thread-list-error-dark", size: CGSize(width: 390, height: 400), scale: 2, style: .dark)
         var shown: [ChatThreadListVC] = []  // each list lives as long as its view is rendered
         assertLocalizedSnapshots(named: "thread-list-error") {
-            let localized = makeList(world)
-            shown.append(localized)
-            localized.view.frame = CGRect(x: 0, y: 0, width: 390, height: 400)
-            localized.view.layoutIfNeeded()
+            let localized = laidOutList(world, keptIn: &shown)
             #expect(!localized.errorView.isHidden && localized.errorView.titleLabel.text != "Couldn't load threads")
             return localized.view
         }
