@@ -343,9 +343,10 @@ open class ChatChannelView: _ViewController, ChatChannelControllerDelegate, UISc
     /// Rebuilds the factory's composer.
     open func reloadComposer() {
         guard isViewLoaded, let channelController else { return }
+        // The SDK's slot (its default is Parley's), so a factory overriding either form is asked.
         composerHostView.component = viewFactory.makeMessageComposerViewType(
-            with: channelController, quotedMessage: quotedMessageBinding,
-            onMessageSent: { [weak self] in self?.scrollToBottom() })
+            with: channelController, messageController: nil, quotedMessage: quotedMessageBinding, editedMessage: .constant(nil),
+            onMessageSent: { [weak self] in MainActor.assumeIsolated { self?.scrollToBottom() } })
         updateComposerHeight()
     }
 
