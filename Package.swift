@@ -32,6 +32,8 @@ let package = Package(
         // server`'s load generator.
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
+        // Combine's API on Linux: `ObservableObject`, `@Published` and publishers for the SwiftUI layer.
+        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
     ],
     targets: [
         // System libraries, found through pkg-config; `scripts/install-deps` installs the apt providers.
@@ -71,7 +73,7 @@ let package = Package(
         // The SwiftUI-compatible layer of issue 19: View, @State, App/Scene, lowered onto ParleyComponent.
         .target(
             name: "ParleySwiftUI",
-            dependencies: ["ParleyUIKit", "ParleyComponent"],
+            dependencies: ["ParleyUIKit", "ParleyComponent", .product(name: "OpenCombine", package: "OpenCombine")],
             swiftSettings: strict
         ),
 
