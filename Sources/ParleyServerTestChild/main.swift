@@ -1,6 +1,7 @@
 // A server process for ParleyServerTests' kill -9 test (it is not part of the SDK).
 //
 //   ParleyServerTestChild <database>     serve on a free loopback port with $PARLEY_JWT_SECRET
+//                                        (<database>: a SQLite path, or a postgres:// URL)
 //
 // Prints "PORT <n>" straight to file descriptor 1 once it listens.
 import Foundation
@@ -12,9 +13,11 @@ guard arguments.count == 2, let secret = ServerDataDirectory.environmentSecret()
     FileHandle.standardError.write(Data("usage: PARLEY_JWT_SECRET=… ParleyServerTestChild <database>\n".utf8))
     exit(64)
 }
+let isPostgres = arguments[1].hasPrefix("postgres://")
 let configuration = ParleyServerConfiguration(
-    port: 0, databasePath: arguments[1], jwtSecret: secret,
-    limits: WireLimits(requestsPerSecond: 100_000, requestBurst: 100_000))
+    port: 0, databasePath: isPostgres ? nil : arguments[1], jwtSecret: secret,
+    limits: WireLimits(requestsPerSecond: 100_000, requestBurst: 100_000),
+    postgresURL: isPostgres ? arguments[1] : nil)
 do {
     try await ParleyServerApp.run(configuration: configuration) { port in
         FileHandle.standardOutput.write(Data("PORT \(port)\n".utf8))

@@ -30,7 +30,11 @@ struct WebSocketSession {
                         }
                     }
                     // The hub ended the session (a deleted user): close from this side.
-                    try await outbound.close(.normalClosure, reason: "session ended")
+                    if let code = connection.closeCode.withLock({ $0 }) {
+                        try await outbound.close(.unknown(code), reason: "service restart: reconnect")
+                    } else {
+                        try await outbound.close(.normalClosure, reason: "session ended")
+                    }
                 } catch {
                     logger.debug("WebSocket write ended", metadata: ["error": "\(error)"])
                 }

@@ -14,6 +14,10 @@ final class ClientConnection: Sendable {
     /// Channels whose events were dropped because the queue was full; a reset frame follows.
     private let pendingResets = Mutex<Set<String>>([])
 
+    /// The WebSocket close code the socket ends with when not a normal closure (1012, "service
+    /// restart", when the server drains its sockets on shutdown: the client reconnects).
+    let closeCode = Mutex<UInt16?>(nil)
+
     /// Frames queued beyond this are dropped (and the channel reset for this connection).
     static let queueLimit = 4_096
 
@@ -58,6 +62,29 @@ final class EventHub: Sendable {
     }
 
     private let state = Mutex(State())
+    /// Several server processes (PostgreSQL): committed events pass through the relay, which hands
+    /// them back in sequence order, with other processes' events, to ``deliver(_:feed:)``.
+    private let relay = Mutex<(any EventRelay)?>(nil)
+
+    /// Routes published events through `relay` from now on.
+    func setRelay(_ relay: any EventRelay) {
+        self.relay.withLock { $0 = relay }
+    }
+
+    /// The channels with at least one subscribed connection here.
+    func subscribedChannels() -> [String] {
+        state.withLock { Array($0.subscribers.keys) }
+    }
+
+    /// Whether any connection here receives `cid`.
+    func hasSubscribers(_ cid: String) -> Bool {
+        state.withLock { $0.subscribers[cid]?.isEmpty == false }
+    }
+
+    /// Every open connection (graceful shutdown closes them).
+    func allConnections() -> [ClientConnection] {
+        state.withLock { Array($0.connections.values) }
+    }
 
     func register(_ connection: ClientConnection) {
         state.withLock { state in
@@ -108,6 +135,15 @@ final class EventHub: Sendable {
     /// ends their subscriptions to the channel before any later event; `channel.deleted` ends
     /// everyone's.
     func publish(_ events: [ChannelEvent], feed: [(userId: String, event: UserFeedEvent)] = []) {
+        if let relay = relay.withLock({ $0 }) {
+            relay.relay(events, feed: feed)
+            return
+        }
+        deliver(events, feed: feed)
+    }
+
+    /// Delivers events to this process's connections (``publish(_:feed:)`` without the relay).
+    func deliver(_ events: [ChannelEvent], feed: [(userId: String, event: UserFeedEvent)] = []) {
         state.withLock { state in
             for event in events {
                 for connectionId in state.subscribers[event.cid] ?? [] {
@@ -153,6 +189,12 @@ final class EventHub: Sendable {
 
     /// Closes every connection of a user (deleted users).
     func disconnect(userId: String) {
+        relay.withLock { $0 }?.relayDisconnect(userId: userId)
+        disconnectHere(userId: userId)
+    }
+
+    /// Closes the user's connections in this process only.
+    func disconnectHere(userId: String) {
         let connections = state.withLock { state in
             (state.connectionsByUser[userId] ?? []).compactMap { state.connections[$0] }
         }

@@ -1,0 +1,162 @@
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A throwaway PostgreSQL cluster for tests and benchmarks: `initdb` in a temporary directory,
+/// `pg_ctl start` on a free loopback port, stopped and removed by ``stop()`` (the shared one when
+/// the process exits).
+///
+/// PostgreSQL refuses to run as root, so under root (CI containers) the cluster runs as the
+/// `postgres` system user the Debian package creates, in a directory that user owns; otherwise
+/// as the current user. There is no skip: without PostgreSQL (`scripts/install-deps` installs
+/// it) the tests that need it fail.
+public final class PostgresCluster: Sendable {
+    /// The cluster's directory (data, log, socket).
+    public let directory: URL
+    /// The loopback port it listens on.
+    public let port: Int
+    /// The PostgreSQL binaries used (`initdb`, `pg_ctl`, `createdb`).
+    public let binaries: URL
+
+    /// A URL for `database` on the cluster (trust authentication on loopback).
+    public func url(database: String = "postgres") -> String { "postgres://postgres@127.0.0.1:\(port)/\(database)" }
+
+    /// The process's cluster, started on first use.
+    public static func shared() throws -> PostgresCluster {
+        try sharedCluster.withLock { cluster in
+            if let cluster { return cluster }
+            let started = try PostgresCluster.start()
+            cluster = started
+            atexit { PostgresCluster.stopShared() }
+            return started
+        }
+    }
+
+    private static let sharedCluster = Mutex<PostgresCluster?>(nil)
+
+    private static func stopShared() {
+        sharedCluster.withLock { $0?.stop() }
+    }
+
+    /// A new empty database on the shared cluster; its URL.
+    public static func freshDatabase() throws -> String {
+        try shared().createDatabase()
+    }
+
+    /// A new empty database on this cluster; its URL.
+    public func createDatabase() throws -> String {
+        let name = "t_\(UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: ""))"
+        try run(binaries.appendingPathComponent("createdb").path, [
+            "-h", "127.0.0.1", "-p", "\(port)", "-U", "postgres", name,
+        ], asOwner: false)
+        return url(database: name)
+    }
+
+    private init(directory: URL, port: Int, binaries: URL) {
+        self.directory = directory
+        self.port = port
+        self.binaries = binaries
+    }
+
+    static var isRoot: Bool { getuid() == 0 }
+
+    /// The newest PostgreSQL server binaries installed (`/usr/lib/postgresql/N/bin`).
+    static func findBinaries() throws -> URL {
+        let root = URL(fileURLWithPath: "/usr/lib/postgresql")
+        let versions = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+        guard let newest = versions.compactMap(Int.init).max() else {
+            throw ClusterError("No PostgreSQL server under /usr/lib/postgresql: run scripts/install-deps.")
+        }
+        return root.appendingPathComponent("\(newest)/bin")
+    }
+
+    /// Starts a new cluster; `fsync: false` trades durability for speed (tests).
+    public static func start(fsync: Bool = false) throws -> PostgresCluster {
+        let binaries = try findBinaries()
+        let directory = URL(fileURLWithPath: NSTemporaryDirectory())
+            .appendingPathComponent("parley-pg-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let cluster = PostgresCluster(directory: directory, port: try freePort(), binaries: binaries)
+        if isRoot { try cluster.run("/bin/chown", ["-R", "postgres:postgres", directory.path], asOwner: false) }
+        try cluster.run(binaries.appendingPathComponent("initdb").path, [
+            "-D", cluster.dataPath, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync", "--locale=C.UTF-8",
+        ])
+        try cluster.startServer(fsync: fsync)
+        return cluster
+    }
+
+    var dataPath: String { directory.appendingPathComponent("data").path }
+
+    /// `pg_ctl start` (waits until it accepts connections).
+    public func startServer(fsync: Bool = false) throws {
+        var options = "-p \(port) -k \(directory.path) -c listen_addresses=127.0.0.1 -c max_connections=200"
+        if !fsync { options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off" }
+        try run(binaries.appendingPathComponent("pg_ctl").path, [
+            "-D", dataPath, "-l", directory.appendingPathComponent("log").path, "-w", "-t", "60", "-o", options, "start",
+        ])
+    }
+
+    /// `pg_ctl stop -m fast`: connections are cut, the data stays (a restart follows).
+    public func stopServer() throws {
+        try run(binaries.appendingPathComponent("pg_ctl").path, ["-D", dataPath, "-w", "-m", "fast", "stop"])
+    }
+
+    /// Stops the server and removes the directory.
+    public func stop() {
+        try? run(binaries.appendingPathComponent("pg_ctl").path, ["-D", dataPath, "-w", "-m", "immediate", "stop"])
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Runs a PostgreSQL tool, as the cluster's owner when `asOwner` (the `postgres` user under root).
+    func run(_ executable: String, _ arguments: [String], asOwner: Bool = true) throws {
+        let process = Process()
+        if asOwner && Self.isRoot {
+            process.executableURL = URL(fileURLWithPath: "/usr/sbin/runuser")
+            process.arguments = ["-u", "postgres", "--", executable] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = arguments
+        }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        // The tools must not inherit a working directory the postgres user cannot enter.
+        process.currentDirectoryURL = URL(fileURLWithPath: "/")
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw ClusterError(
+                "\(executable) \(arguments.joined(separator: " ")) failed: \(String(decoding: data, as: UTF8.self))")
+        }
+    }
+
+    /// A loopback TCP port nobody listens on now.
+    static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw ClusterError("socket() failed") }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
+        }
+        guard bound == 0 else { throw ClusterError("bind() failed") }
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        guard named == 0 else { throw ClusterError("getsockname() failed") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
+
+/// The cluster could not be set up.
+struct ClusterError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
