@@ -9,8 +9,17 @@ import Testing
 /// Two server processes on one PostgreSQL database, clients spread over both.
 @Suite("PostgreSQL: two server processes", .serialized, .timeLimit(.minutes(2)))
 struct PostgresFanoutTests {
+    /// Two server processes on one database, `users` (all members of `cid`) each with a socket
+    /// subscribed to it on process `index % 2`.
+    struct Pair {
+        let ports: [Int]
+        let url: String
+        let api: [CrashTests.API]
+        let sockets: [RawSocket]
+    }
+
     /// Two `ParleyServerTestChild` processes on a fresh database; stopped after `body`.
-    static func withPair(_ body: (_ ports: [Int], _ url: String) async throws -> Void) async throws {
+    static func withPair(users: [String], cid: String, _ body: (Pair) async throws -> Void) async throws {
         let url = try PostgresCluster.freshDatabase()
         var processes: [Process] = []
         defer {
@@ -25,7 +34,12 @@ struct PostgresFanoutTests {
             processes.append(process)
             ports.append(port)
         }
-        try await body(ports, url)
+        let tokens = try await ServerTokens(secret: Array(CrashTests.secret.utf8))
+        let api = ports.map { CrashTests.API(port: $0, tokens: tokens) }
+        try await setUp(api, users: users, cid: cid)
+        let sockets = try await connect(ports, tokens: tokens, users: users, cid: cid)
+        try await body(Pair(ports: ports, url: url, api: api, sockets: sockets))
+        for socket in sockets { await socket.close() }
     }
 
     static func get(_ port: Int, _ path: String) async throws -> (Int, String) {
@@ -87,13 +101,10 @@ struct PostgresFanoutTests {
 
     @Test("Clients on two processes: every message reaches every member exactly once, in sequence order")
     func twoProcesses() async throws {
-        try await Self.withPair { ports, _ in
-            let tokens = try await ServerTokens(secret: Array(CrashTests.secret.utf8))
-            let api = ports.map { CrashTests.API(port: $0, tokens: tokens) }
-            let users = (0..<6).map { "u\($0)" }
-            let cid = "messaging:pair"
-            try await Self.setUp(api, users: users, cid: cid)
-            let sockets = try await Self.connect(ports, tokens: tokens, users: users, cid: cid)
+        let users = (0..<6).map { "u\($0)" }
+        let cid = "messaging:pair"
+        try await Self.withPair(users: users, cid: cid) { pair in
+            let api = pair.api
             let perUser = 15
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for (index, user) in users.enumerated() {
@@ -109,10 +120,10 @@ struct PostgresFanoutTests {
                 try await group.waitForAll()
             }
             let ids = Set(users.flatMap { user in (0..<perUser).map { "\(user)-\($0)" } })
-            try await Self.expectDelivered(sockets, cid: cid, ids: ids)
+            try await Self.expectDelivered(pair.sockets, cid: cid, ids: ids)
 
             // Operations: both processes are live and ready, and export their metrics.
-            for port in ports {
+            for port in pair.ports {
                 #expect(try await Self.get(port, "/health/live").0 == 200)
                 #expect(try await Self.get(port, "/health/ready").0 == 200)
                 let (status, metrics) = try await Self.get(port, "/metrics")
@@ -120,20 +131,16 @@ struct PostgresFanoutTests {
                 #expect(metrics.contains("parley_connections 3"), "\(metrics)")
                 #expect(metrics.contains("parley_db_write_seconds"))
             }
-            for socket in sockets { await socket.close() }
         }
     }
 
     @Test("LISTEN connections cut mid-burst: the catch-up read delivers what their notifications missed")
     func listenDropped() async throws {
-        try await Self.withPair { ports, url in
-            let tokens = try await ServerTokens(secret: Array(CrashTests.secret.utf8))
-            let api = ports.map { CrashTests.API(port: $0, tokens: tokens) }
-            let users = (0..<4).map { "l\($0)" }
-            let cid = "messaging:listen"
-            try await Self.setUp(api, users: users, cid: cid)
-            let sockets = try await Self.connect(ports, tokens: tokens, users: users, cid: cid)
-            let settings = try PostgresSettings(url: url)
+        let users = (0..<4).map { "l\($0)" }
+        let cid = "messaging:listen"
+        try await Self.withPair(users: users, cid: cid) { pair in
+            let api = pair.api
+            let settings = try PostgresSettings(url: pair.url)
             let admin = try await PostgresConnection.connect(
                 configuration: settings.connectionConfiguration, id: 1, logger: Logger(label: "parley.test"))
             var ids: Set<String> = []
@@ -153,9 +160,8 @@ struct PostgresFanoutTests {
                     ids.insert(id)
                 }
             }
-            try await Self.expectDelivered(sockets, cid: cid, ids: ids)
+            try await Self.expectDelivered(pair.sockets, cid: cid, ids: ids)
             try await admin.close()
-            for socket in sockets { await socket.close() }
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import ParleyChat
 import ParleyProtocol
 import PostgresNIO
 import Synchronization
@@ -7,7 +8,7 @@ import Synchronization
 /// Hands committed events on to delivery: ``EventHub`` calls it instead of delivering itself.
 protocol EventRelay: AnyObject, Sendable {
     /// Events committed by this process (in its commit order, or nearly), and feed items.
-    func relay(_ events: [ChannelEvent], feed: [(userId: String, event: UserFeedEvent)])
+    func relay(_ events: [ParleyProtocol.ChannelEvent], feed: [(userId: String, event: UserFeedEvent)])
     /// A user deleted here: their connections in every process close.
     func relayDisconnect(userId: String)
 }
@@ -27,7 +28,7 @@ protocol EventRelay: AnyObject, Sendable {
 /// (`f`, `d`), as they are not events of a channel's stream.
 final class PostgresFanout: EventRelay {
     private enum Input: Sendable {
-        case local([ChannelEvent], [FeedItem])
+        case local([ParleyProtocol.ChannelEvent], [FeedItem])
         case notification(String)
         case catchUp
     }
@@ -96,7 +97,7 @@ final class PostgresFanout: EventRelay {
 
     // MARK: EventRelay
 
-    func relay(_ events: [ChannelEvent], feed: [(userId: String, event: UserFeedEvent)]) {
+    func relay(_ events: [ParleyProtocol.ChannelEvent], feed: [(userId: String, event: UserFeedEvent)]) {
         let items = feed.map { FeedItem(userId: $0.userId, event: $0.event) }
         continuation.yield(.local(events, items))
         guard !items.isEmpty else { return }
@@ -180,8 +181,8 @@ final class PostgresFanout: EventRelay {
     }
 
     /// Delivers this process's committed events: each channel's next ones at once, a gap read first.
-    private func deliverInOrder(_ events: [ChannelEvent]) async throws {
-        var batch: [ChannelEvent] = []
+    private func deliverInOrder(_ events: [ParleyProtocol.ChannelEvent]) async throws {
+        var batch: [ParleyProtocol.ChannelEvent] = []
         for event in events {
             let last = delivered.withLock { $0[event.cid] } ?? (event.seq - 1)
             if event.seq <= last { continue }
@@ -228,7 +229,8 @@ final class PostgresFanout: EventRelay {
         counters.withLock { $0.gapReads += 1 }
         var after = seq
         while true {
-            let page = try await storage.read { tx in try tx.events(channelId, after: after, limit: 500) }
+            let from = after
+            let page = try await storage.read { tx in try tx.events(channelId, after: from, limit: 500) }
             let events = page.filter { last == nil || $0.seq <= last! }
             hub.deliver(events)
             if let newest = events.last?.seq {

@@ -85,17 +85,16 @@ final class PostgresServerStorage: ServerStorage {
 
     func read<T: Sendable>(_ body: @Sendable (any ServerTransaction) throws -> T) async throws -> T {
         try await withoutActuallyEscaping(body) { body in
-            let box = UncheckedBox(body)
             return try await client.withConnection { connection in
                 try await threads.runIfActive { [logger] in
                     let tx = PostgresTransaction(connection: connection, logger: logger, isWrite: false)
                     try tx.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
                     do {
-                        let result = try box.value(tx)
+                        let result = try body(tx)
                         try tx.execute("COMMIT")
                         return result
                     } catch {
-                        try? tx.execute("ROLLBACK")
+                        _ = try? tx.execute("ROLLBACK")
                         throw error
                     }
                 }
@@ -127,13 +126,12 @@ final class PostgresServerStorage: ServerStorage {
 
     private func writeOnce<T: Sendable>(_ body: @Sendable (any ServerTransaction) throws -> T) async throws -> T {
         try await withoutActuallyEscaping(body) { body in
-            let box = UncheckedBox(body)
             return try await client.withConnection { connection in
                 try await threads.runIfActive { [logger, origin] in
                     let tx = PostgresTransaction(connection: connection, logger: logger, isWrite: true)
                     try tx.execute("BEGIN")
                     do {
-                        let result = try box.value(tx)
+                        let result = try body(tx)
                         // The wake-ups leave with the commit (PostgreSQL sends them at COMMIT).
                         let payloads = tx.appended.map { "e\t\(origin)\t\($0.value)\t\($0.key)" }
                             .filter { $0.utf8.count < 7_900 }
@@ -144,7 +142,7 @@ final class PostgresServerStorage: ServerStorage {
                         try tx.execute("COMMIT")
                         return result
                     } catch {
-                        try? tx.execute("ROLLBACK")
+                        _ = try? tx.execute("ROLLBACK")
                         throw error
                     }
                 }
@@ -266,13 +264,6 @@ final class PostgresServerStorage: ServerStorage {
             return false
         }
     }
-}
-
-/// Carries a non-Sendable value (a non-escaping body made escaping for the thread pool, which
-/// runs it while the caller waits) across the pool's `@Sendable` boundary.
-private struct UncheckedBox<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
 }
 
 /// Where the database is: parsed from a `postgres://` URL.

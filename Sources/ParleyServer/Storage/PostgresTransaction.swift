@@ -308,7 +308,7 @@ final class PostgresTransaction: ServerTransaction {
 
     // MARK: Events
 
-    func appendEvent(_ cid: ChannelId, _ build: (Int64, String) -> ChannelEvent) throws -> ChannelEvent {
+    func appendEvent(_ cid: ChannelId, _ build: (Int64, String) -> ParleyProtocol.ChannelEvent) throws -> ParleyProtocol.ChannelEvent {
         guard let row = try rows("""
             UPDATE channels SET last_seq = last_seq + 1 WHERE cid = \(cid.rawValue) RETURNING last_seq, epoch
             """).first
@@ -320,9 +320,9 @@ final class PostgresTransaction: ServerTransaction {
         return event
     }
 
-    func events(_ cid: ChannelId, after seq: Int64, limit: Int) throws -> [ChannelEvent] {
+    func events(_ cid: ChannelId, after seq: Int64, limit: Int) throws -> [ParleyProtocol.ChannelEvent] {
         try execute("SELECT payload FROM events WHERE cid = \(cid.rawValue) AND seq > \(seq) ORDER BY seq LIMIT \(limit)")
-            .map { try Self.decoder.decode(ChannelEvent.self, from: try $0.decode(Data.self)) }
+            .map { try Self.decoder.decode(ParleyProtocol.ChannelEvent.self, from: try $0.decode(Data.self)) }
     }
 
     func oldestEventSeq(_ cid: ChannelId) throws -> Int64? {
