@@ -80,7 +80,7 @@ struct PostgresFanoutTests {
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws {
         let deadline = ContinuousClock.now + timeout
-        func messages(_ socket: RawSocket) -> [ChannelEvent] {
+        func messages(_ socket: RawSocket) -> [ParleyProtocol.ChannelEvent] {
             socket.events.filter { $0.cid == cid && $0.type == .messageNew }
         }
         while ContinuousClock.now < deadline, sockets.contains(where: { messages($0).count < ids.count }) {

@@ -63,9 +63,10 @@ struct ServeCommand: AsyncParsableCommand {
             postgresURL: postgres)
         configuration.postgresPoolSize = poolSize
         let database = postgres.map { Self.redacted($0) } ?? configuration.databasePath ?? "in memory"
+        let host = configuration.host
         try await ParleyServerApp.run(configuration: configuration) { port in
             // Written unbuffered: scripts wait for this line to know the port.
-            let line = "parley serve: listening on http://\(configuration.host):\(port) (database \(database))\n"
+            let line = "parley serve: listening on http://\(host):\(port) (database \(database))\n"
             FileHandle.standardOutput.write(Data(line.utf8))
         }
     }
