@@ -110,26 +110,35 @@ public final class PostgresCluster: Sendable {
     }
 
     /// Runs a PostgreSQL tool, as the cluster's owner when `asOwner` (the `postgres` user under root).
+    ///
+    /// `posix_spawn` and `waitpid`, not Foundation's `Process`: its reaping of children stalled
+    /// in test processes (the tool exited, `waitUntilExit` never returned). Output goes to a
+    /// temporary file, not a pipe, since `pg_ctl start` leaves a server running that could hold
+    /// a pipe open.
     func run(_ executable: String, _ arguments: [String], asOwner: Bool = true) throws {
-        let process = Process()
-        if asOwner && Self.isRoot {
-            process.executableURL = URL(fileURLWithPath: "/usr/sbin/runuser")
-            process.arguments = ["-u", "postgres", "--", executable] + arguments
-        } else {
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = arguments
-        }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
         // The tools must not inherit a working directory the postgres user cannot enter.
-        process.currentDirectoryURL = URL(fileURLWithPath: "/")
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw ClusterError(
-                "\(executable) \(arguments.joined(separator: " ")) failed: \(String(decoding: data, as: UTF8.self))")
+        let inRoot = ["/bin/sh", "-c", "cd / && exec \"$@\"", "sh"]
+        let argv = (asOwner && Self.isRoot) ? inRoot + ["/usr/sbin/runuser", "-u", "postgres", "--", executable] + arguments
+                                            : inRoot + [executable] + arguments
+        let outputPath = NSTemporaryDirectory() + "parley-pg-tool-\(UUID().uuidString.prefix(8)).log"
+        defer { unlink(outputPath) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        var cArguments = argv.map { strdup($0) } + [nil]
+        defer { for pointer in cArguments { free(pointer) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, argv[0], &actions, nil, &cArguments, environ)
+        guard spawned == 0 else { throw ClusterError("\(argv[0]) could not start: \(String(cString: strerror(spawned)))") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let exited = status & 0x7f == 0, code = (status >> 8) & 0xff
+        guard exited && code == 0 else {
+            let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+            throw ClusterError("\(executable) \(arguments.joined(separator: " ")) failed (status \(status)): \(output)")
         }
     }
 
