@@ -110,6 +110,8 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                // Pre-encoded text frames (WebSocketFrame), shared by every recipient of an event.
+                .product(name: "NIOWebSocket", package: "swift-nio"),
             ],
             swiftSettings: strict
         ),
@@ -132,6 +134,13 @@ let package = Package(
         .executableTarget(
             name: "ParleyServerTestChild",
             dependencies: ["ParleyServer", "ParleyProtocol"],
+            swiftSettings: strict
+        ),
+
+        // A remote client process for ParleyChatRemoteTests' kill-mid-send test (not part of the SDK).
+        .executableTarget(
+            name: "ParleyChatRemoteTestChild",
+            dependencies: ["ParleyChatRemote", "ParleyChat"],
             swiftSettings: strict
         ),
 
@@ -246,8 +255,10 @@ let package = Package(
         .testTarget(
             name: "ParleyChatRemoteTests",
             dependencies: [
-                "ParleyChatRemote", "ParleyChat", "ParleyProtocol", "ParleyServer",
+                "ParleyChatRemote", "ParleyChat", "ParleyProtocol", "ParleyServer", "ParleyChatRemoteTestChild",
+                "ParleyChatUI", "ParleyUIKit",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict
         ),

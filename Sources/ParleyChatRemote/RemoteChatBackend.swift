@@ -38,6 +38,8 @@ public final class RemoteChatBackend: ChatBackend {
         var isConnected = false
         var isDraining = false
         var requestCounter = 0
+        /// Channels whose store holds their first message: no older history to fetch.
+        var completeHistory: Set<ChannelId> = []
     }
 
     /// A backend for `configuration`; it connects when a ``ChatClient`` attaches it.
@@ -146,6 +148,7 @@ public final class RemoteChatBackend: ChatBackend {
                 cursors.append(ChannelCursor(cid: cid.rawValue, epoch: cursor.epoch, seq: cursor.sequence))
             } else {
                 try await sync.reset(snapshot)
+                historyReset(cid, complete: false)
                 cursors.append(ChannelCursor(cid: cid.rawValue, epoch: snapshot.cursor.epoch, seq: snapshot.cursor.sequence))
             }
         }
@@ -238,10 +241,43 @@ public final class RemoteChatBackend: ChatBackend {
         do throws(ChatError) {
             let state: ChannelStateResponse = try await http.send(
                 .GET, WirePath.channel(cid.rawValue) + "?messages=\(configuration.channelMessageLimit)")
-            if let snapshot = WireMapping.snapshot(state) { try await sync.reset(snapshot) }
+            if let snapshot = WireMapping.snapshot(state) {
+                try await sync.reset(snapshot)
+                historyReset(cid, complete: state.messages.count < configuration.channelMessageLimit)
+            }
         } catch .channelNotFound {
             try await sync.removeChannel(cid)
         }
+    }
+
+    // MARK: History
+
+    /// A reload replaced the channel's messages with its latest ones: older history is on the
+    /// server unless the reload brought fewer than it asked for (`complete`).
+    private func historyReset(_ cid: ChannelId, complete: Bool) {
+        state.withLock { state in
+            if complete { state.completeHistory.insert(cid) } else { state.completeHistory.remove(cid) }
+        }
+    }
+
+    /// Whether the server may have messages of `cid` older than the store's: until a page of
+    /// history (or a reload) reached the channel's first message.
+    public func mayHaveOlderMessages(in cid: ChannelId) -> Bool {
+        !state.withLock { $0.completeHistory.contains(cid) }
+    }
+
+    /// Fetches up to `limit` messages older than the store's oldest from the server into the
+    /// store; returns whether older ones remain there.
+    public func loadOlderMessages(in cid: ChannelId, limit: Int) async throws(ChatError) -> Bool {
+        guard let sync else { throw ChatError.notConnected(reason: "the backend is not attached to a client") }
+        var path = WirePath.channelMessages(cid.rawValue) + "?limit=\(max(1, min(limit, 200)))"
+        if let oldest = try sync.oldestSyncedMessageId(in: cid) {
+            path += "&before=" + (oldest.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed.subtracting(CharacterSet(charactersIn: "&=+"))) ?? oldest)
+        }
+        let page: MessagesResponse = try await http.send(.GET, path)
+        try await sync.storeOlderMessages(page.messages.compactMap(WireMapping.message))
+        if page.reachedStart { historyReset(cid, complete: true) }
+        return !page.reachedStart
     }
 
     // MARK: Outbox
@@ -256,6 +292,7 @@ public final class RemoteChatBackend: ChatBackend {
             return true
         }
         guard started else { return }
+        var failures = 0
         while true {
             // The local store failing (a full disk, a read-only file) stops this drain; the
             // queued messages stay queued for the next one (the next reconnect or send).
@@ -272,7 +309,11 @@ public final class RemoteChatBackend: ChatBackend {
                 }
                 do {
                     try await post(next)
+                    failures = 0
                 } catch where error.isConnectionFailure {
+                    // The socket may still be up while requests fail: wait as a reconnect would.
+                    failures += 1
+                    try? await Task.sleep(for: configuration.reconnectDelay(attempt: failures - 1))
                     break
                 } catch {
                     do {
@@ -285,7 +326,14 @@ public final class RemoteChatBackend: ChatBackend {
                 }
             }
             // A send that came in while draining was queued: look once more before stopping.
-            let more = !storeFailed && isConnected && !((try? sync.queuedMessages())?.isEmpty ?? true)
+            var more = false
+            if !storeFailed && isConnected {
+                do {
+                    more = try !sync.queuedMessages().isEmpty
+                } catch {
+                    logger.error("remote: reading the outbox failed: \(error)")
+                }
+            }
             let stop = state.withLock { state -> Bool in
                 if !more { state.isDraining = false }
                 return !more
@@ -380,13 +428,23 @@ public final class RemoteChatBackend: ChatBackend {
     /// Sends a message; offline, or while queued messages are still going out (order matters),
     /// throws ``ChatError/notConnected(reason:)`` and the message stays queued.
     public func sendMessage(_ message: OutgoingMessage, by userId: UserId) async throws(ChatError) {
-        _ = try actor(userId)
+        let sync = try actor(userId)
         let (connected, draining) = state.withLock { ($0.isConnected, $0.isDraining) }
-        guard connected, !draining else {
+        // An older message still queued (its send failed, the drain has not reached it) goes first.
+        // A store that cannot be read says so to the sender rather than letting a message jump the queue.
+        let oldest = connected && !draining ? try sync.queuedMessages().first?.id : nil
+        let behind = oldest.map { $0 != message.id } ?? false
+        guard connected, !draining, !behind else {
             if connected { Task { await self.drain() } }
             throw ChatError.notConnected(reason: connected ? "queued behind earlier messages" : "offline")
         }
-        try await post(message)
+        do {
+            try await post(message)
+        } catch where error.isConnectionFailure {
+            // The request failed but the socket may live on: the drain retries it, in order.
+            if isConnected { Task { await self.drain() } }
+            throw error
+        }
     }
 
     /// Edits a message.

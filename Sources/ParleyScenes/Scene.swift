@@ -31,7 +31,7 @@ public enum SceneCatalog {
         ChannelListScene.rectAvatarsScene,
         ChannelScene.scene,
     ] + ComposerScene.scenes + CustomizationScenes.scenes + DeclarativeScenes.scenes
-        + ReactionsScene.scenes
+        + ReactionsScene.scenes + [SplitViewScene.scene]
 
     /// The scene with this name, if any.
     public static func scene(named name: String) -> RenderScene? {

@@ -89,12 +89,15 @@ public enum ParleyServerApp {
         router.add(middleware: APIMiddleware(authenticator: authenticator, limiter: limiter))
         Routes(service: service).add(to: router)
 
-        let webSocketRouter = Router(context: BasicWebSocketRequestContext.self)
-        webSocketRouter.ws(RouterPath(WirePath.webSocket)) { request, _ in
+        let webSocketRouter = Router(context: ParleyWebSocketContext.self)
+        // Authenticated once, before the upgrade (in a short-lived task): the session's long-lived
+        // task starts from the actor it found.
+        webSocketRouter.add(middleware: WebSocketAuthMiddleware(authenticator: authenticator))
+        webSocketRouter.ws(RouterPath(WirePath.webSocket)) { _, context in
             // A refused upgrade falls through to the HTTP router, whose middleware answers the error.
-            (try? await authenticator.actor(of: request)) == nil ? .dontUpgrade : .upgrade([:])
+            context.actorId == nil ? .dontUpgrade : .upgrade([:])
         } onUpgrade: { inbound, outbound, context in
-            guard let actorId = try? await authenticator.actor(of: context.request) else { return }
+            guard let actorId = context.requestContext.actorId else { return }
             let session = WebSocketSession(actorId: actorId, service: service, limiter: limiter, logger: context.logger)
             // On graceful shutdown every socket closes with "service restart": clients reconnect elsewhere.
             await withGracefulShutdownHandler {

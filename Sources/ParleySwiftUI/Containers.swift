@@ -367,6 +367,7 @@ public struct ScreenPreferenceView<Content: Component>: PrimitiveView {
     /// The content's layout; the preferences go to the screen hosting it.
     public func layout(_ constraint: Constraint) -> WrapperRenderNode {
         if let host = ViewGraph.currentHost as? HostingView {
+            ViewGraph.screenRequests += 1
             if let title { host.navigationTitle = title }
             host.toolbarItems += items.map { ToolbarItemRecord(placement: $0.placement, content: $0.content, host: host) }
             if let sheet {

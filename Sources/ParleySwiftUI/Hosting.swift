@@ -33,13 +33,45 @@ final class HostingView: ComponentView, ViewHost {
 
     func viewGraphDidInvalidate() { setNeedsReload() }
 
+    /// Whether a state change lays the whole screen out again instead of the changed view's
+    /// subtree (`PARLEY_SWIFTUI_FULL_RELOAD` set): for measuring what laying out one subtree saves.
+    static let reloadsWholeScreen = ProcessInfo.processInfo.environment["PARLEY_SWIFTUI_FULL_RELOAD"] != nil
+
+    /// Views whose state changed since the last layout pass, in the order they changed.
+    private var invalidatedNodes: [ViewNode] = []
+
+    /// `node`'s state changed: at the next layout pass its subtree alone is laid out again
+    /// (the whole screen when it cannot be).
+    func invalidate(_ node: ViewNode) {
+        if !invalidatedNodes.contains(where: { $0 === node }) { invalidatedNodes.append(node) }
+        setNeedsLayout()
+    }
+
+    /// Lays out again, alone, the subtrees of the views whose state changed; anything else (a
+    /// new size, an unfound view, a view asking the screen for something) reloads the screen.
+    private func relayoutInvalidatedNodes() {
+        let nodes = invalidatedNodes
+        invalidatedNodes = []
+        if HostingView.reloadsWholeScreen, !nodes.isEmpty {
+            setNeedsReload()
+            return
+        }
+        for node in nodes where !componentEngine.relayoutSubtree(keyed: node, { node.relayout($0) }) {
+            setNeedsReload()
+            return
+        }
+    }
+
     /// Whether the layout pass running now laid the root out (a render-only pass does not, and
     /// keeps what the last layout asked for).
     private var laidOutRoot = false
 
     override func layoutSubviews() {
         laidOutRoot = false
-        ViewGraph.withHost(self) { super.layoutSubviews() }
+        ViewGraph.withHost(self) {
+            relayoutInvalidatedNodes()
+            super.layoutSubviews()
+        }
         if laidOutRoot { applyPreferences() }
     }
 

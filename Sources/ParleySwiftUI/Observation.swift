@@ -223,13 +223,22 @@ public struct ObservedObject<ObjectType: ObservableObject>: DynamicProperty {
 
 /// The box of a ``StateObject``: the object, made on first use and kept by the view graph.
 @MainActor
-final class StateObjectBox<ObjectType: ObservableObject> {
+final class StateObjectBox<ObjectType: ObservableObject>: PersistentSlot {
     private var made: ObjectType?
     private let make: () -> ObjectType
+    /// The box kept for the view's identity, once adopted (its object is the one used).
+    private var adopted: StateObjectBox<ObjectType>?
 
     init(_ make: @escaping () -> ObjectType) { self.make = make }
 
+    func adopt(_ existing: AnyObject) -> Bool {
+        guard let existing = existing as? StateObjectBox<ObjectType> else { return false }
+        if existing !== self { adopted = existing.adopted ?? existing }
+        return true
+    }
+
     var object: ObjectType {
+        if let adopted { return adopted.object }
         if let made { return made }
         let object = make()
         made = object
@@ -246,7 +255,8 @@ public struct StateObject<ObjectType: ObservableObject>: DynamicProperty {
 
     /// Owns the object `object` makes (called once).
     public init(wrappedValue object: @autoclosure @escaping () -> ObjectType) {
-        box = ViewGraph.claim { StateObjectBox(object) }
+        box = StateObjectBox(object)
+        ViewGraph.register(box)
     }
 
     /// The object; reading it in a body makes the view depend on it.

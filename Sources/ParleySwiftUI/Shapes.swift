@@ -10,6 +10,14 @@ public protocol Shape: PrimitiveView {
     /// The corner radius that draws the shape in a frame of `size` (Parley's shapes are rounded
     /// rectangles).
     func cornerRadius(in size: CGSize) -> CGFloat
+    /// Where the shape is drawn in a frame of `size` (the whole frame, but for a circle: a
+    /// square of the shorter side, centred).
+    func drawnRect(in size: CGSize) -> CGRect
+}
+
+extension Shape {
+    /// The whole frame.
+    public func drawnRect(in size: CGSize) -> CGRect { CGRect(origin: .zero, size: size) }
 }
 
 extension Shape {
@@ -40,6 +48,11 @@ public struct Circle: Shape {
     public init() {}
     /// Half the shorter side.
     public func cornerRadius(in size: CGSize) -> CGFloat { min(size.width, size.height) / 2 }
+    /// A square of the shorter side, centred (SwiftUI fits a circle in its frame).
+    public func drawnRect(in size: CGSize) -> CGRect {
+        let side = min(size.width, size.height)
+        return CGRect(x: (size.width - side) / 2, y: (size.height - side) / 2, width: side, height: side)
+    }
 }
 
 /// A capsule: a rectangle with fully rounded ends.
@@ -88,14 +101,20 @@ public struct ShapeView: PrimitiveView {
         self.lineWidth = lineWidth
     }
 
-    /// Fills the frame it is given.
+    /// Fills the frame it is given (a circle: the largest centred square of it).
     public func layout(_ constraint: Constraint) -> ShapeRenderNode {
         let size = constraint.fillingSize
-        return ShapeRenderNode(size: size, radius: shape.cornerRadius(in: size), fill: fill, gradient: gradient, stroke: stroke, lineWidth: lineWidth)
+        let drawn = shape.drawnRect(in: size)
+        let node = ShapeRenderNode(size: drawn.size, radius: shape.cornerRadius(in: drawn.size), fill: fill, gradient: gradient,
+                                   stroke: stroke, lineWidth: lineWidth)
+        guard drawn.size != size else { return node }
+        // The frame is the shape's; the view is the drawn part's.
+        return ShapeRenderNode(size: size, drawn: node, at: drawn.origin)
     }
 }
 
-/// The render node of a shape: a view with a background, a corner radius and a border.
+/// The render node of a shape: a view with a background, a corner radius and a border (or, for
+/// a shape drawn in part of its frame, the frame holding that part's node).
 public struct ShapeRenderNode: RenderNode {
     /// The shape's size.
     public let size: CGSize
@@ -104,9 +123,35 @@ public struct ShapeRenderNode: RenderNode {
     let gradient: LinearGradient?
     let stroke: UIColor?
     let lineWidth: CGFloat
+    /// The drawn part, when it is not the whole frame.
+    public let children: [any RenderNode]
+    /// Where the drawn part is.
+    public let positions: [CGPoint]
 
-    /// A shape has a view.
-    public var shouldRenderView: Bool { true }
+    init(size: CGSize, radius: CGFloat, fill: UIColor?, gradient: LinearGradient?, stroke: UIColor?, lineWidth: CGFloat) {
+        self.size = size
+        self.radius = radius
+        self.fill = fill
+        self.gradient = gradient
+        self.stroke = stroke
+        self.lineWidth = lineWidth
+        children = []
+        positions = []
+    }
+
+    init(size: CGSize, drawn: ShapeRenderNode, at origin: CGPoint) {
+        self.size = size
+        radius = 0
+        fill = nil
+        gradient = nil
+        stroke = nil
+        lineWidth = 0
+        children = [drawn]
+        positions = [origin]
+    }
+
+    /// A shape has a view (a frame holding a drawn part has the part's).
+    public var shouldRenderView: Bool { children.isEmpty }
 
     /// A gradient view (plain when there is no gradient).
     public func makeView() -> UIView { GradientView() }

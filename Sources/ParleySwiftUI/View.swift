@@ -48,7 +48,7 @@ extension View {
     /// tracked there and its body cached; elsewhere the body is evaluated for this layout).
     /// Disfavoured, so a built-in view's own `layout(_:)` is the one a call names.
     @_disfavoredOverload
-    public func layout(_ constraint: Constraint) -> WrapperRenderNode {
+    public func layout(_ constraint: Constraint) -> ReplaceableRenderNode {
         ViewGraph.layoutUntracked(self, constraint)
     }
 }
@@ -128,9 +128,16 @@ public struct AnyView: PrimitiveView {
 @resultBuilder
 public enum ViewBuilder {
     /// One view (tracked by the view graph, so its state survives re-layouts).
-    public static func buildExpression(_ view: any Component) -> [any Component] { [ViewGraph.track(view)] }
+    /// (`file`, `line`, `column`: where it is written, its structural identity.)
+    public static func buildExpression(_ view: any Component, file: StaticString = #fileID, line: UInt = #line,
+                                       column: UInt = #column) -> [any Component] {
+        [ViewGraph.track(view, at: BuildSite(file: file, line: line, column: column))]
+    }
     /// An optional view: nothing when `nil`.
-    public static func buildExpression(_ view: (any Component)?) -> [any Component] { view.map { [ViewGraph.track($0)] } ?? [] }
+    public static func buildExpression(_ view: (any Component)?, file: StaticString = #fileID, line: UInt = #line,
+                                       column: UInt = #column) -> [any Component] {
+        view.map { [ViewGraph.track($0, at: BuildSite(file: file, line: line, column: column))] } ?? []
+    }
     /// An array of views, spliced in.
     public static func buildExpression(_ views: [any Component]) -> [any Component] { views }
     /// A ``ForEach``, spliced in.

@@ -18,8 +18,12 @@ public protocol ViewHost: AnyObject {
 /// caches it; reading a ``State``, a ``Binding`` to one or an observed object while evaluating
 /// makes the node a reader; a write invalidates exactly the readers, whose bodies are evaluated
 /// again at the next layout, while every other body stays cached. `@State` storage belongs to the
-/// node whose body created the view, by position (the n-th state created while evaluating that
-/// body), so it survives the parent's re-evaluation.
+/// node whose body created the view, kept by the view's structural identity: where the view is
+/// written in that body (file, line, column of the builder expression), the ids of the `ForEach`
+/// elements around it, its explicit `.id(_:)`, and the how-many-th time that place is reached
+/// (a loop). So it survives the parent's re-evaluation, and a sibling inserted before it (an
+/// `if` turning true, a `ForEach` element added) does not move it. State of a view that is no
+/// longer built is dropped, as SwiftUI drops it.
 @preconcurrency @MainActor
 public enum ViewGraph {
     /// How many bodies have been evaluated since launch (or the last reset): a diagnostic for
@@ -32,28 +36,44 @@ public enum ViewGraph {
     static weak var currentHost: (any ViewHost)?
     /// The environment of the layout running now.
     static var environment = EnvironmentValues()
+    /// How many times a layout has asked the screen for something (a title, toolbar items, a
+    /// sheet): a subtree whose layout asks cannot be laid out again alone.
+    static var screenRequests = 0
+
+    /// The ids of the `ForEach` elements whose views are being built, outermost first.
+    static var identityScope: [String] = []
 
     /// Installs the graph's hook into ParleyComponent's builders (views written in `HStack { … }`
-    /// are tracked like those in a body).
+    /// are tracked like those in a body, and their state kept by where they are written).
     static func install() {
-        guard ComponentBuildHook.transform == nil else { return }
-        ComponentBuildHook.transform = { track($0) }
+        guard ComponentBuildHook.siteTransform == nil else { return }
+        ComponentBuildHook.siteTransform = { track($0, at: $1) }
         MainQueue.mark()
     }
 
-    /// `component` as it joins a container: a view with a body gets a node (its identity).
-    static func track(_ component: any Component) -> any Component {
+    /// `component` as it joins a container: the state its expression created is kept by its
+    /// structural identity, and a view with a body gets a node (its cached body).
+    static func track(_ component: any Component, at site: BuildSite? = nil) -> any Component {
         install()
+        if let node = evaluating.last, node.hasPendingSlots {
+            node.bindPendingSlots(site: site, scope: identityScope, explicitID: (component as? any ExplicitlyIdentified)?.explicitID)
+        }
         guard let view = component as? any View, isComposite(view) else { return component }
         return TrackedView(node: ViewNode(view: view, host: evaluating.last?.host ?? currentHost))
     }
 
+    /// Runs `body` building the views of the `ForEach` element identified by `id`.
+    static func withIdentity<T>(_ id: String, _ body: () -> T) -> T {
+        identityScope.append(id)
+        defer { identityScope.removeLast() }
+        return body()
+    }
+
     /// Lays out a view with a body that was not tracked (a modifier's receiver, a factory's
     /// result): its body is evaluated for this layout.
-    static func layoutUntracked<V: View>(_ view: V, _ constraint: Constraint) -> WrapperRenderNode {
+    static func layoutUntracked<V: View>(_ view: V, _ constraint: Constraint) -> ReplaceableRenderNode {
         install()
-        let node = ViewNode(view: view, host: evaluating.last?.host ?? currentHost)
-        return AnyComponent(node.content()).layout(constraint)
+        return ViewNode(view: view, host: evaluating.last?.host ?? currentHost).layout(constraint)
     }
 
     /// Runs `body` with `host` as the current host.
@@ -72,11 +92,10 @@ public enum ViewGraph {
         return body()
     }
 
-    /// Persistent storage for the n-th state created by the body being evaluated (a new one
-    /// outside any body).
-    static func claim<T: AnyObject>(_ make: () -> T) -> T {
-        guard let node = evaluating.last else { return make() }
-        return node.claim(make)
+    /// A state made while a body is evaluated: kept by the structural identity of the view it
+    /// belongs to once the builder takes that view (outside any body, it stays the view's own).
+    static func register(_ slot: any PersistentSlot) {
+        evaluating.last?.addPendingSlot(slot)
     }
 
     /// The node evaluating now, which becomes a reader of what it reads.
@@ -95,8 +114,14 @@ final class ViewNode {
     weak var host: (any ViewHost)?
     private var cachedBody: (any Component)?
     private var environment: EnvironmentValues?
-    private var slots: [AnyObject] = []
-    private var cursor = 0
+    /// The state of the views this body built, by structural identity.
+    private var slots: [SlotKey: AnyObject] = [:]
+    /// The slots claimed by the evaluation running now (they replace `slots` when it ends).
+    private var claimedSlots: [SlotKey: AnyObject] = [:]
+    /// States made since the builder last took a view.
+    private var pendingSlots: [any PersistentSlot] = []
+    /// How many times each place was reached in the evaluation running now.
+    private var occurrences: [SlotKey.Place: Int] = [:]
 
     init(view: any View, host: (any ViewHost)?) {
         self.view = view
@@ -108,31 +133,117 @@ final class ViewNode {
         if let cachedBody { return cachedBody }
         let environment = self.environment ?? ViewGraph.environment
         self.environment = environment
-        cursor = 0
+        claimedSlots.removeAll(keepingCapacity: true)
+        occurrences.removeAll(keepingCapacity: true)
+        pendingSlots.removeAll()
+        let scope = ViewGraph.identityScope
+        ViewGraph.identityScope = []
         ViewGraph.evaluating.append(self)
-        defer { ViewGraph.evaluating.removeLast() }
+        defer {
+            ViewGraph.evaluating.removeLast()
+            ViewGraph.identityScope = scope
+        }
         ViewGraph.bodyEvaluations += 1
-        let body = ViewGraph.withEnvironment({ $0 = environment }) { evaluateBody(view) }
+        var body = ViewGraph.withEnvironment({ $0 = environment }) { evaluateBody(view) }
+        // A body that is one view with a body of its own (`return Screen(…)`): tracked here,
+        // so its node, its cached body and its children's state live as long as this body.
+        if let composite = body as? any View, isComposite(composite) {
+            body = TrackedView(node: ViewNode(view: composite, host: host ?? ViewGraph.currentHost))
+        }
+        // States of views the builder never took (built outside one): kept by their order.
+        if hasPendingSlots { bindPendingSlots(site: nil, scope: [], explicitID: nil) }
+        // What this evaluation did not build again is gone, with its state.
+        swap(&slots, &claimedSlots)
+        claimedSlots.removeAll(keepingCapacity: true)
         cachedBody = body
         return body
     }
 
-    /// Drops the cached body and asks the host to lay out again.
+    /// Drops the cached body and asks the host to lay out again: a hosting view lays out only
+    /// this node's subtree when it can.
     func invalidate() {
         cachedBody = nil
-        (host ?? ViewGraph.currentHost)?.viewGraphDidInvalidate()
+        guard let host = host ?? ViewGraph.currentHost else { return }
+        if let hosting = host as? HostingView {
+            hosting.invalidate(self)
+        } else {
+            host.viewGraphDidInvalidate()
+        }
     }
 
-    /// The storage at the next position, reused when the previous evaluation made one of the
-    /// same type there.
-    func claim<T: AnyObject>(_ make: () -> T) -> T {
-        defer { cursor += 1 }
-        if cursor < slots.count, let existing = slots[cursor] as? T { return existing }
-        let made = make()
-        if cursor < slots.count { slots[cursor] = made } else { slots.append(made) }
-        return made
+    /// The body laid out in `constraint`, in a node the host can lay out again on its own when
+    /// only this view's state changes (with the ambient values of this layout).
+    func layout(_ constraint: Constraint) -> ReplaceableRenderNode {
+        ReplaceableRenderNode(key: self, constraint: constraint, context: AmbientLayoutValues.current,
+                              content: AnyComponent(content()).layout(constraint))
+    }
+
+    /// The body laid out again in `subtree`'s constraint and ambient values (only this view's
+    /// state changed); `nil` when the layout asked the screen for something (a title, a sheet),
+    /// which only a layout of the whole screen collects.
+    func relayout(_ subtree: ReplaceableRenderNode) -> (any RenderNode)? {
+        guard let ambient = subtree.context as? AmbientLayoutValues else { return nil }
+        let requests = ViewGraph.screenRequests
+        let laidOut = ambient.run { AnyComponent(content()).layout(subtree.constraint) }
+        return ViewGraph.screenRequests == requests ? laidOut : nil
+    }
+
+    /// Whether states wait for the builder to take their view.
+    var hasPendingSlots: Bool { !pendingSlots.isEmpty }
+
+    /// A state made while this body is evaluated.
+    func addPendingSlot(_ slot: any PersistentSlot) { pendingSlots.append(slot) }
+
+    /// Keeps the waiting states by the identity of the view the builder took: each adopts the
+    /// storage the previous evaluation kept there (if of the same type), or is kept itself.
+    func bindPendingSlots(site: BuildSite?, scope: [String], explicitID: String?) {
+        let place = SlotKey.Place(site: site, scope: scope, explicitID: explicitID)
+        let occurrence = occurrences[place, default: 0]
+        occurrences[place] = occurrence + 1
+        for (index, slot) in pendingSlots.enumerated() {
+            let key = SlotKey(place: place, occurrence: occurrence, index: index)
+            if let existing = slots[key], slot.adopt(existing) {
+                claimedSlots[key] = existing
+            } else {
+                claimedSlots[key] = slot
+            }
+        }
+        pendingSlots.removeAll(keepingCapacity: true)
     }
 }
+
+/// The structural identity of a state: where its view is written, which `ForEach` elements
+/// and explicit id it is under, the how-many-th time that place was reached in the body, and
+/// the how-many-th state of the view it is.
+struct SlotKey: Hashable {
+    /// Where a view is written and what identifies it there.
+    struct Place: Hashable {
+        let site: BuildSite?
+        let scope: [String]
+        let explicitID: String?
+    }
+
+    let place: Place
+    let occurrence: Int
+    let index: Int
+}
+
+/// Storage the view graph keeps across evaluations (a ``State``'s, a ``StateObject``'s).
+@MainActor
+protocol PersistentSlot: AnyObject {
+    /// Uses `existing` (the storage kept for the same identity) from now on; `false` when it is
+    /// of another type (the view at that place changed), and this one is kept instead.
+    func adopt(_ existing: AnyObject) -> Bool
+}
+
+/// A component with an explicit identity (`.id(_:)`).
+@MainActor
+protocol ExplicitlyIdentified {
+    /// The id.
+    var explicitID: String? { get }
+}
+
+extension ModifiedComponent: ExplicitlyIdentified {}
 
 /// A tracked view inside a container: lays out its node's cached body.
 struct TrackedView: PrimitiveView, FlexibilityForwarding {
@@ -141,7 +252,40 @@ struct TrackedView: PrimitiveView, FlexibilityForwarding {
     /// The body (a `Spacer` body makes the view a spacer in its stack).
     var flexibilityTarget: (any Component)? { node.content() }
 
-    func layout(_ constraint: Constraint) -> WrapperRenderNode { AnyComponent(node.content()).layout(constraint) }
+    /// The body's layout, in a subtree the host can lay out again alone.
+    func layout(_ constraint: Constraint) -> ReplaceableRenderNode { node.layout(constraint) }
+}
+
+/// What a layout reads besides its constraint (set by the ancestors laid out around it): kept
+/// with a view's subtree, so the subtree can be laid out again alone as it was.
+@MainActor
+struct AmbientLayoutValues {
+    let environment: EnvironmentValues
+    let font: UIFont?
+    let color: UIColor?
+    let scrollReader: ScrollViewProxy?
+
+    /// The values of the layout running now.
+    static var current: AmbientLayoutValues {
+        AmbientLayoutValues(environment: ViewGraph.environment, font: InheritedTextStyle.font,
+                            color: InheritedTextStyle.color, scrollReader: ScrollViewReader.current)
+    }
+
+    /// Runs `body` with these values.
+    func run<T>(_ body: () -> T) -> T {
+        let previous = AmbientLayoutValues.current
+        ViewGraph.environment = environment
+        InheritedTextStyle.font = font
+        InheritedTextStyle.color = color
+        ScrollViewReader.current = scrollReader
+        defer {
+            ViewGraph.environment = previous.environment
+            InheritedTextStyle.font = previous.font
+            InheritedTextStyle.color = previous.color
+            ScrollViewReader.current = previous.scrollReader
+        }
+        return body()
+    }
 }
 
 /// Readers of a value, invalidated when it changes.
@@ -165,22 +309,36 @@ final class ReaderSet {
     }
 }
 
-/// The storage of one `@State`.
+/// The storage of one `@State`: its own, or the one kept for its view's identity, which it
+/// adopts when the builder takes the view.
 @MainActor
-final class StateStorage<Value> {
-    var value: Value
-    let readers = ReaderSet()
+final class StateStorage<Value>: PersistentSlot {
+    private var value: Value
+    private let readers = ReaderSet()
+    /// The storage kept for the view's identity, once adopted.
+    private var adopted: StateStorage<Value>?
 
     init(_ value: Value) { self.value = value }
 
+    /// The storage reads and writes go to.
+    private var resolved: StateStorage<Value> { adopted ?? self }
+
+    func adopt(_ existing: AnyObject) -> Bool {
+        guard let existing = existing as? StateStorage<Value> else { return false }
+        if existing !== self { adopted = existing.resolved }
+        return true
+    }
+
     func read() -> Value {
-        readers.registerCurrentReader()
-        return value
+        let storage = resolved
+        storage.readers.registerCurrentReader()
+        return storage.value
     }
 
     func write(_ newValue: Value) {
-        value = newValue
-        readers.invalidateReaders()
+        let storage = resolved
+        storage.value = newValue
+        storage.readers.invalidateReaders()
     }
 }
 
@@ -205,7 +363,10 @@ public struct State<Value>: DynamicProperty {
     let storage: StateStorage<Value>
 
     /// A state starting at `value`.
-    public init(wrappedValue value: Value) { storage = ViewGraph.claim { StateStorage(value) } }
+    public init(wrappedValue value: Value) {
+        storage = StateStorage(value)
+        ViewGraph.register(storage)
+    }
 
     /// A state starting at `value` (SwiftUI's older spelling).
     public init(initialValue value: Value) { self.init(wrappedValue: value) }

@@ -8,67 +8,6 @@ import ParleyProtocol
 @testable import ParleyServer
 import Testing
 
-/// A `parley serve` on a free loopback port (in memory) and clients of it, for one test.
-struct LoopbackServer: Sendable {
-    let url: URL
-    let tokens: ServerTokens
-
-    static let secret = Array("remote-test-secret-0123456789abcd".utf8)
-
-    static func run(_ body: @Sendable (LoopbackServer) async throws -> Void) async throws {
-        var logger = Logger(label: "parley.server.remote-test")
-        logger.logLevel = .error
-        let configuration = ParleyServerConfiguration(port: 0, databasePath: nil, jwtSecret: secret)
-        let app = try await ParleyServerApp.makeApplication(configuration: configuration, logger: logger)
-        let tokens = try await ServerTokens(secret: secret)
-        try await app.test(.live) { client in
-            let port = try #require(client.port)
-            try await body(LoopbackServer(url: try #require(URL(string: "http://127.0.0.1:\(port)")), tokens: tokens))
-        }
-    }
-
-    /// A client of the server acting as `user` (who is created on the server), on `databaseURL`
-    /// or in memory, once connected.
-    func client(_ user: UserId, databaseURL: URL? = nil) async throws -> (ChatClient, RemoteChatBackend) {
-        let backend = RemoteChatBackend(configuration: RemoteChatConfiguration(
-            serverURL: url, token: try await tokens.sign(userId: user), initialReconnectDelay: .milliseconds(50),
-            maximumReconnectDelay: .milliseconds(500)))
-        let client = try ChatClient(config: ChatClientConfig(currentUserId: user, databaseURL: databaseURL), backend: backend)
-        // The server knows users once they wrote themselves; the socket retries until then.
-        try await client.upsertUsers([ChatUser(id: user, name: user.capitalized)])
-        try await until("\(user) connects (\(client.connectionStatus))") { client.connectionStatus == .connected }
-        return (client, backend)
-    }
-}
-
-/// Polls `condition` until it holds; fails the test after `timeout`.
-func until(
-    _ what: String, timeout: Duration = .seconds(20), sourceLocation: SourceLocation = #_sourceLocation,
-    _ condition: () throws -> Bool
-) async throws {
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-        if (try? condition()) == true { return }
-        try await Task.sleep(for: .milliseconds(10))
-    }
-    Issue.record("timed out waiting until \(what)", sourceLocation: sourceLocation)
-    throw CancellationError()
-}
-
-/// What two clients' stores must agree on about `ids` in `cid`.
-func content(_ client: ChatClient, _ ids: [MessageId], in cid: ChannelId) throws -> [String] {
-    var lines = try ids.map { id -> String in
-        guard let message = try client.message(id: id) else { return "\(id): missing" }
-        let reactions = message.reactionScores.map { "\($0.key.rawValue)=\($0.value)" }.sorted().joined(separator: ",")
-        return "\(id) \(message.type.rawValue) \(message.text) edited=\(message.isEdited) replies=\(message.replyCount) [\(reactions)] \(message.localState)"
-    }
-    if let channel = try client.channel(cid) {
-        lines.append("\(channel.name ?? "") members=\(channel.memberCount)")
-        lines += channel.members.map { "\($0.user.id) \($0.role.rawValue) read=\($0.lastReadAt.map { "\($0.timeIntervalSince1970)" } ?? "-")" }.sorted()
-    }
-    return lines
-}
-
 @Suite(.serialized) struct RemoteEndToEndTests {
     let cid = ChannelId(type: .messaging, id: "general")
 
@@ -117,44 +56,77 @@ func content(_ client: ChatClient, _ ids: [MessageId], in cid: ChannelId) throws
         }
     }
 
-    @Test func anOfflineClientCatchesUpToTheStoreOfAnAlwaysOnlineClient() async throws {
+    /// Issue 20's catch-up at full size: carol has two devices; one stays online, the other is
+    /// offline while 1,000 messages (50 of them thread replies), 100 edits and deletions, 40
+    /// reactions and a read arrive, and writes a message meanwhile. Once back, its store holds
+    /// exactly the rows of the device that never left (compared row by row, column by column).
+    @Test(.timeLimit(.minutes(2)))
+    func anOfflineDeviceCatchesUpOn1000MessagesAnd100EditsAndDeletionsToTheOnlineDevicesExactStore() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("parley-remote-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        try await LoopbackServer.run { server in
+        try await LoopbackServer.run(limits: LoopbackServer.unthrottled) { server in
             let (alice, _) = try await server.client("alice")
             let (bob, _) = try await server.client("bob")
-            let (carol, carolBackend) = try await server.client("carol", databaseURL: directory.appendingPathComponent("carol.sqlite"))
+            let (carol, _) = try await server.client("carol")
+            let (carolAway, away) = try await server.client("carol", databaseURL: directory.appendingPathComponent("carol.sqlite"))
             try await alice.createChannel(ChannelCreationRequest(cid: cid, name: "General", memberIds: ["bob", "carol"]))
             let first = try await alice.sendMessage("before", in: cid)
-            try await until("carol has the channel") { try carol.message(id: first) != nil }
-
-            await carolBackend.disconnect()
-            #expect(carol.connectionStatus == .disconnected(error: nil))
-            // Carol writes while offline: queued, visibly pending.
-            let queued = try await carol.sendMessage("written offline", in: cid)
-            #expect(try carol.message(id: queued)?.localState == .pending)
-
-            var ids = [first]
-            for index in 0..<120 {
-                let sender = index % 2 == 0 ? alice : bob
-                ids.append(try await sender.sendMessage("message \(index)", in: cid))
+            try await until("both of carol's devices have the channel") {
+                try carol.message(id: first) != nil && carolAway.message(id: first) != nil
             }
-            for index in stride(from: 1, to: 60, by: 6) { try await bob.addReaction(.like, to: ids[index]) }
-            for index in stride(from: 2, to: 120, by: 10) where index % 4 == 2 { try await alice.editMessage(id: ids[index + 1], text: "edited \(index)") }
-            for index in stride(from: 4, to: 120, by: 12) { try await alice.deleteMessage(id: ids[index + 1]) }
-            try await alice.deleteMessage(id: first)  // an old message, deleted while carol was away
-            let last = ids.last!
-            try await until("bob is up to date") { try bob.message(id: last) != nil && bob.message(id: first)?.isDeleted == true }
 
-            carolBackend.connect()
-            try await until("carol catches up") { try carol.message(id: last) != nil && carol.message(id: first)?.isDeleted == true }
-            try await until("carol's queued message goes out") { try bob.message(id: queued)?.text == "written offline" }
-            try await until("carol's message is synced") { try carol.message(id: queued)?.localState == .synced }
-            ids.append(queued)
-            try await until("bob's and carol's stores agree") {
-                try content(carol, ids, in: cid).filter { !$0.contains(" read=") } == content(bob, ids, in: cid).filter { !$0.contains(" read=") }
+            await away.disconnect()
+            #expect(carolAway.connectionStatus == .disconnected(error: nil))
+            // Carol writes on the offline device: queued, visibly pending.
+            let queued = try await carolAway.sendMessage("written offline", in: cid)
+            #expect(try carolAway.message(id: queued)?.localState == .pending)
+
+            // 1,000 messages from two senders at once; every 20th of bob's is a thread reply.
+            let started = ContinuousClock.now
+            async let aliceIds = Self.send(500, from: alice, in: cid, prefix: "alice")
+            async let bobIds = Self.send(500, from: bob, in: cid, prefix: "bob", repliesTo: first)
+            let (fromAlice, fromBob) = try await (aliceIds, bobIds)
+            for index in stride(from: 0, to: 500, by: 10) { try await alice.editMessage(id: fromAlice[index], text: "edited \(index)") }
+            for index in stride(from: 5, to: 500, by: 20) { try await alice.deleteMessage(id: fromAlice[index]) }
+            for index in stride(from: 1, to: 500, by: 20) { try await bob.deleteMessage(id: fromBob[index]) }
+            for index in stride(from: 2, to: 500, by: 12).prefix(40) { try await bob.addReaction(.like, to: fromAlice[index]) }
+            try await carol.markRead(cid)
+            let last = try await alice.sendMessage("the last one", in: cid)
+            let written = ContinuousClock.now - started
+            try await until("carol's online device has everything") { try carol.message(id: last) != nil }
+
+            let reconnected = ContinuousClock.now
+            away.connect()
+            try await until("the offline device catches up", timeout: .seconds(60)) { try carolAway.message(id: last) != nil }
+            let caughtUp = ContinuousClock.now - reconnected
+            try await until("its queued message goes out and comes back to the other device") {
+                try carolAway.message(id: queued)?.localState == .synced && carol.message(id: queued) != nil
             }
-            #expect(try content(carol, ids, in: cid) == content(bob, ids, in: cid))
+            try await until("the stores agree") { try storeRows(carol, of: cid, .everything) == storeRows(carolAway, of: cid, .everything) }
+            let online = try storeRows(carol, of: cid, .everything)
+            let caught = try storeRows(carolAway, of: cid, .everything)
+            #expect(online == caught, "\(difference(online, caught))")
+            // 1,000 + "before" + "the last one" + the one written offline.
+            #expect(online.filter { $0.hasPrefix("message ") }.count == 1_003)
+            #expect(online.filter { $0.hasPrefix("message ") && $0.contains("type=\"deleted\"") }.count == 50)
+            #expect(online.filter { $0.hasPrefix("message ") && $0.contains("text=\"edited ") }.count == 50)
+            #expect(online.filter { $0.hasPrefix("reaction ") }.count == 40)
+            // And every member's store agrees on the messages.
+            #expect(try storeRows(alice, of: cid, .messages) == storeRows(carolAway, of: cid, .messages))
+            #expect(try storeRows(bob, of: cid, .messages) == storeRows(carolAway, of: cid, .messages))
+            print("catch-up: 1,000 messages + 100 edits/deletions written in \(written), the offline device caught up in \(caughtUp)")
         }
+    }
+
+    /// Sends `count` messages from `client`, each `replyEvery`-th a reply to `parent` when set.
+    static func send(
+        _ count: Int, from client: ChatClient, in cid: ChannelId, prefix: String, repliesTo parent: MessageId? = nil, replyEvery: Int = 20
+    ) async throws -> [MessageId] {
+        var ids: [MessageId] = []
+        for index in 0..<count {
+            let parentId = parent != nil && index % replyEvery == 0 ? parent : nil
+            ids.append(try await client.sendMessage("\(prefix) \(index)", in: cid, parentMessageId: parentId))
+        }
+        return ids
     }
 }

@@ -1,5 +1,7 @@
 import Foundation
+import Hummingbird
 import ParleyProtocol
+import Synchronization
 import Testing
 @testable import ParleyServer
 
@@ -14,10 +16,39 @@ struct EventHubTests {
 
     /// The frames queued so far (the stream is finished first so reading ends).
     static func drain(_ connection: ClientConnection) async -> [ServerFrame] {
+        await drainEncoded(connection).compactMap { try? Wire.decoder().decode(ServerFrame.self, from: Data(buffer: $0.text)) }
+    }
+
+    /// The encoded frames queued so far, as they would go on the wire.
+    static func drainEncoded(_ connection: ClientConnection) async -> [EncodedFrame] {
         connection.finish()
-        var frames: [ServerFrame] = []
-        for await frame in connection.frames { frames.append(frame) }
-        return frames
+        return connection.takeQueued()
+    }
+
+    @Test("An event is encoded once: every subscriber's frame shares the same bytes, which decode to the event")
+    func eventsAreEncodedOncePerFanOut() async throws {
+        let hub = EventHub()
+        let connections = (0..<3).map { ClientConnection(userId: "user-\($0)") }
+        for connection in connections {
+            hub.register(connection)
+            hub.subscribe(connection, to: "messaging:a")
+        }
+        hub.publish([Self.event("messaging:a", 1), Self.event("messaging:a", 2)])
+        var received: [[EncodedFrame]] = []
+        for connection in connections { received.append(await Self.drainEncoded(connection)) }
+        #expect(received.map(\.count) == [2, 2, 2])
+        for index in 0..<2 {
+            let addresses = Set(received.map { frames in
+                frames[index].text.withVeryUnsafeBytes { UInt(bitPattern: $0.baseAddress) }
+            })
+            #expect(addresses.count == 1, "frame \(index) was encoded more than once")
+            let frame = try Wire.decoder().decode(ServerFrame.self, from: Data(buffer: received[0][index].text))
+            guard case .event(let event) = frame else {
+                Issue.record("not an event frame")
+                continue
+            }
+            #expect(event.seq == Int64(index + 1) && event.cid == "messaging:a")
+        }
     }
 
     @Test("A connection that cannot keep up loses the channel and is marked for a reset, not silently skipped")
@@ -53,5 +84,107 @@ struct EventHubTests {
         let bobFrames = await Self.drain(bob)
         #expect(aliceSeqs == [1, 2, 3])
         #expect(bobFrames == [.event(Self.event("messaging:a", 2, .memberRemoved, member: "bob"))])
+    }
+
+    /// Waits (up to two seconds) until `condition` holds.
+    static func eventually(_ condition: () -> Bool) async throws {
+        var waited = 0
+        while !condition() && waited < 2_000 {
+            try await Task.sleep(for: .milliseconds(1))
+            waited += 1
+        }
+    }
+
+    /// A socket stand-in: records what is written (decoded) and whether it was closed; each write
+    /// waits while `isBlocked`.
+    final class RecordingSocket: Sendable {
+        let written = Mutex<[ServerFrame]>([])
+        let isClosed = Mutex(false)
+        let isBlocked = Mutex(false)
+        let writesStarted = Mutex(0)
+
+        func attach(to connection: ClientConnection) {
+            connection.startWriting(write: { frame in
+                self.writesStarted.withLock { $0 += 1 }
+                while self.isBlocked.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(1)) }
+                let decoded = try Wire.decoder().decode(ServerFrame.self, from: Data(buffer: frame.text))
+                self.written.withLock { $0.append(decoded) }
+            }, close: {
+                self.isClosed.withLock { $0 = true }
+            })
+        }
+
+        var seqs: [Int64] { written.withLock { $0.compactMap { if case .event(let event) = $0 { event.seq } else { nil } } } }
+    }
+
+    @Test("Frames reach the socket in order through a writer that exists only while frames are pending; finish closes after them")
+    func writerRunsOnlyWhilePending() async throws {
+        let hub = EventHub()
+        let connection = ClientConnection(userId: "bob")
+        hub.register(connection)
+        hub.subscribe(connection, to: "messaging:a")
+        hub.publish((Int64(1)...3).map { Self.event("messaging:a", $0) })
+        #expect(!connection.isWriting, "no socket yet: the frames wait in the queue")
+        let socket = RecordingSocket()
+        socket.attach(to: connection)
+        try await Self.eventually { socket.seqs.count == 3 && !connection.isWriting }
+        #expect(socket.seqs == [1, 2, 3])
+        #expect(!connection.isWriting, "an idle connection has no writer task")
+        hub.publish([Self.event("messaging:a", 4), Self.event("messaging:a", 5)])
+        try await Self.eventually { socket.seqs.count == 5 && !connection.isWriting }
+        #expect(socket.seqs == [1, 2, 3, 4, 5] && !connection.isWriting)
+        #expect(!socket.isClosed.withLock { $0 })
+
+        hub.unregister(connection)
+        try await Self.eventually { socket.isClosed.withLock { $0 } }
+        #expect(socket.isClosed.withLock { $0 }, "the hub ending the session closes the socket")
+        #expect(!connection.send(.event(Self.event("messaging:a", 6))))
+        await connection.stopWriting()
+        #expect(socket.seqs == [1, 2, 3, 4, 5])
+    }
+
+    @Test("A socket that stops reading fills its queue: the channel is dropped for it and a reset follows the frames already queued")
+    func blockedSocketGetsReset() async throws {
+        let hub = EventHub()
+        let connection = ClientConnection(userId: "bob", queueLimit: 2)
+        hub.register(connection)
+        hub.subscribe(connection, to: "messaging:a")
+        let socket = RecordingSocket()
+        socket.isBlocked.withLock { $0 = true }
+        socket.attach(to: connection)
+        hub.publish([Self.event("messaging:a", 1)])
+        // The writer holds frame 1 (blocked in the write); the queue takes two more, then refuses.
+        try await Self.eventually { socket.writesStarted.withLock { $0 } == 1 }
+        hub.publish((Int64(2)...4).map { Self.event("messaging:a", $0) })
+        #expect(!hub.isSubscribed(connection.id, to: "messaging:a"))
+        socket.isBlocked.withLock { $0 = false }
+        try await Self.eventually { socket.written.withLock { $0.count } == 4 && !connection.isWriting }
+        #expect(socket.seqs == [1, 2, 3])
+        let last = socket.written.withLock { $0.last }
+        guard case .reset(let reset)? = last else {
+            Issue.record("the last frame is not a reset: \(String(describing: last))")
+            return
+        }
+        #expect(reset.cid == "messaging:a" && reset.reason == .slowConsumer)
+        await connection.stopWriting()
+    }
+
+    @Test("After the session stops writing, nothing more reaches its socket")
+    func stopWritingIsFinal() async throws {
+        let hub = EventHub()
+        let connection = ClientConnection(userId: "bob")
+        hub.register(connection)
+        hub.subscribe(connection, to: "messaging:a")
+        let socket = RecordingSocket()
+        socket.attach(to: connection)
+        hub.publish([Self.event("messaging:a", 1)])
+        try await Self.eventually { socket.seqs == [1] && !connection.isWriting }
+        await connection.stopWriting()
+        hub.publish([Self.event("messaging:a", 2)])
+        try await Task.sleep(for: .milliseconds(20))
+        #expect(socket.seqs == [1] && !connection.isWriting)
+        hub.unregister(connection)
+        try await Task.sleep(for: .milliseconds(20))
+        #expect(!socket.isClosed.withLock { $0 }, "the session's own end does not close from this side again")
     }
 }

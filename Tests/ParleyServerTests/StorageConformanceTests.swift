@@ -142,6 +142,55 @@ struct StorageConformanceTests {
             #expect(pages == [["m6", "m7", "m8"], ["m3", "m4", "m5"], ["m9"], ["m4"], []])
         }
     }
+
+    @Test(
+        "Concurrent writes (which may share a commit) keep each channel's order: a refused write rolls back alone, the rest get gapless sequence numbers and run afterCommit in that order, and an id written twice is inserted once",
+        arguments: Engine.allCases)
+    func concurrentWrites(engine: Engine) async throws {
+        try await Self.with(engine) { storage in
+            let cid = ChannelId(type: .messaging, id: "busy")
+            _ = try await storage.write({ tx in try tx.insertChannel(Self.channel("busy", at: tx.now)) }, afterCommit: { _ in })
+            struct Refused: Error {}
+            let log = Log()
+            let writers = 300
+            let acknowledged = await withTaskGroup(of: Int64?.self) { group in
+                for index in 0..<writers {
+                    group.addTask {
+                        try? await storage.write({ tx -> Int64 in
+                            // Writers 2k and 2k+1 both write message k: the second must see the first's row.
+                            let id = "m\(index / 2)"
+                            if try tx.message(id) == nil {
+                                try tx.insertMessage(MessageRecord(
+                                    id: id, cid: cid, userId: "u", type: .regular, text: "\(index)", createdAt: tx.now,
+                                    updatedAt: tx.now, parentId: nil, showInChannel: false, quotedId: nil, mentionedIds: [],
+                                    attachments: [], replyCount: 0))
+                            }
+                            let seq = try Self.event(tx, cid).seq
+                            // Refused after writing: its message and sequence number must be undone.
+                            if index % 5 == 0 { throw Refused() }
+                            return seq
+                        }, afterCommit: { seq in log.committed.withLock { $0.append(seq) } })
+                    }
+                }
+                var seqs: [Int64] = []
+                for await seq in group { if let seq { seqs.append(seq) } }
+                return seqs
+            }
+            let committed = Int64(writers - writers / 5)
+            #expect(acknowledged.sorted() == Array(1...committed))
+            #expect(log.committed.withLock { $0 } == Array(1...committed))
+            let stored = try await storage.read { tx throws -> (seqs: [Int64], lastSeq: Int64?, messages: Int) in
+                (
+                    try tx.events(cid, after: 0, limit: 1_000).map(\.seq), try tx.channel(cid)?.lastSeq,
+                    try tx.messages(cid, parentId: nil, before: nil, limit: 1_000).count
+                )
+            }
+            #expect(stored.seqs == Array(1...committed))
+            #expect(stored.lastSeq == committed)
+            // Of each pair at most one writer was refused (no two consecutive multiples of 5).
+            #expect(stored.messages == writers / 2)
+        }
+    }
 }
 
 /// The chat service's rules on each engine where engines differ most: concurrent writers.

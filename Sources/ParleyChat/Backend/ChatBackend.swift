@@ -64,11 +64,28 @@ public protocol ChatBackend: Sendable {
     /// queued messages and publishes the connection status. The default does nothing (the
     /// embedded backend writes the store itself).
     func attach(to sync: ChatSyncStore)
+
+    /// Whether `cid` may have messages older than the oldest the store holds, kept where the
+    /// backend keeps the channel's whole history (a server sends a channel's latest messages
+    /// first). The default says no: the embedded backend's store holds everything.
+    func mayHaveOlderMessages(in cid: ChannelId) -> Bool
+
+    /// Brings up to `limit` messages of `cid` older than the oldest the store holds into the
+    /// store (without touching unread counts or read state); returns whether older ones may
+    /// remain. ``ChatChannelController/loadPreviousMessages(limit:)`` calls it when the store
+    /// runs out. The default fetches nothing.
+    func loadOlderMessages(in cid: ChannelId, limit: Int) async throws(ChatError) -> Bool
 }
 
 extension ChatBackend {
     /// Does nothing: a backend that writes the store itself needs no sync handle.
     public func attach(to sync: ChatSyncStore) {}
+
+    /// `false`: the store holds the whole history.
+    public func mayHaveOlderMessages(in cid: ChannelId) -> Bool { false }
+
+    /// Fetches nothing: the store holds the whole history.
+    public func loadOlderMessages(in cid: ChannelId, limit: Int) async throws(ChatError) -> Bool { false }
 }
 
 /// What a new channel looks like.

@@ -52,9 +52,9 @@ public final class ChatChannelController {
     /// Messages per page.
     public static let pageSize = 25
 
-    /// The default of ``maxLoadedMessages``: 60 pages, several screens of scrolling either way,
+    /// The default of ``maxLoadedMessages``: 40 pages, dozens of screens of scrolling either way,
     /// a few megabytes of messages.
-    public static let defaultMaxLoadedMessages = 1_500
+    public static let defaultMaxLoadedMessages = 1_000
 
     /// The channel's id.
     public let cid: ChannelId
@@ -124,7 +124,7 @@ public final class ChatChannelController {
             try reader.messages(from: reader.channelRows(cid: cid, before: nil, limit: limit))
         }
         isSynchronized = true
-        hasLoadedAllPreviousMessages = rows.count < limit
+        hasLoadedAllPreviousMessages = rows.count < limit && !client.backend.mayHaveOlderMessages(in: cid)
         hasLoadedAllNextMessages = true
         retryIds = []
         replaceChannel(channel)
@@ -133,20 +133,54 @@ public final class ChatChannelController {
     }
 
     /// Loads up to `limit` messages older than the oldest loaded one (dropping the newest loaded
-    /// ones past ``maxLoadedMessages``).
+    /// ones past ``maxLoadedMessages``). When the store runs out but the backend keeps older
+    /// history (a server), the rest comes in a moment: the backend fetches it into the store and
+    /// the controller loads it, as a change like any other.
     public func loadPreviousMessages(limit: Int = ChatChannelController.pageSize) throws(ChatError) {
         guard isSynchronized, !hasLoadedAllPreviousMessages, limit > 0 else { return }
         let oldest = window.first?.orderKey
         let page = try client.reader { reader in
             try reader.messages(from: reader.channelRows(cid: cid, before: oldest, limit: limit))
         }
-        hasLoadedAllPreviousMessages = page.count < limit
+        let storeRanOut = page.count < limit
+        hasLoadedAllPreviousMessages = storeRanOut && !client.backend.mayHaveOlderMessages(in: cid)
         window.prepend(page)
         if window.count > self.limit {
             window.dropNewest(window.count - self.limit)
             hasLoadedAllNextMessages = false
         }
         publishMessages()
+        if storeRanOut && !hasLoadedAllPreviousMessages { loadOlderHistory(limit: limit - page.count) }
+    }
+
+    /// The backend's fetch of history older than the store's, while it runs.
+    var olderHistoryFetch: Task<Void, Never>?
+
+    /// Whether older messages are being fetched from the backend (see ``loadPreviousMessages(limit:)``).
+    public var isLoadingOlderHistory: Bool { olderHistoryFetch != nil }
+
+    /// Why the last fetch of older history (or loading what it brought) failed, or nil after a
+    /// success: the next ``loadPreviousMessages(limit:)`` at the top of the window tries again.
+    public private(set) var olderHistoryError: ChatError?
+
+    /// Has the backend bring older history into the store, then loads `limit` of it into the
+    /// window. A failed fetch leaves ``hasLoadedAllPreviousMessages`` false: the next call retries.
+    private func loadOlderHistory(limit: Int) {
+        guard olderHistoryFetch == nil else { return }
+        let client = self.client
+        let cid = self.cid
+        olderHistoryFetch = Task { [weak self] in
+            do throws(ChatError) {
+                _ = try await client.backend.loadOlderMessages(in: cid, limit: max(limit, 4 * Self.pageSize))
+                guard let self else { return }
+                self.olderHistoryFetch = nil
+                self.olderHistoryError = nil
+                try self.loadPreviousMessages(limit: limit)
+            } catch {
+                self?.olderHistoryFetch = nil
+                self?.olderHistoryError = error
+            }
+        }
     }
 
     /// Loads up to `limit` messages newer than the newest loaded one (dropping the oldest loaded

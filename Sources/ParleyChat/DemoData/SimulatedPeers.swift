@@ -54,16 +54,31 @@ public final class SimulatedPeers: Sendable {
     public let channels: [ChannelId]
     /// Mean seconds between two peer actions (across all channels).
     public let meanInterval: TimeInterval
+    /// What peers say in a channel (messages and thread replies); channels without lines get
+    /// random words, as the benchmarks' data.
+    public let lines: [ChannelId: [String]]
+    /// Whether people outside a channel join it now and then.
+    public let allowsJoins: Bool
     private let state: Mutex<State>
 
     /// Creates peers for `channels`; nothing happens until ``start()`` or ``run(until:)``.
-    public init(client: ChatClient, channels: [ChannelId], seed: UInt64 = 1, meanInterval: TimeInterval = 4) {
+    ///
+    /// - Parameters:
+    ///   - lines: what peers say in each channel (``DemoConversations/peerLines`` for the
+    ///     written demo); a channel without lines gets random words.
+    ///   - allowsJoins: whether people outside a channel join it (`false`: they react instead).
+    public init(client: ChatClient, channels: [ChannelId], seed: UInt64 = 1, meanInterval: TimeInterval = 4,
+                lines: [ChannelId: [String]] = [:], allowsJoins: Bool = true) {
         self.client = client
         self.channels = channels
         self.meanInterval = max(0.05, meanInterval)
+        self.lines = lines
+        self.allowsJoins = allowsJoins
         var state = State(rng: SeededRandom(seed: seed))
         let start = client.clock.now()
-        if !channels.isEmpty { Self.scheduleRoot(after: start, into: &state, channels: channels, mean: self.meanInterval) }
+        if !channels.isEmpty {
+            Self.scheduleRoot(after: start, into: &state, channels: channels, mean: self.meanInterval, joins: allowsJoins)
+        }
         self.state = Mutex(state)
     }
 
@@ -120,13 +135,13 @@ public final class SimulatedPeers: Sendable {
             // Each root event schedules the next one, so the schedule never runs dry; a message
             // is the follow-up of a typing event and schedules nothing.
             if first.kind != .message {
-                Self.scheduleRoot(after: first.time, into: &state, channels: channels, mean: meanInterval)
+                Self.scheduleRoot(after: first.time, into: &state, channels: channels, mean: meanInterval, joins: allowsJoins)
             }
             return first
         }
     }
 
-    private static func scheduleRoot(after time: Date, into state: inout State, channels: [ChannelId], mean: TimeInterval) {
+    private static func scheduleRoot(after time: Date, into state: inout State, channels: [ChannelId], mean: TimeInterval, joins: Bool) {
         let u = Double(state.rng.next() >> 11) / Double(1 << 53)
         let gap = max(0.05, -log(max(u, 1e-9)) * mean)
         let roll = state.rng.int(100)
@@ -134,7 +149,7 @@ public final class SimulatedPeers: Sendable {
         case ..<45: .startTyping
         case ..<60: .reply
         case ..<95: .reaction
-        default: .join
+        default: joins ? .join : .reaction
         }
         let cid = channels[state.rng.int(channels.count)]
         insert(Event(time: time.addingTimeInterval(gap).roundedToMilliseconds, order: 0, kind: kind, cid: cid), into: &state)
@@ -183,7 +198,7 @@ public final class SimulatedPeers: Sendable {
                 guard let userId else { return skip() }
                 let id = messageId(at: event.time, seed: extra)
                 try await backend.sendMessage(
-                    OutgoingMessage(id: id, cid: cid, text: text(choice), createdAt: event.time), by: userId)
+                    OutgoingMessage(id: id, cid: cid, text: text(choice, in: cid), createdAt: event.time), by: userId)
                 return record(.message(userId, cid, id))
             case .reply:
                 guard let userId, !snapshot.recent.isEmpty else { return skip() }
@@ -192,14 +207,16 @@ public final class SimulatedPeers: Sendable {
                 let parent = roots[choice % roots.count]
                 let id = messageId(at: event.time, seed: extra)
                 try await backend.sendMessage(
-                    OutgoingMessage(id: id, cid: cid, text: text(choice >> 3), parentMessageId: parent.id,
+                    OutgoingMessage(id: id, cid: cid, text: text(choice >> 3, in: cid), parentMessageId: parent.id,
                                     showReplyInChannel: choice % 5 == 0, createdAt: event.time),
                     by: userId)
                 return record(.reply(userId, cid, parent: parent.id, id))
             case .reaction:
                 guard let userId, !snapshot.recent.isEmpty else { return skip() }
                 let target = snapshot.recent[snapshot.recent.count - 1 - choice % min(8, snapshot.recent.count)]
-                let type = MessageReactionType.defaultSet[(choice >> 4) % MessageReactionType.defaultSet.count]
+                // In written channels, peers react as people do to chat: mostly likes, hearts and laughs.
+                let types = lines[cid] == nil ? MessageReactionType.defaultSet : [.like, .love, .haha, .like, .wow]
+                let type = types[(choice >> 4) % types.count]
                 try await backend.addReaction(type, score: 1, enforceUnique: false, to: target.id, by: userId)
                 return record(.reaction(userId, cid, target.id, type))
             case .join:
@@ -233,7 +250,8 @@ public final class SimulatedPeers: Sendable {
         return IdentifierGenerator.messageId(at: date, using: &rng)
     }
 
-    private func text(_ choice: Int) -> String {
+    private func text(_ choice: Int, in cid: ChannelId) -> String {
+        if let written = lines[cid], !written.isEmpty { return written[choice % written.count] }
         var rng = SeededRandom(seed: UInt64(choice) &* 0x9E37_79B9)
         if rng.chance(0.3) { return rng.pick(DemoVocabulary.shortReplies) }
         if rng.chance(0.08) { return rng.pick(DemoVocabulary.emojiOnly) }

@@ -104,6 +104,34 @@ public final class ChatSyncStore: Sendable {
         }
     }
 
+    /// Stores messages older than any the store holds (a page of history fetched from the
+    /// server) without moving the cursor, the unread counts or anyone's read state.
+    public func storeOlderMessages(_ messages: [SyncedMessage]) async throws(ChatError) {
+        guard !messages.isEmpty else { return }
+        let now = clock.now()
+        try await store.write { db in
+            let writer = StoreWriter(db: db, now: now)
+            for message in messages {
+                try writer.upsert(message, isHistory: true)
+                for reaction in message.latestReactions { try writer.upsertReactionRow(reaction) }
+            }
+        }
+    }
+
+    /// The id of the oldest message of `cid` in the channel's list that the server knows (what
+    /// a page of older history is asked for before); `nil` when there is none.
+    public func oldestSyncedMessageId(in cid: ChannelId) throws(ChatError) -> MessageId? {
+        try store.read { db in
+            try String.fetchOne(
+                db,
+                sql: """
+                    SELECT id FROM message WHERE cid = ? AND local_state = 0 AND (parent_id IS NULL OR show_in_channel = 1)
+                    ORDER BY created_at, pk LIMIT 1
+                    """,
+                arguments: [cid.rawValue])
+        }
+    }
+
     /// Removes a channel the user can no longer see (left, removed, deleted) with its cursor.
     public func removeChannel(_ cid: ChannelId) async throws(ChatError) {
         let now = clock.now()

@@ -106,9 +106,11 @@ extension StoreWriter {
 
     // MARK: Messages
 
-    /// Stores a server's message state; returns `false` when the stored state is newer.
+    /// Stores a server's message state; returns `false` when the stored state is newer. A
+    /// message of older history (`isHistory`) is new to the store but not news: it changes no
+    /// unread count, read state or last-message time.
     @discardableResult
-    func upsert(_ message: SyncedMessage) throws -> Bool {
+    func upsert(_ message: SyncedMessage, isHistory: Bool = false) throws -> Bool {
         try upsertUser(message.author)
         let reader = StoreReader(db: db, currentUserId: message.author.id, now: Date(millisecondsSince1970: now))
         let readEvents = try reader.channelRow(message.cid)?.config.readEventsEnabled ?? false
@@ -134,7 +136,7 @@ extension StoreWriter {
             }
         } else {
             try insertMessageRow(row)
-            try didSync(row, readEventsEnabled: readEvents, fromServer: true)
+            if !isHistory { try didSync(row, readEventsEnabled: readEvents, fromServer: true) }
         }
         try db.execute(
             sql: """

@@ -9,8 +9,10 @@ import ParleyUIKit
 @preconcurrency @MainActor
 open class ChatChannelListRouter: NavigationRouter {
 
-    /// Opens the channel: a `components.channelVC` for `cid`, pushed on the navigation stack (or
-    /// presented when there is none). Returns the controller shown.
+    /// Opens the channel: a `components.channelVC` for `cid`, in the secondary column when the
+    /// list is in a `UISplitViewController` (pushed on the list's stack while the split view is
+    /// collapsed), else pushed on the navigation stack (or presented when there is none).
+    /// Returns the controller shown.
     @discardableResult
     open func showChannel(for cid: ChannelId) -> ChatChannelVC? {
         guard let root = rootViewController else { return nil }
@@ -18,7 +20,12 @@ open class ChatChannelListRouter: NavigationRouter {
         if let client = (root as? ChatChannelListVC)?.controller?.client {
             channelVC.channelController = client.channelController(for: cid)
         }
-        show(channelVC, from: root)
+        if let split = root.splitViewController {
+            applyTheme(of: root, to: channelVC)
+            split.showDetailViewController(channelVC, sender: self)
+        } else {
+            show(channelVC, from: root)
+        }
         return channelVC
     }
 

@@ -20,10 +20,7 @@ open class NavigationRouter {
     /// Gives `controller` the root's components and appearance, then pushes it on the root's
     /// navigation stack (or, when there is none, presents it in a `components.navigationVC`).
     open func show(_ controller: UIViewController, from root: UIViewController) {
-        if let themed = controller as? _ViewController {
-            themed.components = components
-            if let appearance = heldAppearance(of: root) { themed.appearance = appearance }
-        }
+        applyTheme(of: root, to: controller)
         if let navigation = root.navigationController {
             navigation.pushViewController(controller, animated: true)
         } else {
@@ -33,6 +30,14 @@ open class NavigationRouter {
                 if let appearance = heldAppearance(of: root) { bar.appearance = appearance }
             }
             root.present(navigation, animated: true)
+        }
+    }
+
+    /// Gives `controller` the root's components and appearance.
+    func applyTheme(of root: UIViewController, to controller: UIViewController) {
+        if let themed = controller as? _ViewController {
+            themed.components = components
+            if let appearance = heldAppearance(of: root) { themed.appearance = appearance }
         }
     }
 }

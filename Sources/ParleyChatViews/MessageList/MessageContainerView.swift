@@ -79,7 +79,7 @@ public struct MessageContainerView<Factory: ViewFactory>: View {
             bubbleParts.append(factory.makeQuotedMessageView(quotedMessage: quoted, isSentByCurrentUser: isOwn, scrolledId: scrolledId))
         }
         if message.isDeleted {
-            bubbleParts.append(Text(appearance.l10n.tr("message.deleted"), font: appearance.fonts.bodyItalic, textColor: palette.textLowEmphasis))
+            bubbleParts.append(factory.makeDeletedMessageView(for: message, isFirst: showsAllInfo, availableWidth: textMax))
         } else if !message.text.isEmpty {
             bubbleParts.append(factory.makeMessageTextView(for: message, isFirst: showsAllInfo, availableWidth: textMax, scrolledId: scrolledId))
         }
@@ -92,7 +92,13 @@ public struct MessageContainerView<Factory: ViewFactory>: View {
         let onLongPress = self.onLongPress
         let showsAllInfo = self.showsAllInfo
         var column: [any Component] = []
-        if showsAllInfo, !isOwn, max(channel.memberCount, channel.members.count) > 2 {
+        let isGroup = max(channel.memberCount, channel.members.count) > 2
+        if showsAllInfo {
+            // An empty header takes no row (and no spacing).
+            let header = factory.makeLastInGroupHeaderView(for: message)
+            if !(header is EmptyView) { column.append(header) }
+        }
+        if showsAllInfo, !isOwn, isGroup {
             column.append(Text(message.author.name.isEmpty ? message.author.id : message.author.name,
                                font: appearance.fonts.caption1Bold, textColor: palette.textLowEmphasis, numberOfLines: 1)
                 .frame(maxWidth: bubbleMax).inset(h: 12, v: 0))
@@ -111,7 +117,9 @@ public struct MessageContainerView<Factory: ViewFactory>: View {
             column.append(factory.makeMessageRepliesView(channel: channel, message: message, replyCount: message.replyCount) { onThreadTap(message) })
         }
         if showsAllInfo, options.showMessageDate {
-            column.append(factory.makeMessageDateView(for: message).inset(h: 4, v: 0))
+            let date: any Component = isGroup && !isOwn
+                ? factory.makeMessageAuthorAndDateView(for: message) : factory.makeMessageDateView(for: message)
+            column.append(AnyComponent(date).inset(h: 4, v: 0))
         }
         let stack = VStack(spacing: 3, alignItems: isOwn ? .end : .start, children: column)
 

@@ -33,6 +33,11 @@ open class ChatChannelListView: _ViewController, ChatChannelListControllerDelega
 
     /// The channels shown, as of the last update.
     public private(set) var channels: [ChatChannel] = []
+    /// What the factory's top view (``ViewFactory/makeChannelListTopView(searchText:)``) is
+    /// searching for: when not empty, only channels whose name contains it are listed.
+    public var searchText = "" {
+        didSet { if searchText != oldValue { updateContentIfNeeded() } }
+    }
     /// Whether the first page is loaded.
     public private(set) var isLoaded = false
     /// The error of the last load, if it failed.
@@ -164,25 +169,40 @@ open class ChatChannelListView: _ViewController, ChatChannelListControllerDelega
     open func makeListComponent() -> any Component {
         let factory = viewFactory
         let fill = max(0, listView.bounds.height)
+        let searchText = Binding<String>(get: { [weak self] in self?.searchText ?? "" }, set: { [weak self] in self?.searchText = $0 })
+        let top = factory.makeChannelListTopView(searchText: searchText)
+        let footer = factory.makeChannelListFooterView()
         guard isLoaded, !channels.isEmpty else {
             let state: any Component = isLoaded ? factory.makeNoChannelsView() : factory.makeLoadingView()
             return VStack(justifyContent: .center, alignItems: .center, children: [state]).size(width: .fill, height: .absolute(fill))
         }
         let currentUserId = controller?.client.currentUserId
         let channelNamer = ChatViews.utils.channelNamer
+        var named = channels.map { channel in
+            (channel, channelNamer(channel, currentUserId) ?? ChannelRowTexts.texts(for: channel, currentUserId: currentUserId).title)
+        }
+        if !self.searchText.isEmpty {
+            let query = self.searchText
+            named = named.filter { $0.1.localizedCaseInsensitiveContains(query) }
+        }
         var children: [any Component] = []
-        children.reserveCapacity(channels.count * 2)
-        let revisions = rowRevisions.revisions(of: channels, id: \.cid)
-        for (index, channel) in channels.enumerated() {
-            let name = channelNamer(channel, currentUserId) ?? ChannelRowTexts.texts(for: channel, currentUserId: currentUserId).title
+        children.reserveCapacity(named.count * 2 + 2)
+        // Empty top and footer views take no room.
+        if !(top is EmptyView) { children.append(top) }
+        let revisions = rowRevisions.revisions(of: named.map(\.0), id: \.cid)
+        for (index, (channel, name)) in named.enumerated() {
             let row = factory.makeChannelListItem(channel: channel, channelName: name, currentUserId: currentUserId) { [weak self] channel in
                 self?.showChannel(channel.cid)
             }
-            children.append(AnyComponent(row).lazy(id: channel.cid.rawValue, revision: revisions[index], estimatedHeight: 72))
-            if index < channels.count - 1 {
+            let background = factory.makeChannelListItemBackground(channel: channel, isSelected: false)
+            var item: any Component = row
+            if (background as? Color) != .clear { item = AnyComponent(row).background(AnyComponent(background)) }
+            children.append(AnyComponent(item).lazy(id: channel.cid.rawValue, revision: revisions[index], estimatedHeight: 72))
+            if index < named.count - 1 {
                 children.append(factory.makeChannelListDividerItem())
             }
         }
+        if !(footer is EmptyView) { children.append(footer) }
         return VStack(alignItems: .stretch, children: children)
     }
 

@@ -222,7 +222,7 @@ open class ChatChannelView: _ViewController, ChatChannelControllerDelegate, UISc
             ComponentList.Row(id: "date-\(day)", version: day, estimatedHeight: 40,
                               component: ChatViews.utils.messageListConfig.dateIndicatorPlacement == .none
                                   ? AnyComponent(Space(height: 0))
-                                  : AnyComponent(self.viewFactory.makeDateIndicatorView(date: date)))
+                                  : AnyComponent(self.viewFactory.makeMessageListDateIndicator(date: date)))
         },
         unreadSeparator: { ComponentList.Row(id: MessageListRows.unreadSeparatorID, estimatedHeight: 0, component: Space(height: 0)) },
         typingIndicator: { [unowned self] users in self.typingIndicatorRow(users) }))

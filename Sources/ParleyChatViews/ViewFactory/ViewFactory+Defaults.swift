@@ -25,6 +25,17 @@ extension ViewFactory {
         Divider(color: Appearance.default.colorPalette.border).padding(.leading, 76)
     }
 
+    /// Nothing: rows are drawn over the list's background.
+    public func makeChannelListItemBackground(channel: ChatChannel, isSelected: Bool) -> some View {
+        Color.clear
+    }
+
+    /// Nothing (a custom factory puts a search bar here).
+    public func makeChannelListTopView(searchText: Binding<String>) -> some View { EmptyView() }
+
+    /// Nothing.
+    public func makeChannelListFooterView() -> some View { EmptyView() }
+
     /// A ``NoChannelsView``.
     public func makeNoChannelsView() -> some View { NoChannelsView() }
 
@@ -78,6 +89,26 @@ extension ViewFactory {
         DateIndicatorView(date: date)
     }
 
+    /// The factory's ``ViewFactory/makeDateIndicatorView(date:)``.
+    public func makeMessageListDateIndicator(date: Date) -> some Component {
+        makeDateIndicatorView(date: date)
+    }
+
+    /// "Message deleted", in the italic body font and the low-emphasis colour.
+    public func makeDeletedMessageView(for message: ChatMessage, isFirst: Bool, availableWidth: CGFloat) -> some View {
+        let appearance = Appearance.default
+        return Text(appearance.l10n.tr("message.deleted"), font: appearance.fonts.bodyItalic,
+                    textColor: appearance.colorPalette.textLowEmphasis)
+    }
+
+    /// Nothing.
+    public func makeLastInGroupHeaderView(for message: ChatMessage) -> some View { EmptyView() }
+
+    /// The factory's ``ViewFactory/makeMessageDateView(for:)``.
+    public func makeMessageAuthorAndDateView(for message: ChatMessage) -> some Component {
+        makeMessageDateView(for: message)
+    }
+
     /// A ``QuotedMessageView``.
     public func makeQuotedMessageView(quotedMessage: ChatMessage, isSentByCurrentUser: Bool, scrolledId: Binding<String?>) -> some View {
         QuotedMessageView(quotedMessage: quotedMessage, scrolledId: scrolledId)
@@ -127,6 +158,26 @@ extension ViewFactory {
         onMessageSent: @escaping @MainActor () -> Void
     ) -> some Component {
         MessageComposerView(factory: self, channelController: channelController, quotedMessage: quotedMessage, onMessageSent: onMessageSent)
+    }
+
+    /// A ``TextField`` bound to `text` (cut to `maxMessageLength`), greyed when not editable.
+    public func makeComposerTextInputView(
+        text: Binding<String>,
+        height: Binding<CGFloat>,
+        selectedRangeLocation: Binding<Int>,
+        placeholder: String,
+        editable: Bool,
+        maxMessageLength: Int?,
+        currentHeight: CGFloat
+    ) -> some View {
+        let limited = Binding<String>(get: { text.wrappedValue }, set: { newValue in
+            guard editable else { return }
+            text.wrappedValue = maxMessageLength.map { String(newValue.prefix($0)) } ?? newValue
+        })
+        return TextField(placeholder, text: limited)
+            .padding(.horizontal, 12)
+            .padding(.vertical, 8)
+            .opacity(editable ? 1 : 0.5)
     }
 
     /// The factory's send button (``makeSendMessageButton(enabled:onTap:)``).

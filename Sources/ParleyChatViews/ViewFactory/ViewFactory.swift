@@ -91,6 +91,24 @@ public protocol ViewFactory: AnyObject {
     /// The divider ``ChatChannelListView`` puts between two rows (return `EmptyView()` for none).
     func makeChannelListDividerItem() -> ChannelListDividerItemType
 
+    /// What a channel row is drawn over.
+    associatedtype ChannelListItemBackground: Component
+    /// The background of `channel`'s row in ``ChatChannelListView``, laid out at the row's size
+    /// behind it; `isSelected` is whether the row is the selected one (Parley's list has no
+    /// selection on a phone: `false`).
+    func makeChannelListItemBackground(channel: ChatChannel, isSelected: Bool) -> ChannelListItemBackground
+
+    /// What the channel list shows above its rows.
+    associatedtype ChannelListTopViewType: Component
+    /// The view above the rows of ``ChatChannelListView`` (a search bar): writing `searchText`
+    /// shows only the channels whose name contains it. Empty by default.
+    func makeChannelListTopView(searchText: Binding<String>) -> ChannelListTopViewType
+
+    /// What the channel list shows after its rows.
+    associatedtype ChannelListFooterViewType: Component
+    /// The view after the last row of ``ChatChannelListView``. Empty by default.
+    func makeChannelListFooterView() -> ChannelListFooterViewType
+
     /// What the channel list shows without channels.
     associatedtype NoChannelsViewType: Component
     /// What ``ChatChannelListView`` shows when the user has no channels.
@@ -166,6 +184,36 @@ public protocol ViewFactory: AnyObject {
     /// The header above the first message of a day.
     func makeDateIndicatorView(date: Date) -> DateIndicatorViewType
 
+    /// The day separator of the message list.
+    associatedtype MessageListDateIndicatorViewType: Component
+    /// The separator ``ChatChannelView`` shows above the first message of each day (when
+    /// `MessageListConfig.dateIndicatorPlacement` is not `.none`); by default the factory's
+    /// ``makeDateIndicatorView(date:)``.
+    func makeMessageListDateIndicator(date: Date) -> MessageListDateIndicatorViewType
+
+    /// What a deleted message shows.
+    associatedtype DeletedMessageViewType: Component
+    /// The placeholder of a deleted `message` inside its bubble ("Message deleted").
+    ///
+    /// - Parameters:
+    ///   - message: the deleted message.
+    ///   - isFirst: whether it is the newest message of its group.
+    ///   - availableWidth: the widest the placeholder may be.
+    func makeDeletedMessageView(for message: ChatMessage, isFirst: Bool, availableWidth: CGFloat) -> DeletedMessageViewType
+
+    /// What shows above the last message of a group.
+    associatedtype LastInGroupHeaderView: Component
+    /// A header above `message`, the last of its group (empty by default; the author's name in
+    /// group channels is part of the default container).
+    func makeLastInGroupHeaderView(for message: ChatMessage) -> LastInGroupHeaderView
+
+    /// The author and time under a message in a group channel.
+    associatedtype MessageAuthorAndDateViewType: Component
+    /// What shows under the last message of a group from another member of a group channel;
+    /// by default the factory's ``makeMessageDateView(for:)`` (the author's name is above the
+    /// bubble).
+    func makeMessageAuthorAndDateView(for message: ChatMessage) -> MessageAuthorAndDateViewType
+
     /// A quoted message inside a reply.
     associatedtype QuotedMessageViewType: Component
     /// The message `quotedMessage` shown inside a reply; tapping it sets `scrolledId` to it.
@@ -236,6 +284,29 @@ public protocol ViewFactory: AnyObject {
     ) -> MessageComposerViewType
 
     /// The trailing part of the composer.
+    /// A text input for composers.
+    associatedtype ComposerTextInputViewType: Component
+    /// A text input bound to `text` showing `placeholder` while empty (a ``TextField``), for
+    /// custom composers; the default composer keeps the toolkit's multi-line input view.
+    ///
+    /// - Parameters:
+    ///   - text: the text being composed.
+    ///   - height: the input's height (Parley's field is one line: it is not written).
+    ///   - selectedRangeLocation: the caret's location (not written).
+    ///   - placeholder: shown while the text is empty.
+    ///   - editable: whether the user may type.
+    ///   - maxMessageLength: the longest text the input keeps (`nil`: no limit).
+    ///   - currentHeight: the input's current height.
+    func makeComposerTextInputView(
+        text: Binding<String>,
+        height: Binding<CGFloat>,
+        selectedRangeLocation: Binding<Int>,
+        placeholder: String,
+        editable: Bool,
+        maxMessageLength: Int?,
+        currentHeight: CGFloat
+    ) -> ComposerTextInputViewType
+
     associatedtype TrailingComposerViewType: Component
     /// What the default composer shows after its input (the send button).
     ///

@@ -17,10 +17,15 @@ import ParleyUIKit
 @resultBuilder
 public enum ComponentArrayBuilder {
     /// One component.
-    public static func buildExpression(_ component: any Component) -> [any Component] { [ComponentBuildHook.apply(component)] }
+    /// (`file`, `line`, `column`: where it is written, for ``ComponentBuildHook``.)
+    public static func buildExpression(_ component: any Component, file: StaticString = #fileID, line: UInt = #line,
+                                       column: UInt = #column) -> [any Component] {
+        [ComponentBuildHook.apply(component, at: BuildSite(file: file, line: line, column: column))]
+    }
     /// An optional component: nothing when `nil`.
-    public static func buildExpression(_ component: (any Component)?) -> [any Component] {
-        component.map { [ComponentBuildHook.apply($0)] } ?? []
+    public static func buildExpression(_ component: (any Component)?, file: StaticString = #fileID, line: UInt = #line,
+                                       column: UInt = #column) -> [any Component] {
+        component.map { [ComponentBuildHook.apply($0, at: BuildSite(file: file, line: line, column: column))] } ?? []
     }
     /// An array of components, spliced in.
     public static func buildExpression(_ components: [any Component]) -> [any Component] { components }
@@ -62,11 +67,53 @@ public enum ComponentArrayBuilder {
 public enum ComponentBuildHook {
     /// The transform; `nil` (the default) leaves components as they are.
     public static var transform: (@MainActor (any Component) -> any Component)?
+    /// A transform that is also told where the expression is written (a view's structural
+    /// identity: SwiftUI-style `@State` is kept by it); used instead of ``transform`` when set.
+    public static var siteTransform: (@MainActor (any Component, BuildSite) -> any Component)?
 
     /// `component` after the transform.
     @inline(__always)
-    static func apply(_ component: any Component) -> any Component {
+    static func apply(_ component: any Component, at site: BuildSite) -> any Component {
+        if let siteTransform { return siteTransform(component, site) }
         guard let transform else { return component }
         return transform(component)
     }
+}
+
+/// Where an expression in a builder is written: the same place on every evaluation of the
+/// builder (each pass of a loop included), so it identifies a view structurally.
+public struct BuildSite: Sendable, Hashable, CustomStringConvertible {
+    /// The file, as `#fileID` spells it.
+    public let file: StaticString
+    /// The line.
+    public let line: UInt
+    /// The column.
+    public let column: UInt
+
+    /// The site at `file`, `line`, `column` (kept as given: no string is made for it).
+    public init(file: StaticString, line: UInt, column: UInt) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    /// The file's literal, by address: one site always passes the same literal.
+    private var fileKey: Int {
+        file.hasPointerRepresentation ? Int(bitPattern: file.utf8Start) : Int(file.unicodeScalar.value)
+    }
+
+    /// Same file literal, line and column.
+    public static func == (lhs: BuildSite, rhs: BuildSite) -> Bool {
+        lhs.line == rhs.line && lhs.column == rhs.column && lhs.fileKey == rhs.fileKey
+    }
+
+    /// Hashes the file literal's address, line and column.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(fileKey)
+        hasher.combine(line)
+        hasher.combine(column)
+    }
+
+    /// `file:line:column`.
+    public var description: String { "\(file):\(line):\(column)" }
 }

@@ -190,7 +190,7 @@ struct StackLayout {
         // In-place edits (lazy rows measured later) only when the stack simply packs its children.
         let shiftable = justifyContent == .start && flex.isEmpty && mainMin <= content && bounded == size
         return Result(size: bounded, nodes: nodes, positions: positions, mainAxisMaxValue: mainAxisMaxValue,
-                      shiftRule: shiftable ? StackShiftRule(alignItems: alignItems) : nil)
+                      shiftRule: StackShiftRule(alignItems: alignItems, packs: shiftable))
     }
 
     private func childConstraint(_ alignment: CrossAxisAlignment, crossMax: CGFloat) -> Constraint {

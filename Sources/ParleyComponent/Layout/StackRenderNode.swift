@@ -20,6 +20,9 @@ public protocol StackRenderNode: RenderNode {
 struct StackShiftRule {
     /// How the children sit across the main axis.
     var alignItems: CrossAxisAlignment
+    /// Whether the stack simply packs its children, so a child may change its main-axis length
+    /// (what follows shifts); otherwise only its cross size may change.
+    var packs = true
 }
 
 /// Visibility and in-place editing shared by the two stack nodes.
@@ -56,6 +59,36 @@ enum StackGeometry {
 
     /// The stack with some children replaced, following children shifted along the main axis;
     /// `nil` when the change cannot be made in place (the caller then lays out again).
+    /// One child of a stack that does more than pack its children (flexible children, spacing
+    /// rules, a clamped size) replaced by one of the same main-axis length: exact when the
+    /// stack's cross size is what a new layout would give (the widest child, unchanged), with
+    /// the child placed across as the stack places it; `nil` otherwise.
+    static func replacingCrossSize(_ replacement: (index: Int, node: any RenderNode), size: CGSize, children: [any RenderNode],
+                                   positions: [CGPoint], mainAxisMaxValue: CGFloat, alignItems: CrossAxisAlignment,
+                                   vertical: Bool, count: Int)
+        -> (size: CGSize, children: [any RenderNode], positions: [CGPoint], mainAxisMaxValue: CGFloat)? {
+        guard count == 1 else { return nil }
+        let index = replacement.index
+        let old = children[index].size, new = replacement.node.size
+        let main: (CGSize) -> CGFloat = { vertical ? $0.height : $0.width }
+        let cross: (CGSize) -> CGFloat = { vertical ? $0.width : $0.height }
+        guard main(old) == main(new) else { return nil }
+        let crossSize = cross(size)
+        var widest = cross(new)
+        for (other, child) in children.enumerated() where other != index { widest = max(widest, cross(child.size)) }
+        guard widest == crossSize else { return nil }
+        var children = children, positions = positions
+        children[index] = replacement.node
+        let offset: CGFloat
+        switch alignItems {
+        case .center: offset = (crossSize - cross(new)) / 2
+        case .end: offset = crossSize - cross(new)
+        case .start, .stretch, .baseline: offset = 0
+        }
+        if vertical { positions[index].x = offset } else { positions[index].y = offset }
+        return (size, children, positions, mainAxisMaxValue)
+    }
+
     static func replacing(_ replacements: [(index: Int, node: any RenderNode)], size: CGSize,
                           children: [any RenderNode], positions: [CGPoint], mainAxisMaxValue: CGFloat,
                           rule: StackShiftRule?, vertical: Bool)
@@ -64,6 +97,10 @@ enum StackGeometry {
         let sorted = replacements.sorted { $0.index < $1.index }
         guard let first = sorted.first, first.index >= 0, let last = sorted.last, last.index < min(children.count, positions.count) else {
             return nil
+        }
+        if !rule.packs {
+            return replacingCrossSize(first, size: size, children: children, positions: positions, mainAxisMaxValue: mainAxisMaxValue,
+                                      alignItems: rule.alignItems, vertical: vertical, count: sorted.count)
         }
         var children = children, positions = positions
         var crossSize = vertical ? size.width : size.height

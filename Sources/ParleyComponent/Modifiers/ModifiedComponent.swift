@@ -7,6 +7,8 @@ public struct ModifiedComponent<Content: Component>: Component {
     /// The wrapped component.
     public let content: Content
     let id: String?
+    /// The id the modifier gives the content, if it gives one.
+    public var explicitID: String? { id }
     let reuseKey: String?
     let animator: (any ComponentAnimator)?
     let update: (@MainActor (UIView) -> Void)?

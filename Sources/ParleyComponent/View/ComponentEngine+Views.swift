@@ -11,7 +11,8 @@ extension ComponentEngine {
 
     func renderViews(updates: ViewUpdates) {
         guard let root else { return }
-        let collector = collectRenderables(root, visibleFrame: view.bounds.inset(by: visibleFrameInsets), notifiesObservers: true)
+        let collector = collectRenderables(root, visibleFrame: view.bounds.inset(by: visibleFrameInsets), notifiesObservers: true,
+                                           marking: updates.markedKey)
         applyViews(collector.renderables, anchors: collector.anchors, updates: updates)
         lastRenderBounds = view.bounds
     }
@@ -20,16 +21,19 @@ extension ComponentEngine {
     /// (the visible frame is mirrored first, so the nodes found are the ones that land in it).
     /// `notifiesObservers`: the frame is what the user sees, so `onVisibleBoundsChanged`
     /// observers on the way are told (not for the zone views are prepared in).
-    func collectRenderables(_ root: any RenderNode, visibleFrame: CGRect, notifiesObservers: Bool = false) -> RenderCollector {
+    func collectRenderables(_ root: any RenderNode, visibleFrame: CGRect, notifiesObservers: Bool = false,
+                            marking: AnyObject? = nil) -> RenderCollector {
         guard view.effectiveUserInterfaceLayoutDirection == .rightToLeft else {
-            return RenderCollector.collect(root, origin: rootOrigin, visibleFrame: visibleFrame, notifiesObservers: notifiesObservers)
+            return RenderCollector.collect(root, origin: rootOrigin, visibleFrame: visibleFrame, notifiesObservers: notifiesObservers,
+                                           marking: marking)
         }
         // The content's width: the tree's, or the host's when the tree is narrower (a narrow
         // tree hugs the right edge, as it hugs the left one left to right).
         let width = max(2 * rootOrigin.x + root.size.width, view.bounds.width)
         var visible = visibleFrame
         visible.origin.x = width - visibleFrame.maxX
-        return RenderCollector.collect(root, origin: rootOrigin, visibleFrame: visible, notifiesObservers: notifiesObservers).mirrored(minX: 0, width: width)
+        return RenderCollector.collect(root, origin: rootOrigin, visibleFrame: visible, notifiesObservers: notifiesObservers,
+                                       marking: marking).mirrored(minX: 0, width: width)
     }
 
     /// Brings the subviews in line with `renderables`: views whose id left are deleted (through
@@ -41,6 +45,7 @@ extension ComponentEngine {
             assert(visible.count == visibleViews.count, "every visible node has one view")
         }
         if updates.isEmpty, applyUnchangedIDs(renderables, anchors: newAnchors) || applySlidingWindow(renderables, anchors: newAnchors) { return }
+        if updates.markedKey != nil, applyUnchangedIDs(renderables, anchors: newAnchors, updatingMarked: true) { return }
         var list = renderables
         let indexByID = self.indexByID
         var newIndexByID: [String: Int] = [:]
@@ -122,10 +127,17 @@ extension ComponentEngine {
 
     /// The common scroll step: the same views in the same order. Only frames a correction moved
     /// are touched; no dictionary, no subsequence, no subview reordering.
-    func applyUnchangedIDs(_ list: [Renderable], anchors newAnchors: [AnchorRecord]) -> Bool {
+    /// `updatingMarked`: the views of marked nodes (a subtree laid out again) are updated too.
+    func applyUnchangedIDs(_ list: [Renderable], anchors newAnchors: [AnchorRecord], updatingMarked: Bool = false) -> Bool {
         guard list.count == visible.count else { return false }
         for index in list.indices where list[index].id != visible[index].id { return false }
-        for index in list.indices { moveKept(visibleViews[index], list[index], oldFrame: visible[index].frame) }
+        for index in list.indices {
+            moveKept(visibleViews[index], list[index], oldFrame: visible[index].frame)
+            if updatingMarked, list[index].marked {
+                list[index].node.updateView(visibleViews[index])
+                stats.updated += 1
+            }
+        }
         visible = list
         anchors = newAnchors
         return true
@@ -257,19 +269,28 @@ enum ViewUpdates {
     case all
     /// The views of these rows (by the id of the row a view belongs to): a list edit.
     case rows(Set<String>)
+    /// The views inside the ``ReplaceableRenderNode`` of this key: a subtree laid out again.
+    case subtree(AnyObject)
 
     var isEmpty: Bool {
         switch self {
         case .none: true
-        case .all: false
+        case .all, .subtree: false
         case .rows(let ids): ids.isEmpty
         }
+    }
+
+    /// The key of the subtree whose views are updated, if that is what is updated.
+    var markedKey: AnyObject? {
+        if case .subtree(let key) = self { return key }
+        return nil
     }
 
     func contains(_ renderable: Renderable, anchors: [AnchorRecord]) -> Bool {
         switch self {
         case .none: return false
         case .all: return true
+        case .subtree: return renderable.marked
         case .rows(let ids):
             guard renderable.anchor >= 0, renderable.anchor < anchors.count, let id = anchors[renderable.anchor].id else { return false }
             return ids.contains(id)

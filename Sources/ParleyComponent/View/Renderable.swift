@@ -13,6 +13,9 @@ struct Renderable {
     var node: any RenderNode
     /// Index into the collector's `anchors` of the node this view moves with.
     var anchor: Int
+    /// Whether the node is inside the subtree the collector was asked to mark (one laid out
+    /// again on its own: its kept views are the ones to update).
+    var marked = false
 }
 
 /// A node the engine can find again after the tree changes: by id across reloads, by path
@@ -32,11 +35,18 @@ struct RenderCollector {
     private var path: [Int] = []
     /// Whether `onVisibleBoundsChanged` observers are told the visible frame.
     private var notifiesObservers = false
+    /// The key of the replaceable subtree whose renderables are marked, if any.
+    private var markedKey: AnyObject?
+    /// Whether the visit is inside the marked subtree.
+    private var isInMarked = false
 
     /// Collects the views of `root` (placed at `origin`) that intersect `visibleFrame`.
-    static func collect(_ root: any RenderNode, origin: CGPoint, visibleFrame: CGRect, notifiesObservers: Bool = false) -> RenderCollector {
+    /// `marking`: the key of a ``ReplaceableRenderNode`` whose views are marked.
+    static func collect(_ root: any RenderNode, origin: CGPoint, visibleFrame: CGRect, notifiesObservers: Bool = false,
+                        marking: AnyObject? = nil) -> RenderCollector {
         var collector = RenderCollector()
         collector.notifiesObservers = notifiesObservers
+        collector.markedKey = marking
         collector.renderables.reserveCapacity(64)
         var rootAnchor = -1
         let rootID = root.id ?? ""
@@ -70,6 +80,13 @@ struct RenderCollector {
     }
 
     private mutating func visit(_ node: any RenderNode, origin: CGPoint, id: String, anchor: Int, visible: CGRect) {
+        let replaceable = ReplaceableRenderNode.underlying(node)?.node
+        var entersMarked = false
+        if let markedKey, !isInMarked, let replaceable, replaceable.key === markedKey {
+            isInMarked = true
+            entersMarked = true
+        }
+        defer { if entersMarked { isInMarked = false } }
         // The node applies its own inset in `visibleIndexes`; its descendants see the inset frame
         // too, so rows that are containers get their views, not only leaf rows.
         var subtreeVisible = visible
@@ -85,7 +102,7 @@ struct RenderCollector {
                 anchors.append(AnchorRecord(id: nil, path: path, frame: CGRect(origin: origin, size: node.size)))
                 own = anchors.count - 1
             }
-            renderables.append(Renderable(id: id, frame: CGRect(origin: origin, size: node.size), node: node, anchor: own))
+            renderables.append(Renderable(id: id, frame: CGRect(origin: origin, size: node.size), node: node, anchor: own, marked: isInMarked))
         }
         let children = node.children
         guard !children.isEmpty else { return }
@@ -93,6 +110,9 @@ struct RenderCollector {
         // The viewport is translated, not clipped, so decorations hanging over a parent's edge
         // (badges) are found wherever the viewport reaches.
         let local = visible.offsetBy(dx: -origin.x, dy: -origin.y)
+        // A replaceable subtree's content keeps the subtree's identity (as a transparent
+        // wrapper's would): `.id("row")` on a view with a body names the view its body makes.
+        let passesIdentity = replaceable != nil
         for index in node.visibleIndexes(in: local) {
             // A custom node may list indexes it does not have; skip them rather than trap.
             guard index >= 0, index < children.count, index < positions.count else { continue }
@@ -106,6 +126,8 @@ struct RenderCollector {
                 childID = explicit
                 anchors.append(AnchorRecord(id: explicit, path: path, frame: CGRect(origin: childOrigin, size: child.size)))
                 childAnchor = anchors.count - 1
+            } else if passesIdentity {
+                childID = id
             } else {
                 childID = id.isEmpty ? "/\(index)" : "\(id)/\(index)"
             }

@@ -1,5 +1,6 @@
 import Hummingbird
 import HummingbirdAuth
+import HummingbirdWebSocket
 import ParleyProtocol
 
 /// The request context of the HTTP routes: the authenticated actor, set by ``APIMiddleware``.
@@ -10,6 +11,34 @@ struct ParleyRequestContext: RequestContext {
 
     init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
+    }
+}
+
+/// The request context of the WebSocket upgrade: the actor, when the request's token is valid.
+struct ParleyWebSocketContext: RequestContext, WebSocketRequestContext {
+    var coreContext: CoreRequestContextStorage
+    let webSocket: WebSocketHandlerReference<Self>
+    /// The token's subject; `nil` when authentication failed (the upgrade is then refused).
+    var actorId: String?
+
+    init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        webSocket = .init()
+    }
+}
+
+/// Authenticates a WebSocket upgrade request, leaving the actor in the context (or none).
+struct WebSocketAuthMiddleware: RouterMiddleware {
+    typealias Context = ParleyWebSocketContext
+
+    let authenticator: Authenticator
+
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        var context = context
+        context.actorId = try? await authenticator.actor(of: request)
+        return try await next(request, context)
     }
 }
 

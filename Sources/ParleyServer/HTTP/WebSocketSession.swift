@@ -1,59 +1,60 @@
 import Foundation
 import HummingbirdWebSocket
 import Logging
+import NIOWebSocket
 import ParleyProtocol
 
-/// One authenticated WebSocket: a writer draining the connection's frame queue (events,
-/// answers, resets) and a reader handling the client's frames in order.
+/// One authenticated WebSocket: a reader handling the client's frames in order, and the
+/// connection's frame queue (events, answers, resets), which writes through short tasks that
+/// exist only while frames are pending (see ``ClientConnection``).
 struct WebSocketSession {
     let actorId: String
     let service: ChatService
     let limiter: RateLimiter
     let logger: Logger
 
-    private static let encoder = Wire.encoder()
     private static let decoder = Wire.decoder()
 
     func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async {
         let connection = ClientConnection(userId: actorId)
         let hub = service.hub
+        let logger = self.logger
         hub.register(connection)
         connection.send(.welcome(WelcomeFrame(
             protocolVersion: Wire.version, userId: actorId, connectionId: connection.id, limits: service.limits)))
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask {
-                do {
-                    for await frame in connection.frames {
-                        try await outbound.write(.text(Self.encode(frame)))
-                        for cid in connection.takePendingResets() {
-                            try await outbound.write(.text(Self.encode(.reset(ResetFrame(cid: cid, reason: .slowConsumer)))))
-                        }
-                    }
-                    // The hub ended the session (a deleted user): close from this side.
-                    if let code = connection.closeCode.withLock({ $0 }) {
-                        try await outbound.close(.unknown(code), reason: "service restart: reconnect")
-                    } else {
-                        try await outbound.close(.normalClosure, reason: "session ended")
-                    }
-                } catch {
-                    logger.debug("WebSocket write ended", metadata: ["error": "\(error)"])
-                }
-            }
+        connection.startWriting(write: { frame in
+            // The frame's bytes are shared with every other recipient, not copied.
+            try await outbound.write(.custom(WebSocketFrame(fin: true, opcode: .text, data: frame.text)))
+        }, close: {
+            // The hub ended the session (a deleted user, or a draining server): close from this side.
             do {
-                for try await message in inbound.messages(maxSize: service.limits.maxFrameBytes * 2) {
-                    guard case .text(let text) = message else {
-                        connection.send(.error(ErrorFrame(error: .badRequest("Frames are JSON text."))))
-                        continue
-                    }
-                    await handle(text, connection: connection)
+                if let code = connection.closeCode.withLock({ $0 }) {
+                    try await outbound.close(.unknown(code), reason: "service restart: reconnect")
+                } else {
+                    try await outbound.close(.normalClosure, reason: "session ended")
                 }
             } catch {
-                logger.debug("WebSocket read ended", metadata: ["error": "\(error)"])
+                logger.debug("WebSocket close failed", metadata: ["error": "\(error)"])
             }
-            hub.unregister(connection)
+        })
+        do {
+            for try await message in inbound.messages(maxSize: service.limits.maxFrameBytes * 2) {
+                guard case .text(let text) = message else {
+                    connection.send(.error(ErrorFrame(error: .badRequest("Frames are JSON text."))))
+                    continue
+                }
+                await handle(text, connection: connection)
+            }
+        } catch {
+            logger.debug("WebSocket read ended", metadata: ["error": "\(error)"])
         }
+        // Nothing is written once this returns (the socket belongs to the handler that called it).
+        await connection.stopWriting()
+        hub.unregister(connection)
     }
 
+    // Not inlined: its locals would otherwise sit in the session's long-lived frame.
+    @inline(never)
     func handle(_ text: String, connection: ClientConnection) async {
         if let retryAfter = limiter.take(actorId) {
             connection.send(.error(ErrorFrame(error: .rateLimited(retryAfter: retryAfter))))
@@ -89,9 +90,5 @@ struct WebSocketSession {
         } catch {
             connection.send(.error(ErrorFrame(requestId: requestId, error: WireError(any: error))))
         }
-    }
-
-    static func encode(_ frame: ServerFrame) -> String {
-        (try? String(decoding: encoder.encode(frame), as: UTF8.self)) ?? "{}"
     }
 }

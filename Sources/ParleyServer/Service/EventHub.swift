@@ -1,18 +1,61 @@
 import Foundation
+import Hummingbird
 import ParleyProtocol
 import Synchronization
 
-/// One WebSocket session's outbound side: a bounded queue of frames the socket writer drains.
+/// A server frame as the JSON text that goes on the wire, encoded once however many sockets it
+/// goes to (the bytes are shared, not copied).
+struct EncodedFrame: Sendable {
+    /// The frame's UTF-8 JSON.
+    let text: ByteBuffer
+
+    private static let encoder = Wire.encoder()
+
+    init(_ frame: ServerFrame) {
+        text = ByteBuffer(bytes: (try? Self.encoder.encode(frame)) ?? Data("{}".utf8))
+    }
+}
+
+/// One WebSocket session's outbound side: a bounded queue of encoded frames and the writer that
+/// drains it.
+///
+/// No task waits on an idle connection: a send that finds the queue idle starts a short task that
+/// writes everything queued (resets included) and ends when the queue is empty. An idle socket
+/// therefore costs its queue and no task stack, which is most of what 5,000 idle sockets cost.
 final class ClientConnection: Sendable {
+    /// Writes frames to the socket, in order (throws once the socket is gone).
+    typealias Write = @Sendable (EncodedFrame) async throws -> Void
+    /// Closes the socket from this side (after the queued frames).
+    typealias Close = @Sendable () async -> Void
+
+    private struct Sink: Sendable {
+        var write: Write
+        var close: Close
+    }
+
+    private struct State {
+        /// Frames not yet taken by a writer, oldest first.
+        var queued: [EncodedFrame] = []
+        /// Channels whose events were dropped because the queue was full; a reset frame follows.
+        var pendingResets: Set<String> = []
+        /// Where frames go, once the session has a socket.
+        var sink: Sink?
+        /// The task writing now, if any.
+        var writer: Task<Void, Never>?
+        /// No more frames are accepted (the hub or the session ended it).
+        var isFinished = false
+        /// The socket is closed from this side once the queue is written (the hub ended the session).
+        var closesWhenWritten = false
+        /// The socket failed; frames are dropped.
+        var isBroken = false
+    }
+
     /// The connection's id (for logs and the welcome frame).
     let id: String
     /// The token's subject.
     let userId: String
-    /// The frames to write, in order.
-    let frames: AsyncStream<ServerFrame>
-    private let continuation: AsyncStream<ServerFrame>.Continuation
-    /// Channels whose events were dropped because the queue was full; a reset frame follows.
-    private let pendingResets = Mutex<Set<String>>([])
+    private let queueLimit: Int
+    private let state = Mutex(State())
 
     /// The WebSocket close code the socket ends with when not a normal closure (1012, "service
     /// restart", when the server drains its sockets on shutdown: the client reconnects).
@@ -24,31 +67,130 @@ final class ClientConnection: Sendable {
     init(userId: String, queueLimit: Int = ClientConnection.queueLimit) {
         id = UUID().uuidString
         self.userId = userId
-        (frames, continuation) = AsyncStream.makeStream(of: ServerFrame.self, bufferingPolicy: .bufferingOldest(queueLimit))
+        self.queueLimit = queueLimit
     }
 
     /// Queues a frame; `false` when the queue is full (the frame is lost).
     @discardableResult
     func send(_ frame: ServerFrame) -> Bool {
-        if case .enqueued = continuation.yield(frame) { return true }
-        return false
+        send(EncodedFrame(frame))
+    }
+
+    /// Queues an encoded frame; `false` when the queue is full (the frame is lost).
+    @discardableResult
+    func send(_ frame: EncodedFrame) -> Bool {
+        state.withLock { state in
+            guard !state.isFinished, !state.isBroken, state.queued.count < queueLimit else { return false }
+            state.queued.append(frame)
+            startWriterIfIdle(&state)
+            return true
+        }
     }
 
     /// Remembers that `cid` must be reset once the queue has room.
     func markForReset(_ cid: String) {
-        pendingResets.withLock { _ = $0.insert(cid) }
+        state.withLock { _ = $0.pendingResets.insert(cid) }
     }
 
     /// The channels to reset now (emptied).
     func takePendingResets() -> Set<String> {
-        pendingResets.withLock { resets in
-            defer { resets = [] }
-            return resets
+        state.withLock { state in
+            defer { state.pendingResets = [] }
+            return state.pendingResets
         }
     }
 
-    /// Ends the frame stream (the socket closes after the queued frames).
-    func finish() { continuation.finish() }
+    /// The frames queued and not yet written (emptied); for a connection without a socket.
+    func takeQueued() -> [EncodedFrame] {
+        state.withLock { state in
+            defer { state.queued = [] }
+            return state.queued
+        }
+    }
+
+    /// Whether a writer task exists now (none while the connection is idle).
+    var isWriting: Bool { state.withLock { $0.writer != nil } }
+
+    /// Starts writing to the session's socket: what is queued now, and every later frame.
+    func startWriting(write: @escaping Write, close: @escaping Close) {
+        state.withLock { state in
+            state.sink = Sink(write: write, close: close)
+            startWriterIfIdle(&state)
+        }
+    }
+
+    /// Ends the connection from the hub: later frames are refused, and the socket closes from
+    /// this side once the queued frames are written.
+    func finish() {
+        state.withLock { state in
+            guard !state.isFinished else { return }
+            state.isFinished = true
+            state.closesWhenWritten = true
+            startWriterIfIdle(&state)
+        }
+    }
+
+    /// Ends the connection from the session (its socket is gone): nothing more is written once
+    /// the write in progress, if any, returns.
+    func stopWriting() async {
+        let writer = state.withLock { state in
+            state.isFinished = true
+            state.closesWhenWritten = false
+            state.sink = nil
+            state.queued = []
+            return state.writer
+        }
+        await writer?.value
+    }
+
+    /// Starts a writer task when there is something to do and none is running.
+    private func startWriterIfIdle(_ state: inout State) {
+        guard state.writer == nil, let sink = state.sink,
+              !state.queued.isEmpty || (state.closesWhenWritten && !state.isBroken)
+        else { return }
+        state.writer = Task { [self] in await self.writeQueued(sink) }
+    }
+
+    /// Writes until the queue is empty (then closes, if asked), and ends.
+    private func writeQueued(_ sink: Sink) async {
+        while true {
+            let (frames, resets, close) = state.withLock { state -> ([EncodedFrame], Set<String>, Bool) in
+                if state.queued.isEmpty && state.pendingResets.isEmpty || state.isBroken || state.sink == nil {
+                    let close = state.closesWhenWritten && !state.isBroken && state.sink != nil
+                    state.closesWhenWritten = false
+                    // A closing writer stays the connection's writer until the close returns.
+                    if !close { state.writer = nil }
+                    return ([], [], close)
+                }
+                defer {
+                    state.queued = []
+                    state.pendingResets = []
+                }
+                return (state.queued, state.pendingResets, false)
+            }
+            if frames.isEmpty && resets.isEmpty {
+                if close {
+                    await sink.close()
+                    state.withLock { $0.writer = nil }
+                }
+                return
+            }
+            do {
+                for frame in frames { try await sink.write(frame) }
+                // A reset follows the frames that were queued before its channel was dropped.
+                for cid in resets.sorted() {
+                    try await sink.write(EncodedFrame(.reset(ResetFrame(cid: cid, reason: .slowConsumer))))
+                }
+            } catch {
+                state.withLock { state in
+                    state.isBroken = true
+                    state.queued = []
+                    state.writer = nil
+                }
+                return
+            }
+        }
+    }
 }
 
 /// The live fan-out: which connection is subscribed to which channel, and delivery of committed
@@ -134,6 +276,7 @@ final class EventHub: Sendable {
     /// Delivers committed events in order. A `member.removed` reaches the removed user and then
     /// ends their subscriptions to the channel before any later event; `channel.deleted` ends
     /// everyone's.
+    /// Each frame is encoded once, before the hub is locked, and shared by its recipients.
     func publish(_ events: [ChannelEvent], feed: [(userId: String, event: UserFeedEvent)] = []) {
         if let relay = relay.withLock({ $0 }) {
             relay.relay(events, feed: feed)
@@ -144,12 +287,14 @@ final class EventHub: Sendable {
 
     /// Delivers events to this process's connections (``publish(_:feed:)`` without the relay).
     func deliver(_ events: [ChannelEvent], feed: [(userId: String, event: UserFeedEvent)] = []) {
+        let encoded = events.map { EncodedFrame(.event($0)) }
+        let encodedFeed = feed.map { (userId: $0.userId, frame: EncodedFrame(.feed($0.event))) }
         state.withLock { state in
-            for event in events {
+            for (event, frame) in zip(events, encoded) {
                 for connectionId in state.subscribers[event.cid] ?? [] {
                     guard let connection = state.connections[connectionId] else { continue }
                     if let only = event.onlyForUserId, only != connection.userId { continue }
-                    if !connection.send(.event(event)) {
+                    if !connection.send(frame) {
                         // The socket cannot keep up: stop the channel here and tell it to resync.
                         Self.unsubscribe(&state, connectionId, from: event.cid)
                         connection.markForReset(event.cid)
@@ -169,9 +314,9 @@ final class EventHub: Sendable {
                     break
                 }
             }
-            for (userId, event) in feed {
+            for (userId, frame) in encodedFeed {
                 for connectionId in state.connectionsByUser[userId] ?? [] {
-                    state.connections[connectionId]?.send(.feed(event))
+                    state.connections[connectionId]?.send(frame)
                 }
             }
         }
@@ -179,10 +324,11 @@ final class EventHub: Sendable {
 
     /// Relays a typing indicator to the channel's subscribers but the typist's own connections.
     func publishTyping(_ event: TypingEvent) {
+        let frame = EncodedFrame(.typing(event))
         state.withLock { state in
             for connectionId in state.subscribers[event.cid] ?? [] {
                 guard let connection = state.connections[connectionId], connection.userId != event.userId else { continue }
-                connection.send(.typing(event))
+                connection.send(frame)
             }
         }
     }

@@ -2,10 +2,13 @@ import Foundation
 import GRDB
 import ParleyChat
 import ParleyProtocol
+import Synchronization
 
 /// The embedded storage engine: one SQLite file (WAL) through GRDB, or memory for tests.
 final class SQLiteServerStorage: ServerStorage {
     private let writer: any DatabaseWriter
+    /// Writes waiting for the next group commit.
+    private let pending = PendingWrites()
 
     /// Opens (creating when needed) the database at `path`; `nil` keeps it in memory.
     init(path: String?) throws {
@@ -27,19 +30,59 @@ final class SQLiteServerStorage: ServerStorage {
         return try await writer.read { db in try body(SQLiteTransaction(db: db, now: now)) }
     }
 
+    /// Runs `body` in the next group commit: writes that arrive while one is committing share the
+    /// following transaction (each in a savepoint of its own, so a refused write rolls back alone),
+    /// and one sync to disk makes them all durable. `afterCommit` then runs for each, in the order
+    /// their bodies ran, before the next transaction starts, so events still leave in commit order.
     func write<T: Sendable>(
         _ body: @Sendable (any ServerTransaction) throws -> T, afterCommit: @Sendable (T) -> Void
     ) async throws -> T {
-        try await writer.writeWithoutTransaction { db in
-            var result: T?
+        // The closures live in the pending write only until this call returns (it waits for them).
+        try await withoutActuallyEscaping(body) { body in
+            try await withoutActuallyEscaping(afterCommit) { afterCommit in
+                let pending = self.pending
+                let writer = self.writer
+                let write = PendingWrite(body: body, afterCommit: afterCommit)
+                defer { write.releaseClosures() }
+                pending.enqueue(write)
+                do {
+                    // Whoever reaches the writer first commits everything queued by then (ours
+                    // included, unless an earlier writer already did). In a task of its own: the
+                    // caller's cancellation must not interrupt a transaction shared with others.
+                    try await Task {
+                        try await writer.writeWithoutTransaction { db in Self.commit(pending.takeBatch(), in: db) }
+                    }.value
+                } catch {
+                    if pending.remove(write) {
+                        write.abort(error)
+                    } else {
+                        // Another writer took it: its outcome is known once that commit ends.
+                        await write.waitUntilFinished()
+                    }
+                }
+                return try write.result()
+            }
+        }
+    }
+
+    /// Runs `writes` in one transaction, each in its own savepoint, then their `afterCommit`s.
+    static func commit(_ writes: [any GroupedWrite], in db: Database) {
+        guard !writes.isEmpty else { return }
+        do {
             try db.inTransaction(.immediate) {
-                result = try body(SQLiteTransaction(db: db, now: Date.ms(Date().ms)))
+                for write in writes { write.run(in: db) }
                 return .commit
             }
-            guard let result else { throw DatabaseError(resultCode: .SQLITE_ERROR, message: "transaction without result") }
-            // Still inside the writer's exclusive access: the next write waits, so events leave in commit order.
-            afterCommit(result)
-            return result
+        } catch {
+            for write in writes {
+                write.abort(error)
+                write.finish()
+            }
+            return
+        }
+        for write in writes {
+            write.committed()
+            write.finish()
         }
     }
 
@@ -89,10 +132,16 @@ struct SQLiteTransaction: ServerTransaction {
     private static let encoder = Wire.encoder()
     private static let decoder = Wire.decoder()
 
+    /// Runs a statement compiled once per connection (GRDB's statement cache).
+    private func execute(sql: String, arguments: StatementArguments) throws {
+        try db.cachedStatement(sql: sql).execute(arguments: arguments)
+    }
+
     // MARK: Users
 
     func user(_ id: UserId) throws -> UserRecord? {
-        try Row.fetchOne(db, sql: "SELECT * FROM user WHERE id = ?", arguments: [id]).map(Self.user(from:))
+        try Row.fetchOne(
+            try db.cachedStatement(sql: "SELECT * FROM user WHERE id = ?"), arguments: [id]).map(Self.user(from:))
     }
 
     func users(_ ids: [UserId]) throws -> [UserId: UserRecord] {
@@ -104,7 +153,7 @@ struct SQLiteTransaction: ServerTransaction {
     }
 
     func upsertUser(_ user: UserRecord) throws {
-        try db.execute(
+        try execute(
             sql: """
                 INSERT INTO user (id, name, image_url, avatar_color, role, created_at, deleted_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -128,12 +177,13 @@ struct SQLiteTransaction: ServerTransaction {
     // MARK: Channels
 
     func channel(_ cid: ChannelId) throws -> ChannelRecord? {
-        try Row.fetchOne(db, sql: "SELECT * FROM channel WHERE cid = ?", arguments: [cid.rawValue])
+        try Row.fetchOne(
+            try db.cachedStatement(sql: "SELECT * FROM channel WHERE cid = ?"), arguments: [cid.rawValue])
             .map(Self.channel(from:))
     }
 
     func insertChannel(_ channel: ChannelRecord) throws {
-        try db.execute(
+        try execute(
             sql: """
                 INSERT INTO channel (cid, name, image_url, config, is_frozen, created_by, created_at, updated_at,
                     last_message_at, epoch, last_seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -147,7 +197,7 @@ struct SQLiteTransaction: ServerTransaction {
     }
 
     func updateChannel(_ channel: ChannelRecord) throws {
-        try db.execute(
+        try execute(
             sql: """
                 UPDATE channel SET name = ?, image_url = ?, is_frozen = ?, updated_at = ?, last_message_at = ?
                 WHERE cid = ?
@@ -159,7 +209,7 @@ struct SQLiteTransaction: ServerTransaction {
     }
 
     func deleteChannel(_ cid: ChannelId) throws {
-        try db.execute(sql: "DELETE FROM channel WHERE cid = ?", arguments: [cid.rawValue])
+        try execute(sql: "DELETE FROM channel WHERE cid = ?", arguments: [cid.rawValue])
     }
 
     func channels(ofUser userId: UserId, limit: Int) throws -> [ChannelRecord] {
@@ -188,18 +238,18 @@ struct SQLiteTransaction: ServerTransaction {
 
     func member(_ cid: ChannelId, userId: UserId) throws -> MemberRecord? {
         try Row.fetchOne(
-            db, sql: "SELECT * FROM member WHERE cid = ? AND user_id = ?", arguments: [cid.rawValue, userId]
+            try db.cachedStatement(sql: "SELECT * FROM member WHERE cid = ? AND user_id = ?"), arguments: [cid.rawValue, userId]
         ).map { Self.member(from: $0, cid: cid) }
     }
 
     func members(_ cid: ChannelId) throws -> [MemberRecord] {
         try Row.fetchAll(
-            db, sql: "SELECT * FROM member WHERE cid = ? ORDER BY created_at, user_id", arguments: [cid.rawValue]
+            try db.cachedStatement(sql: "SELECT * FROM member WHERE cid = ? ORDER BY created_at, user_id"), arguments: [cid.rawValue]
         ).map { Self.member(from: $0, cid: cid) }
     }
 
     func upsertMember(_ member: MemberRecord) throws {
-        try db.execute(
+        try execute(
             sql: """
                 INSERT INTO member (cid, user_id, role, created_at, last_read_at, last_read_message_id, is_muted)
                 VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -213,7 +263,7 @@ struct SQLiteTransaction: ServerTransaction {
     }
 
     func removeMember(_ cid: ChannelId, userId: UserId) throws -> Bool {
-        try db.execute(sql: "DELETE FROM member WHERE cid = ? AND user_id = ?", arguments: [cid.rawValue, userId])
+        try execute(sql: "DELETE FROM member WHERE cid = ? AND user_id = ?", arguments: [cid.rawValue, userId])
         return db.changesCount > 0
     }
 
@@ -227,11 +277,12 @@ struct SQLiteTransaction: ServerTransaction {
     // MARK: Messages
 
     func message(_ id: MessageId) throws -> MessageRecord? {
-        try Row.fetchOne(db, sql: "SELECT * FROM message WHERE id = ?", arguments: [id]).map(Self.message(from:))
+        try Row.fetchOne(
+            try db.cachedStatement(sql: "SELECT * FROM message WHERE id = ?"), arguments: [id]).map(Self.message(from:))
     }
 
     func insertMessage(_ message: MessageRecord) throws {
-        try db.execute(
+        try execute(
             sql: """
                 INSERT INTO message (id, cid, user_id, type, text, created_at, updated_at, text_updated_at, deleted_at,
                     parent_id, show_in_channel, quoted_id, mentioned, attachments, reply_count)
@@ -241,7 +292,7 @@ struct SQLiteTransaction: ServerTransaction {
     }
 
     func updateMessage(_ message: MessageRecord) throws {
-        try db.execute(
+        try execute(
             sql: """
                 UPDATE message SET id = ?, cid = ?, user_id = ?, type = ?, text = ?, created_at = ?, updated_at = ?,
                     text_updated_at = ?, deleted_at = ?, parent_id = ?, show_in_channel = ?, quoted_id = ?,
@@ -312,7 +363,7 @@ struct SQLiteTransaction: ServerTransaction {
 
     func reactions(_ messageId: MessageId) throws -> [ReactionRecord] {
         try Row.fetchAll(
-            db, sql: "SELECT * FROM reaction WHERE message_id = ? ORDER BY updated_at DESC, user_id, type",
+            try db.cachedStatement(sql: "SELECT * FROM reaction WHERE message_id = ? ORDER BY updated_at DESC, user_id, type"),
             arguments: [messageId]
         ).map {
             ReactionRecord(
@@ -322,7 +373,7 @@ struct SQLiteTransaction: ServerTransaction {
     }
 
     func upsertReaction(_ reaction: ReactionRecord) throws {
-        try db.execute(
+        try execute(
             sql: """
                 INSERT INTO reaction (message_id, user_id, type, score, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)
                 ON CONFLICT(message_id, user_id, type) DO UPDATE SET score = excluded.score, updated_at = excluded.updated_at
@@ -334,7 +385,7 @@ struct SQLiteTransaction: ServerTransaction {
     }
 
     func deleteReaction(_ messageId: MessageId, userId: UserId, type: String) throws -> Bool {
-        try db.execute(
+        try execute(
             sql: "DELETE FROM reaction WHERE message_id = ? AND user_id = ? AND type = ?",
             arguments: [messageId, userId, type])
         return db.changesCount > 0
@@ -344,11 +395,11 @@ struct SQLiteTransaction: ServerTransaction {
 
     func appendEvent(_ cid: ChannelId, _ build: (Int64, String) -> ChannelEvent) throws -> ChannelEvent {
         guard let row = try Row.fetchOne(
-            db, sql: "UPDATE channel SET last_seq = last_seq + 1 WHERE cid = ? RETURNING last_seq, epoch",
+            try db.cachedStatement(sql: "UPDATE channel SET last_seq = last_seq + 1 WHERE cid = ? RETURNING last_seq, epoch"),
             arguments: [cid.rawValue])
         else { throw DatabaseError(resultCode: .SQLITE_NOTFOUND, message: "no channel \(cid)") }
         let event = build(row["last_seq"], row["epoch"])
-        try db.execute(
+        try execute(
             sql: "INSERT INTO event (cid, seq, payload) VALUES (?, ?, ?)",
             arguments: [cid.rawValue, event.seq, try Self.encoder.encode(event)])
         return event
@@ -356,13 +407,14 @@ struct SQLiteTransaction: ServerTransaction {
 
     func events(_ cid: ChannelId, after seq: Int64, limit: Int) throws -> [ChannelEvent] {
         try Data.fetchAll(
-            db, sql: "SELECT payload FROM event WHERE cid = ? AND seq > ? ORDER BY seq LIMIT ?",
+            try db.cachedStatement(sql: "SELECT payload FROM event WHERE cid = ? AND seq > ? ORDER BY seq LIMIT ?"),
             arguments: [cid.rawValue, seq, limit]
         ).map { try Self.decoder.decode(ChannelEvent.self, from: $0) }
     }
 
     func oldestEventSeq(_ cid: ChannelId) throws -> Int64? {
-        try Int64.fetchOne(db, sql: "SELECT min(seq) FROM event WHERE cid = ?", arguments: [cid.rawValue])
+        try Int64.fetchOne(
+            try db.cachedStatement(sql: "SELECT min(seq) FROM event WHERE cid = ?"), arguments: [cid.rawValue])
     }
 }
 

@@ -8,8 +8,11 @@ import ParleyProtocol
 /// applies the chat rules, writes, and appends events through the same transaction, so an event's
 /// sequence number is taken in the transaction that makes the change. `afterCommit` runs once the
 /// transaction is durable and before the next write starts, so events reach the live fan-out in
-/// commit order. SQLite (``SQLiteServerStorage``) is the embedded engine; a PostgreSQL engine
-/// conforms by running the same body in a `SERIALIZABLE` (or row-locked) transaction.
+/// commit order. An engine may let concurrent writes share one transaction (group commit, as
+/// ``SQLiteServerStorage`` does: one sync to disk for many sends) when a failing body undoes only
+/// its own changes and the `afterCommit`s run in the order the bodies ran. SQLite is the embedded
+/// engine; a PostgreSQL engine conforms by running the same body in a `SERIALIZABLE` (or
+/// row-locked) transaction.
 protocol ServerStorage: Sendable {
     /// Runs `body` in a read-only snapshot.
     func read<T: Sendable>(_ body: @Sendable (any ServerTransaction) throws -> T) async throws -> T

@@ -5,12 +5,11 @@ import Foundation
 ///
 /// glibc serves allocations above its mmap threshold (128 KiB at start) with their own mappings,
 /// which go back to the system when freed; but each such free raises the threshold to the freed
-/// size, up to 32 MiB. After the first layer bitmaps are freed, later bitmaps (a message row is
-/// 100 KiB to 1 MiB) come from the heap, which keeps its size once it has held a few screens of
-/// them. `PARLEY_MALLOC_MMAP_THRESHOLD=131072` fixes the threshold: measured on `parley bench
-/// chat`, resident memory after scrolling 100,000 messages drops by about 8 MB, but each new
-/// bitmap then costs page faults in the frame that draws it (the arrival and scroll frame ratios
-/// got 15–25 % worse), so it is off by default.
+/// size, up to 32 MiB, and later large allocations come from the heap, which keeps its size.
+/// Layer bitmaps no longer go through malloc (see `PixelBufferPool`), so what remains are large
+/// arrays and tables. `PARLEY_MALLOC_MMAP_THRESHOLD=131072` fixes the threshold: measured with
+/// the pool on `parley bench chat`, it saves about 1 MB after scrolling 100,000 messages, so it
+/// stays off by default.
 enum AllocatorTuning {
     /// Whether the setting was looked at (once per process).
     nonisolated(unsafe) private static var applied = false

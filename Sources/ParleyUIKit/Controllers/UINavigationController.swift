@@ -221,6 +221,41 @@ open class UINavigationController: UIViewController {
         }
     }
 
+    /// Empties the stack at once (no transition) and returns the controllers it held, for a
+    /// split view moving them to another column.
+    func takeStack() -> [UIViewController] {
+        let stack = viewControllers
+        resetStack([])
+        return stack
+    }
+
+    /// Replaces the stack at once, without a transition: the old top's view leaves, the new top's
+    /// joins, parents change before this returns (a split view moves controllers between
+    /// columns with it).
+    func resetStack(_ controllers: [UIViewController]) {
+        let old = topViewController
+        let removed = viewControllers.filter { c in !controllers.contains { $0 === c } }
+        let added = controllers.filter { $0.parent !== self }
+        let visible = isOnScreen
+        for controller in removed { controller.willMove(toParent: nil) }
+        viewControllers = controllers
+        let new = controllers.last
+        if visible, old !== new {
+            old?.beginAppearanceTransition(false, animated: false)
+        }
+        if let oldView = old?.viewIfLoaded, oldView.superview === contentView, old !== new { oldView.removeFromSuperview() }
+        for controller in removed where controller.parent === self { controller.removeFromParent() }
+        if visible, old !== new { old?.endAppearanceTransition() }
+        for controller in added { addChild(controller) }
+        if isViewLoaded, let new, new.viewIfLoaded?.superview !== contentView || old !== new {
+            new.loadViewIfNeeded()
+            install(new)
+        }
+        updateBar()
+        viewIfLoaded?.setNeedsLayout()
+        for controller in added { controller.didMove(toParent: self) }
+    }
+
     /// Swaps the shown controller with UIKit's order of appearance calls.
     private func transition(from old: UIViewController?, to new: UIViewController?, forward: Bool, animated: Bool, completion: @escaping @MainActor () -> Void) {
         let visible = isOnScreen

@@ -149,6 +149,25 @@ open class UIViewController: UIResponder {
         return nil
     }
 
+    /// Shows `vc` as UIKit's does: pushed on the navigation stack this controller is in, else
+    /// presented.
+    open func show(_ vc: UIViewController, sender: Any?) {
+        if let navigation = self as? UINavigationController ?? navigationController {
+            navigation.pushViewController(vc, animated: true)
+        } else {
+            present(vc, animated: true)
+        }
+    }
+
+    /// Shows `vc` as a detail: through the split view controller above, else as ``show(_:sender:)``.
+    open func showDetailViewController(_ vc: UIViewController, sender: Any?) {
+        if let split = splitViewController {
+            split.showDetailViewController(vc, sender: sender)
+        } else {
+            show(vc, sender: sender)
+        }
+    }
+
     // MARK: Children
 
     /// The parent container.

@@ -1,7 +1,8 @@
 import CCairoPango
 import Foundation
 
-/// A Cairo ARGB32 (premultiplied) image surface that owns its pixels.
+/// A Cairo ARGB32 (premultiplied) image surface that owns its pixels (from ``PixelBufferPool``
+/// when the surface is made here).
 ///
 /// Invariant: `raw` is a valid image surface in `CAIRO_STATUS_SUCCESS`; construction fails otherwise.
 final class Surface: @unchecked Sendable {
@@ -13,13 +14,7 @@ final class Surface: @unchecked Sendable {
     /// allocation failure.
     init?(pixelWidth: Int, pixelHeight: Int) {
         guard pixelWidth > 0, pixelHeight > 0, pixelWidth <= 32_767, pixelHeight <= 32_767 else { return nil }
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight)) else {
-            return nil
-        }
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-            cairo_surface_destroy(surface)
-            return nil
-        }
+        guard let surface = PixelBufferPool.shared.makeSurface(pixelWidth: pixelWidth, pixelHeight: pixelHeight) else { return nil }
         raw = surface
         self.pixelWidth = pixelWidth
         self.pixelHeight = pixelHeight

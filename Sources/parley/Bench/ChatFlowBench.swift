@@ -18,6 +18,8 @@ enum ChatFlowBench {
     static func run(big: (client: ChatClient, cid: ChannelId), window: UIWindow, backend: HeadlessBackend, quick: Bool) async throws -> [BenchResult] {
         let rss = try scrollToOldest(big, in: window, backend: backend,
                                      limit: ProcessInfo.processInfo.environment["PARLEY_BENCH_SCROLL_LIMIT"].flatMap(Int.init) ?? (quick ? 20_000 : nil))
+        // Heap profiling of the scroll alone: what is alive at exit is what the scroll kept.
+        if ProcessInfo.processInfo.environment["PARLEY_BENCH_EXIT_AFTER_SCROLL"] != nil { exit(0) }
         if ProcessInfo.processInfo.environment["PARLEY_BENCH_SCROLL_ONLY"] != nil { return [] }
         window.rootViewController = nil
         backend.advance(by: 1.0 / 60)
@@ -147,6 +149,8 @@ enum ChatFlowBench {
             let before = Bench.residentMemoryMB()
             StoreBench.returnFreedMemoryToTheSystem()
             ChatBench.log(String(format: "scroll: rss %.1f MB at the start, %.1f MB after malloc_trim", before, Bench.residentMemoryMB()))
+            typealias MallocStats = @convention(c) () -> Void
+            if let symbol = dlsym(nil, "malloc_stats") { unsafeBitCast(symbol, to: MallocStats.self)() }
         }
         let vc = Components.default.channelVC.init()
         if ProcessInfo.processInfo.environment["PARLEY_BENCH_PHASES"] != nil {
@@ -176,10 +180,44 @@ enum ChatFlowBench {
         if ProcessInfo.processInfo.environment["PARLEY_BENCH_PHASES"] != nil {
             StoreBench.returnFreedMemoryToTheSystem()
             ChatBench.log(String(format: "scroll: rss %.1f MB at the end, %.1f MB after malloc_trim", rss, Bench.residentMemoryMB()))
+            TextMeasurement.removeAllCachedLayouts()
+            StoreBench.returnFreedMemoryToTheSystem()
+            ChatBench.log(String(format: "scroll: %.1f MB without the text layout cache", Bench.residentMemoryMB()))
+            list.removeAllCachedSizes()
+            backend.advance(by: 1.0 / 60)
+            StoreBench.returnFreedMemoryToTheSystem()
+            ChatBench.log(String(format: "scroll: %.1f MB without the size cache", Bench.residentMemoryMB()))
+            try? vc.channelController.synchronize()
+            backend.advance(by: 1.0 / 60)
+            StoreBench.returnFreedMemoryToTheSystem()
+            ChatBench.log(String(format: "scroll: %.1f MB after resynchronizing (%d loaded)", Bench.residentMemoryMB(), vc.channelController.messages.count))
+            typealias MallocStats = @convention(c) () -> Void
+            if let symbol = dlsym(nil, "malloc_stats") { unsafeBitCast(symbol, to: MallocStats.self)() }
+            logLargestMappings()
         }
         ChatBench.log(String(format: "chat: scrolled back through %d pages in %d frames; %d messages loaded at the end; rss %.1f MB",
                              seen.count, steps, vc.channelController.messages.count, rss))
         return rss
+    }
+
+    /// Logs the mappings holding the most resident memory (`PARLEY_BENCH_PHASES`).
+    static func logLargestMappings() {
+        // Read to the end: /proc files report no size, so size-based reads stop at the first page.
+        guard let data = FileHandle(forReadingAtPath: "/proc/self/smaps")?.readDataToEndOfFile() else { return }
+        let smaps = String(decoding: data, as: UTF8.self)
+        var byName: [String: Int] = [:]
+        var current = ""
+        for line in smaps.split(separator: "\n") {
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            if fields.first?.contains("-") == true, fields.count >= 5 {
+                current = fields.count >= 6 ? String(fields[5]) : "[anonymous]"
+            } else if fields.first == "Rss:", fields.count >= 2, let kb = Int(fields[1]) {
+                byName[current, default: 0] += kb
+            }
+        }
+        for (name, kb) in byName.sorted(by: { $0.value > $1.value }).prefix(15) {
+            ChatBench.log(String(format: "mapping %8d kB %@", kb, name))
+        }
     }
 
     /// Lets main-actor jobs run (the store's change reaching the controller) until `condition`.

@@ -13,12 +13,22 @@ enum ServerBench {
     static func run(quick: Bool) async throws -> [BenchResult] {
         let server = try BenchServer.start()
         defer { server.stop() }
-        let api = BenchAPI(port: server.port, tokens: try await ServerTokens(secret: server.secret))
-        var results: [BenchResult] = []
-        results.append(try await reconnectSync(api, quick: quick))
-        results += try await deliveries(api, quick: quick)
-        results.append(try await idleConnections(api, server: server, quick: quick))
-        return results
+        // A connection per concurrent sender (up to the widest ramp step), as that many clients would have.
+        var configuration = HTTPClient.Configuration()
+        configuration.connectionPool = .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: 64)
+        let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+        let api = BenchAPI(port: server.port, tokens: try await ServerTokens(secret: server.secret), client: client)
+        do {
+            var results: [BenchResult] = []
+            results.append(try await reconnectSync(api, quick: quick))
+            results += try await deliveries(api, quick: quick)
+            results.append(try await idleConnections(api, server: server, quick: quick))
+            try await client.shutdown()
+            return results
+        } catch {
+            try? await client.shutdown()
+            throw error
+        }
     }
 
     /// A client that missed 1,000 events connects, subscribes and syncs after its cursor.
@@ -66,9 +76,10 @@ enum ServerBench {
         let latencies = Mutex<[Double]>([])
         var sockets: [BenchSocket] = []
         for (index, user) in users.enumerated() {
-            let socket = try await BenchSocket.open(port: api.port, token: try await api.token(user)) { frame in
-                guard case .event(let event) = frame, event.type == .messageNew, let id = event.message?.id,
-                      let sent = sentAt.withLock({ $0[id] })
+            // Only the fields the measurement needs are decoded: the generator shares the cores.
+            let socket = try await BenchSocket.open(port: api.port, token: try await api.token(user), probe: DeliveryProbe.self) { probe in
+                guard probe.type == "event", probe.data?.type == ChannelEventType.messageNew.rawValue,
+                      let id = probe.data?.message?.id, let sent = sentAt.withLock({ $0[id] })
                 else { return }
                 let latency = Double(Bench.now() - sent) / 1e6
                 latencies.withLock { $0.append(latency) }
@@ -163,6 +174,21 @@ enum ServerBench {
     }
 }
 
+/// The part of a server frame the delivery measurement reads: a `message.new` event's message id.
+struct DeliveryProbe: Decodable, Sendable {
+    struct Event: Decodable, Sendable {
+        struct Message: Decodable, Sendable {
+            let id: String
+        }
+
+        let type: String?
+        let message: Message?
+    }
+
+    let type: String
+    let data: Event?
+}
+
 /// `parley serve --dev` in a child process, on a free port, in a temporary directory.
 final class BenchServer: Sendable {
     let process: Process
@@ -229,10 +255,22 @@ struct BenchAPI: Sendable {
         var description: String { message }
     }
 
+    /// Tokens signed so far, by user (each user signs once, as a client keeps its token).
+    final class TokenCache: Sendable {
+        let tokens = Mutex<[String: String]>([:])
+    }
+
     let port: Int
     let tokens: ServerTokens
+    let client: HTTPClient
+    let signed = TokenCache()
 
-    func token(_ user: String) async throws -> String { try await tokens.sign(userId: user) }
+    func token(_ user: String) async throws -> String {
+        if let token = signed.tokens.withLock({ $0[user] }) { return token }
+        let token = try await tokens.sign(userId: user)
+        signed.tokens.withLock { $0[user] = token }
+        return token
+    }
 
     func upsert(_ users: [String]) async throws {
         for user in users {
@@ -260,7 +298,7 @@ struct BenchAPI: Sendable {
         request.headers.add(name: "Authorization", value: "Bearer \(try await token(user))")
         request.headers.add(name: "Content-Type", value: "application/json")
         if let body { request.body = .bytes(try Wire.encoder().encode(body)) }
-        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(60))
+        let response = try await client.execute(request, timeout: .seconds(60))
         let buffer = try await response.body.collect(upTo: 64 << 20)
         let data = Data(buffer.readableBytesView)
         guard response.status.code < 300 else {
@@ -286,6 +324,13 @@ final class BenchSocket: Sendable {
     }
 
     static func open(port: Int, token: String, onFrame: @escaping @Sendable (ServerFrame) -> Void) async throws -> BenchSocket {
+        try await open(port: port, token: token, probe: ServerFrame.self, onFrame: onFrame)
+    }
+
+    /// Opens a socket whose frames are decoded as `Probe` (a part of ``ServerFrame``).
+    static func open<Probe: Decodable & Sendable>(
+        port: Int, token: String, probe: Probe.Type, onFrame: @escaping @Sendable (Probe) -> Void
+    ) async throws -> BenchSocket {
         let (stream, continuation) = AsyncStream.makeStream(of: String.self)
         let welcomed = Welcome()
         var logger = Logger(label: "parley.bench.socket")
@@ -301,10 +346,14 @@ final class BenchSocket: Sendable {
                     group.addTask {
                         let decoder = Wire.decoder()
                         for try await message in inbound.messages(maxSize: 1 << 24) {
-                            guard case .text(let text) = message,
-                                  let frame = try? decoder.decode(ServerFrame.self, from: Data(text.utf8))
-                            else { continue }
-                            if case .welcome = frame { welcomed.state.withLock { $0 = true } }
+                            guard case .text(let text) = message else { continue }
+                            let data = Data(text.utf8)
+                            if welcomed.state.withLock({ $0 }) == nil {
+                                guard let first = try? decoder.decode(ServerFrame.self, from: data), case .welcome = first
+                                else { continue }
+                                welcomed.state.withLock { $0 = true }
+                            }
+                            guard let frame = try? decoder.decode(Probe.self, from: data) else { continue }
                             onFrame(frame)
                         }
                         continuation.finish()

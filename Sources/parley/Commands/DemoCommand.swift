@@ -17,7 +17,7 @@ struct DemoCommand: ParsableCommand {
     @Flag(help: "Delete the store and seed it again.")
     var reset = false
 
-    @Option(help: "Messages in the big channel when the store is seeded.")
+    @Option(help: "Comments in the Town Hall livestream (the big channel) when the store is seeded.")
     var messages: Int = 3_000
 
     @Option(help: "Seed examples to apply, comma-separated: \(DemoCustomization.allCases.map(\.rawValue).joined(separator: ", ")).")
@@ -120,7 +120,8 @@ struct DemoCommand: ParsableCommand {
 
         if let screenshot {
             let backend = HeadlessBackend.install(scale: 2)
-            let root = DemoApp.makeRoot(client: demo.client, declarative: usesDeclarativeScreens, livestream: usesLivestream)
+            let root = DemoApp.makeRoot(client: demo.client, declarative: usesDeclarativeScreens, livestream: usesLivestream,
+                                        firstChannel: demo.channels.first)
             let window = backend.openWindow(size: size, title: "Parley", rootViewController: root)
             window.overrideUserInterfaceStyle = style
             for customization in customizationList { customization.apply(to: window) }
@@ -139,13 +140,14 @@ struct DemoCommand: ParsableCommand {
         DemoApp.customizations = customizationList
         let declarative = usesDeclarativeScreens, livestream = usesLivestream
         if demo.client.embeddedBackend != nil {  // with --server, `parley peers` plays the others
-            let peers = SimulatedPeers(client: demo.client, channels: demo.channels, seed: 7, meanInterval: 3)
+            let peers = SimulatedPeers(client: demo.client, channels: demo.channels, seed: 7, meanInterval: 3,
+                                       lines: DemoConversations.peerLines, allowsJoins: false)
             peers.start()
             DemoApp.peers = peers
         }
         UIApplicationMain(sceneDelegate: DemoSceneDelegate.init,
                           configuration: .init(title: "Parley", size: size, initialViewController: {
-            DemoApp.makeRoot(client: demo.client, declarative: declarative, livestream: livestream)
+            DemoApp.makeRoot(client: demo.client, declarative: declarative, livestream: livestream, firstChannel: demo.channels.first)
         }))
     }
 }
@@ -168,9 +170,12 @@ enum DemoApp {
         }
     }
 
-    /// The first screen: the channel list (with search) in a navigation controller; with
-    /// `declarative`, the `ViewFactory` channel list (the livestream factory with `livestream`).
-    static func makeRoot(client: ChatClient, declarative: Bool = false, livestream: Bool = false) -> UIViewController {
+    /// The first screen: a split view with the channel list (with search) in the primary column
+    /// and `firstChannel` beside it on a wide window (the list alone, as a navigation stack, on a
+    /// narrow one); with `declarative`, the `ViewFactory` channel list (the livestream factory
+    /// with `livestream`).
+    static func makeRoot(client: ChatClient, declarative: Bool = false, livestream: Bool = false,
+                         firstChannel: ChannelId? = nil) -> UIViewController {
         if declarative {
             ChatViews.client = client
             let controller = client.channelListController()
@@ -179,11 +184,9 @@ enum DemoApp {
                 : ChatChannelListView(viewFactory: DefaultViewFactory.shared, controller: controller)
             return UINavigationController(rootViewController: list)
         }
-        let list = Components.default.channelListVC.init()
-        list.controller = client.channelListController()
-        list.isSearchEnabled = true
-        list.navigationItem.leftBarButtonItem = threadsItem(client: client, from: list)
-        return UINavigationController(rootViewController: list)
+        return DemoScreen.makeSplit(client: client, firstChannel: firstChannel) { list in
+            list.navigationItem.leftBarButtonItem = threadsItem(client: client, from: list)
+        }
     }
 }
 
@@ -216,7 +219,9 @@ struct DemoStore {
         let client = try ChatClient(config: ChatClientConfig(currentUserId: currentUserId, databaseURL: url))
         if fresh {
             FileHandle.standardError.write(Data("parley demo: seeding \(url.path) (\(bigChannelMessages) messages in the big channel)…\n".utf8))
-            _ = try DemoDataGenerator(parameters: DemoDataParameters(busyChannelMessageCount: bigChannelMessages)).generate(into: client)
+            try DemoConversations.seed(into: client, townHallMessages: bigChannelMessages)
+        } else if try client.channel(DemoConversations.channelIds[0]) == nil {
+            FileHandle.standardError.write(Data("parley demo: \(url.path) was seeded by an older parley (random words); run with --reset for the written conversations.\n".utf8))
         }
         let list = client.channelListController()
         try list.synchronize()

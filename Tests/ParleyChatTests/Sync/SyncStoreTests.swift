@@ -256,6 +256,27 @@ final class OfflineBackend: ChatBackend {
     func markRead(_ cid: ChannelId, by userId: UserId) async throws(ChatError) { try offline() }
     func startTyping(in cid: ChannelId, parentMessageId: MessageId?, by userId: UserId) async throws(ChatError) { try offline() }
     func stopTyping(in cid: ChannelId, by userId: UserId) async throws(ChatError) { try offline() }
+    /// A server keeps older history, but it cannot be reached.
+    func mayHaveOlderMessages(in cid: ChannelId) -> Bool { true }
+    func loadOlderMessages(in cid: ChannelId, limit: Int) async throws(ChatError) -> Bool { try offline() }
+}
+
+@Suite struct OlderHistoryFailureTests {
+    @MainActor @Test func aFailedFetchOfOlderHistoryIsKeptAndTheNextPageTriesAgain() async throws {
+        let stream = FakeStream()
+        let client = try ChatClient(
+            config: ChatClientConfig(currentUserId: "alice", databaseURL: nil, clock: ManualChatClock(now: testEpoch), randomSeed: 1),
+            backend: OfflineBackend())
+        try await client.syncStore.reset(stream.snapshot())
+        let controller = client.channelController(for: stream.cid)
+        try controller.synchronize()
+        #expect(!controller.hasLoadedAllPreviousMessages, "the server may hold older messages")
+        try controller.loadPreviousMessages()
+        #expect(controller.isLoadingOlderHistory)
+        while controller.isLoadingOlderHistory { await Task.yield() }
+        #expect(controller.olderHistoryError == .notConnected(reason: "test"))
+        #expect(!controller.hasLoadedAllPreviousMessages, "a failed fetch is retried by the next page")
+    }
 }
 
 @Suite struct OfflineOutboxTests {

@@ -1,0 +1,430 @@
+import Foundation
+
+// The written conversations of `parley demo`: who is in them, what they said and when, the
+// replies, threads, reactions and mentions, and the lines the simulated peers say later.
+//
+// Times are "days before the last day" (0 = the last day, usually today) and a local clock time;
+// ``DemoConversations/seed(into:townHallMessages:now:)`` moves the whole script back by whole
+// days when the clock is earlier than the last day's last message. Sam (`sam`) is the current
+// user. Mentions are `@` + a member's full name, as the composer writes them.
+
+/// A person in the written demo.
+struct DemoPerson: Sendable {
+    var id: UserId
+    var name: String
+    var isOnline = false
+}
+
+/// One written message, with its thread, reactions, quote and link preview.
+struct DemoLine: Sendable {
+    var day: Int
+    var time: String
+    var author: UserId
+    var text: String
+    /// A name other lines quote it by.
+    var key: String?
+    /// The key of the message this one quotes.
+    var quote: String?
+    var reactions: [(type: MessageReactionType, users: [UserId])] = []
+    var replies: [DemoLine] = []
+    /// A thread reply also shown in the channel.
+    var isAlsoInChannel = false
+    /// Edited a few minutes after it was sent.
+    var isEdited = false
+    var link: (title: String, site: String)?
+
+    /// The line with a key other lines quote it by.
+    func key(_ key: String) -> DemoLine { var line = self; line.key = key; return line }
+    /// The line quoting the line with `key`.
+    func quoting(_ key: String) -> DemoLine { var line = self; line.quote = key; return line }
+    /// The line with reactions of `type` by `users`.
+    func reacted(_ type: MessageReactionType, _ users: UserId...) -> DemoLine {
+        var line = self; line.reactions.append((type, users)); return line
+    }
+    /// The line as a thread root with `replies`.
+    func thread(_ replies: DemoLine...) -> DemoLine { var line = self; line.replies = replies; return line }
+    /// A thread reply also sent to the channel.
+    func alsoInChannel() -> DemoLine { var line = self; line.isAlsoInChannel = true; return line }
+    /// The line, edited.
+    func edited() -> DemoLine { var line = self; line.isEdited = true; return line }
+    /// The line with a preview of the first link in its text.
+    func preview(_ title: String, site: String) -> DemoLine { var line = self; line.link = (title, site); return line }
+}
+
+/// A line at `time` (local "HH:mm") `day` days before the last day (pass 0 or a negative number).
+func say(_ day: Int, _ time: String, _ author: UserId, _ text: String) -> DemoLine {
+    DemoLine(day: day, time: time, author: author, text: text)
+}
+
+/// One written channel.
+struct DemoChannel: Sendable {
+    var cid: ChannelId
+    var name: String?
+    var members: [UserId]
+    var config: ChannelConfig
+    var lines: [DemoLine]
+    /// How many of the newest top-level messages Sam has not read.
+    var unread: Int
+    /// What the simulated peers say here (anyone of the members could say any of them).
+    var peerLines: [String]
+}
+
+enum DemoScript {
+    static let people: [DemoPerson] = [
+        DemoPerson(id: "sam", name: "Sam Taylor", isOnline: true),
+        // The Atlas team (a route-planning app, release 2.4 this week).
+        DemoPerson(id: "priya", name: "Priya Raman", isOnline: true),
+        DemoPerson(id: "marcus", name: "Marcus Chen", isOnline: true),
+        DemoPerson(id: "lena", name: "Lena Fischer", isOnline: true),
+        DemoPerson(id: "tomas", name: "Tomás Ortega"),
+        DemoPerson(id: "aisha", name: "Aisha Bello", isOnline: true),
+        DemoPerson(id: "jonas", name: "Jonas Berg"),
+        DemoPerson(id: "olivia", name: "Olivia Grant"),
+        // Friends.
+        DemoPerson(id: "maya", name: "Maya Cohen", isOnline: true),
+        DemoPerson(id: "dev", name: "Dev Patel"),
+        DemoPerson(id: "chloe", name: "Chloé Martin"),
+        // Family.
+        DemoPerson(id: "helen", name: "Mum"),
+        DemoPerson(id: "richard", name: "Dad"),
+        DemoPerson(id: "ellie", name: "Ellie Taylor", isOnline: true),
+        // Book club.
+        DemoPerson(id: "nora", name: "Nora Walsh"),
+        DemoPerson(id: "ben", name: "Ben Adeyemi"),
+        DemoPerson(id: "ines", name: "Inês Costa"),
+        DemoPerson(id: "hiro", name: "Hiro Tanaka"),
+        // Friends in Amman.
+        DemoPerson(id: "omar", name: "عمر الخطيب", isOnline: true),
+        DemoPerson(id: "layla", name: "ليلى حداد"),
+        DemoPerson(id: "karim", name: "كريم منصور"),
+        DemoPerson(id: "yousef", name: "يوسف ناصر"),
+        DemoPerson(id: "sara", name: "سارة العلي"),
+        // More of the company, for the town hall.
+        DemoPerson(id: "grace", name: "Grace Kim"),
+        DemoPerson(id: "felix", name: "Felix Weber"),
+        DemoPerson(id: "rosa", name: "Rosa Silva"),
+        DemoPerson(id: "kemal", name: "Kemal Yilmaz"),
+        DemoPerson(id: "zoe", name: "Zoe Adler"),
+        DemoPerson(id: "luca", name: "Luca Rossi"),
+        DemoPerson(id: "amara", name: "Amara Okafor"),
+        DemoPerson(id: "nico", name: "Nico Larsen"),
+        DemoPerson(id: "wen", name: "Wen Zhang"),
+    ]
+
+    static let team: [UserId] = ["sam", "priya", "marcus", "lena", "tomas", "aisha", "jonas"]
+    static let company: [UserId] = team + ["olivia", "grace", "felix", "rosa", "kemal", "zoe", "luca", "amara", "nico", "wen"]
+
+    static let engineering = DemoChannel(
+        cid: ChannelId(type: .team, id: "engineering"), name: "Engineering", members: team,
+        config: .default(for: .team),
+        lines: [
+            say(-3, "09:02", "priya", "Morning team ☀️ The 2.4 release branch gets cut on Thursday. Anything that isn't merged by Wednesday evening rides the next train."),
+            say(-3, "09:04", "marcus", "Noted. The offline sync PR is in review, should land today."),
+            say(-3, "09:05", "tomas", "Map clustering is done, just waiting on design sign-off from @Aisha Bello"),
+            say(-3, "09:11", "aisha", "Looking at it after lunch! The cluster bubbles looked great in Friday's build.").reacted(.like, "tomas"),
+            say(-3, "09:30", "lena", "Reminder: the regression suite runs on the release branch every night from Thursday. Please don't force-push to it 🙏")
+                .reacted(.haha, "marcus").reacted(.like, "priya", "jonas", "sam"),
+            say(-3, "14:20", "aisha", "@Tomás Ortega approved ✅ One nit: the count label should use the rounded font, like the badges.").key("approve"),
+            say(-3, "14:22", "tomas", "Good catch, fixed and pushed").quoting("approve"),
+            say(-3, "17:45", "jonas", "Heads-up: staging database maintenance tonight 22:00–22:30. Staging will be read-only."),
+
+            say(-2, "09:00", "priya", "Standup 🧵 reply in the thread please").reacted(.like, "lena", "marcus", "sam").thread(
+                say(-2, "09:03", "marcus", "Yesterday: offline sync, addressed the review comments. Today: merge it, then the retry backoff. No blockers."),
+                say(-2, "09:05", "tomas", "Yesterday: map clustering. Today: the dark mode contrast on the route card. No blockers."),
+                say(-2, "09:06", "lena", "Today: the test plan for 2.4, I'll share it by noon."),
+                say(-2, "09:10", "sam", "Yesterday: the notification settings screen. Today: wiring it to the API. Blocked until the new endpoint is on staging. @Jonas Berg any ETA?"),
+                say(-2, "09:14", "jonas", "@Sam Taylor deploying it now, give it 15 minutes"),
+                say(-2, "09:31", "sam", "It's up, thanks!")),
+            say(-2, "11:48", "lena", "The test plan for 2.4 is in the wiki: https://wiki.example.com/atlas/releases/2.4/test-plan. Shout if I missed a flow.")
+                .preview("Atlas 2.4: test plan", site: "Team wiki").reacted(.like, "priya", "tomas"),
+            say(-2, "12:02", "aisha", "Lunch? The Thai place is open again 🍜").reacted(.love, "tomas", "sam", "marcus"),
+            say(-2, "12:03", "marcus", "In!"),
+            say(-2, "15:40", "marcus", "Offline sync is merged 🎉").key("merged")
+                .reacted(.love, "priya", "lena").reacted(.wow, "tomas").reacted(.like, "sam", "jonas"),
+            say(-2, "15:41", "priya", "Huge, thanks Marcus. That was a big one.").quoting("merged"),
+
+            say(-1, "10:15", "lena", "🐛 Crash on Android 14 when you open a saved route offline. The stack trace points at the tile cache. Repro: airplane mode → Saved → tap any route.")
+                .reacted(.wow, "marcus").reacted(.sad, "priya").thread(
+                    say(-1, "10:18", "marcus", "That's probably mine, offline sync touched the tile cache. Looking."),
+                    say(-1, "10:52", "marcus", "Found it: on a cold start offline we read the cache index before it's open. The fix is two lines, PR in a minute."),
+                    say(-1, "10:53", "marcus", "https://git.example.com/atlas/app/pull/1842"),
+                    say(-1, "11:20", "lena", "Fix verified on the Pixel 8 and the Galaxy A54, no more crash ✅").alsoInChannel(),
+                    say(-1, "11:21", "priya", "Nice turnaround 👏")),
+            say(-1, "11:05", "tomas", "Does anyone else get a blank map in the simulator since this morning? Just me?"),
+            say(-1, "11:07", "jonas", "Not just you. The tile CDN key for staging expired, rotating it now."),
+            say(-1, "11:19", "jonas", "Rotated. Reload and the tiles should be back.").reacted(.love, "tomas"),
+            say(-1, "16:30", "priya", """
+                Release notes draft for 2.4, please add anything I missed by tomorrow noon:
+                • Offline sync for saved routes
+                • Clustered pins on the map
+                • New notification settings
+                • Fix: crash when opening a saved route offline
+                """).key("notes").reacted(.like, "lena", "aisha"),
+            say(-1, "16:41", "sam", "Added a line about the dark mode contrast fixes").quoting("notes"),
+
+            say(0, "09:01", "priya", "Standup 🧵").thread(
+                say(0, "09:04", "sam", "Yesterday: notification settings, done and merged. Today: helping Lena with release testing. No blockers."),
+                say(0, "09:05", "tomas", "Today: a last pass on the route card, then release testing too."),
+                say(0, "09:09", "marcus", "Today: retry backoff, and I'll watch the crash reports once the build is out.")),
+            say(0, "09:40", "lena", "Release branch cut: release/2.4 🚂 RC1 is building")
+                .reacted(.love, "priya", "marcus").reacted(.wow, "tomas"),
+            say(0, "10:25", "lena", "RC1 is on TestFlight and the Play internal track. Regression run: 212 passed, 1 flaky (the login timeout, known)."),
+            say(0, "10:26", "jonas", "Dashboards look calm. Crash-free sessions on the beta: 99.8% 📈"),
+            say(0, "10:31", "priya", "@Sam Taylor can you take the iPad pass? Split view and rotation mostly."),
+            say(0, "10:33", "sam", "On it 👍"),
+            say(0, "11:02", "aisha", "Store screenshots for 2.4 are ready for review: https://design.example.com/atlas/2.4-store")
+                .preview("Atlas 2.4: App Store and Play screenshots", site: "Design").key("screens"),
+            say(0, "11:15", "tomas", "These look great. The dark one with the clustered pins 😍").quoting("screens").reacted(.love, "aisha"),
+            say(0, "11:40", "sam", "iPad pass done: all good, except the settings sheet jumps if you rotate mid-animation. Filed it, not a blocker IMO.").edited(),
+            say(0, "11:42", "priya", "Agreed, next train. Let's ship RC1 tomorrow morning if nothing else comes up 🚀"),
+            say(0, "11:43", "marcus", "🚀"),
+        ],
+        unread: 2,
+        peerLines: [
+            "RC2 is green ✅", "Anyone free to review #1851? It's a small one, promise", "Crash-free rate still at 99.8% 📈",
+            "Coffee run in 5, want anything?", "I'll take a look after lunch", "Merged 👍", "Can we move the retro to Friday?",
+            "Staging is back up", "Nice work everyone 🎉", "The flaky login test again 🙃", "Good call", "On it",
+            "Pushed a fix, CI is running", "Sounds good to me", "I can pair on that this afternoon",
+        ])
+
+    static let devHelp = DemoChannel(
+        cid: ChannelId(type: .team, id: "dev-help"), name: "dev-help", members: ["sam", "priya", "marcus", "tomas", "jonas", "lena"],
+        config: .default(for: .team),
+        lines: [
+            say(-4, "14:02", "tomas", """
+                Why does this fail with keyNotFound, but only for some routes?
+                ```swift
+                struct Route: Decodable {
+                    let id: String
+                    let name: String
+                    let distance: Double
+                }
+                ```
+                """).key("decode"),
+            say(-4, "14:09", "marcus", """
+                Older routes have no `distance`, it was added in March. Make it optional (or decode a default):
+                ```swift
+                let distance: Double?
+                ```
+                """).quoting("decode"),
+            say(-4, "14:11", "tomas", "That was it, thanks! 🙏").reacted(.like, "marcus"),
+            say(-2, "16:10", "jonas", """
+                PSA: if your local Postgres refuses connections after the OS update, restart it:
+                ```
+                brew services restart postgresql@16
+                ```
+                """).reacted(.like, "sam", "tomas", "lena").reacted(.love, "marcus"),
+            say(-1, "15:00", "sam", """
+                Review question: is there a nicer way to write this?
+                ```swift
+                var result: [String] = []
+                for user in users {
+                    if user.isActive {
+                        result.append(user.name)
+                    }
+                }
+                ```
+                """).reacted(.like, "priya").thread(
+                    say(-1, "15:03", "priya", """
+                        ```swift
+                        let result = users.filter(\\.isActive).map(\\.name)
+                        ```
+                        """),
+                    say(-1, "15:05", "marcus", """
+                        Or in one pass:
+                        ```swift
+                        users.compactMap { $0.isActive ? $0.name : nil }
+                        ```
+                        """),
+                    say(-1, "15:06", "sam", "filter + map reads best to me, going with Priya's 👍")),
+            say(0, "10:50", "marcus", """
+                The retry backoff I'm going with, opinions welcome:
+                ```swift
+                func delay(forAttempt n: Int) -> Duration {
+                    let base = min(30.0, pow(2.0, Double(n)))
+                    return .seconds(base * .random(in: 0.5...1.0))
+                }
+                ```
+                """).key("backoff"),
+            say(0, "10:58", "jonas", "Jitter 👍 Keep the 30 s cap, the gateway times out at 60.").quoting("backoff"),
+        ],
+        unread: 0,
+        peerLines: [
+            "Try a clean build, the module cache gets stale", "Works on my machine 🙃", "`git bisect` found it: the commit from Tuesday",
+            "Did you run the migrations?", "Can you paste the whole stack trace?", "That's a race, put it on the main actor",
+            "Thanks, that fixed it!", "TIL 🤯",
+        ])
+
+    static let lisbon = DemoChannel(
+        cid: ChannelId(type: .messaging, id: "lisbon-trip"), name: "Lisbon trip", members: ["sam", "maya", "dev", "chloe"],
+        config: .default(for: .messaging),
+        lines: [
+            say(-6, "20:14", "maya", "Okay it's happening: Lisbon, 12–16 May?? Flights from Gatwick are £89 return right now ✈️")
+                .reacted(.love, "dev", "chloe", "sam"),
+            say(-6, "20:16", "dev", "I'm in. Booking the days off tomorrow"),
+            say(-6, "20:19", "chloe", "Yesss. Can we please do a day trip to Sintra"),
+            say(-6, "20:20", "sam", "Sintra is a must. And Belém for the pastéis de nata 🥐").reacted(.love, "chloe"),
+            say(-6, "20:22", "maya", "I'll look at apartments in Alfama, somewhere with a terrace ideally"),
+            say(-5, "08:47", "maya", "Found one: 3 bedrooms, a terrace, 10 minutes' walk to the river. £142 a night in total https://stays.example.com/lisbon/alfama-terrace")
+                .preview("Sunny Alfama flat with a river-view terrace", site: "Stays").key("flat")
+                .reacted(.love, "chloe").reacted(.wow, "dev"),
+            say(-5, "08:55", "chloe", "The view!! 😍"),
+            say(-5, "09:12", "dev", "Looks perfect. Is the third bedroom a sofa bed? I'll take it if so, I sleep anywhere").quoting("flat"),
+            say(-5, "09:20", "maya", "A proper bed, I checked 😄 Booking it tonight unless anyone objects"),
+            say(-5, "21:03", "maya", "Booked! Check-in from 3pm on the 12th. I'll send everyone the split").reacted(.love, "dev", "chloe", "sam"),
+            say(-2, "19:30", "chloe", "Flights booked? I got the 07:10 from Gatwick, lands 09:55"),
+            say(-2, "19:34", "dev", "Same flight 🙌"),
+            say(-2, "19:41", "sam", "Same one, seat 14C"),
+            say(-2, "19:42", "maya", "I'm on the later one (11:40) because of work, see you at the flat"),
+            say(-1, "21:15", "chloe", """
+                Restaurant list so far 🍽️
+                1. Taberna da Rua das Flores
+                2. Cervejaria Ramiro (the seafood!)
+                3. O Trevo for a bifana
+                Add yours
+                """).thread(
+                    say(-1, "21:20", "dev", "Time Out Market for one lunch? Touristy but fun"),
+                    say(-1, "21:24", "sam", "A Cevicheria in Príncipe Real, the queue is long but worth it"),
+                    say(-1, "21:30", "chloe", "Added both!")),
+            say(-1, "21:40", "maya", "@Dev Patel did you look up the Sintra trains?"),
+            say(-1, "21:52", "dev", "Every 20 minutes from Rossio, about 40 minutes. Let's go early, Pena Palace is packed by 11").reacted(.like, "maya", "chloe"),
+            say(0, "08:05", "maya", "Lisbon next week: 24° and sunny ☀️ Pack sunscreen"),
+            say(0, "08:06", "chloe", "😎😎😎"),
+            say(0, "08:30", "dev", "Who's bringing a speaker for the terrace?"),
+        ],
+        unread: 3,
+        peerLines: [
+            "Can't wait!!", "Has everyone paid Maya for the flat?", "Should we book Ramiro or just queue?", "I'll bring the speaker 🎶",
+            "Sunset at the Miradouro on the first night?", "Tram 28 is a must 🚋", "Counting the days", "haha yes",
+        ])
+
+    static let family = DemoChannel(
+        cid: ChannelId(type: .messaging, id: "family"), name: "Taylor family", members: ["sam", "helen", "richard", "ellie"],
+        config: .default(for: .messaging),
+        lines: [
+            say(-4, "18:20", "helen", "Sunday lunch at ours this week? Dad's doing the roast 🍗"),
+            say(-4, "18:25", "ellie", "Yes please! Can I bring Tom?"),
+            say(-4, "18:26", "helen", "Of course love"),
+            say(-4, "18:40", "sam", "I'll be there around 1. Shall I bring dessert?"),
+            say(-4, "18:41", "richard", "Your mum's apple crumble is already in the plan. Bring wine 🍷").reacted(.haha, "ellie", "sam"),
+            say(-2, "12:10", "helen", "Has anyone seen my reading glasses? The blue ones"),
+            say(-2, "12:32", "richard", "On your head, Helen.").reacted(.haha, "ellie", "sam"),
+            say(-2, "12:33", "helen", "🙈"),
+            say(-1, "17:02", "ellie", "Biscuit learned to sit today!! Three weeks and half a bag of treats 🐶").reacted(.love, "helen", "richard", "sam"),
+            say(-1, "17:10", "helen", "Clever boy! Give him a cuddle from Grandma").key("grandma"),
+            say(-1, "17:11", "ellie", "Grandma 😂 Mum, he's a dog").quoting("grandma"),
+            say(-1, "17:12", "helen", "He's family!").reacted(.love, "ellie").reacted(.haha, "sam"),
+            say(0, "07:45", "richard", "Reminder: Grandma June's birthday is on Saturday. I've ordered flowers from all of us, £8 each if you can 🌷"),
+            say(0, "07:52", "helen", "And call her! She loves a phone call more than anything"),
+        ],
+        unread: 2,
+        peerLines: [
+            "Love you all ❤️", "Did you get home okay?", "Dinner's at 7", "Don't forget your coat, it's cold out", "Photos from Sunday 📸",
+            "Call me when you have a minute", "😂😂", "Proud of you!",
+        ])
+
+    static let bookClub = DemoChannel(
+        cid: ChannelId(type: .messaging, id: "book-club"), name: "Book club", members: ["sam", "nora", "ben", "ines", "hiro", "maya"],
+        config: .default(for: .messaging),
+        lines: [
+            say(-8, "19:00", "nora", "By popular vote, next month's book is Klara and the Sun 📚 We meet on the 28th at mine").reacted(.love, "ines", "maya"),
+            say(-8, "19:05", "ines", "Finally! I've wanted to read it since it came out"),
+            say(-8, "19:12", "ben", "Already on chapter 3, no regrets"),
+            say(-3, "21:30", "ben", "No spoilers, but the scene with the Cootings Machine… I have thoughts").reacted(.haha, "nora"),
+            say(-3, "21:31", "hiro", "I'm reading it on the train tomorrow, don't you dare 😂"),
+            say(-1, "20:10", "nora", "Discussion questions for the 28th, add yours in the thread 🧵").reacted(.like, "ben", "hiro").thread(
+                say(-1, "20:11", "nora", "1. Is Klara's faith in the Sun naive, or the most human thing in the book?"),
+                say(-1, "20:13", "nora", "2. What did you make of the \"lifted\" children, and of the choice Josie's mother made?"),
+                say(-1, "20:40", "ines", "3. Who is Klara really telling this story to?"),
+                say(-1, "21:05", "maya", "4. Would a happier ending have made it a better book?")),
+            say(-1, "21:20", "hiro", "Finished it. I loved how it never tells you how to feel").key("finished"),
+            say(-1, "21:22", "ines", "Exactly. Quiet and devastating 😢").quoting("finished").reacted(.love, "hiro").reacted(.sad, "ben"),
+            say(0, "09:15", "nora", "@Sam Taylor are you bringing the lemon cake again? Asking for everyone 🍋"),
+        ],
+        unread: 1,
+        peerLines: [
+            "Chapter 12 broke me", "Who's hosting next time?", "I'll bring wine 🍷", "Ooh, good question",
+            "Adding it to my list", "Halfway through, no spoilers please!", "The ending though 😭",
+        ])
+
+    static let fridayDinner = DemoChannel(
+        cid: ChannelId(type: .messaging, id: "friday-dinner"), name: "عشاء الجمعة", members: ["sam", "omar", "layla", "karim", "yousef", "sara"],
+        config: .default(for: .messaging),
+        lines: [
+            say(-3, "20:05", "omar", "مساء الخير يا جماعة 👋 شو رأيكم نتعشى سوا يوم الجمعة؟"),
+            say(-3, "20:07", "layla", "فكرة حلوة! أنا موجودة"),
+            say(-3, "20:09", "karim", "أكيد، بس بعد الساعة ثمانية، عندي شغل لآخر النهار"),
+            say(-3, "20:15", "sara", "وأنا كمان. وين بدنا نروح؟"),
+            say(-3, "20:18", "omar", "في مطعم جديد بجبل عمّان، أكله شامي وأسعاره معقولة. جرّبه أخوي وانبسط كتير"),
+            say(-3, "20:20", "yousef", "بشرط يكون فيه منسف 😄").reacted(.haha, "layla", "karim", "sara"),
+            say(-3, "20:31", "sam", "أنا موجود إن شاء الله! 🙂").reacted(.love, "omar", "layla"),
+            say(-1, "13:00", "omar", "حجزت طاولة لستة أشخاص الساعة ثمانية ونص ✅").key("booking")
+                .reacted(.like, "karim", "sara", "sam").reacted(.love, "layla"),
+            say(-1, "13:04", "layla", "تسلم إيدك يا عمر").quoting("booking"),
+            say(-1, "13:10", "sara", "@كريم منصور بتقدر تمرّ عليّ بالطريق؟ سيارتي بالتصليح"),
+            say(-1, "13:25", "karim", "ولا يهمك، بمرّ عليكِ الساعة ثمانية إلا ربع"),
+            say(0, "10:02", "yousef", "يا جماعة، حدا بيعرف إذا المطعم عنده موقف سيارات؟").thread(
+                say(0, "10:10", "omar", "في موقف قدامه، بس بيتعبّى بسرعة يوم الجمعة"),
+                say(0, "10:12", "yousef", "تمام، منطلع بكير شوي")),
+            say(0, "10:30", "layla", "رح أجيب كنافة من عند حبيبة للحلو 😋").reacted(.love, "sara", "yousef", "omar"),
+            say(0, "10:31", "sara", "أحلى خبر اليوم 😍"),
+        ],
+        unread: 2,
+        peerLines: [
+            "تمام 👍", "أنا جاي بالطريق", "مين جاي بكير؟", "يعطيكم العافية", "ههههه 😂", "اتفقنا!", "بشوفكم هناك",
+            "حدا بده توصيلة؟", "الله يسعدكم ❤️",
+        ])
+
+    static let dmPriya = DemoChannel(
+        cid: ChannelId(type: .messaging, id: "dm-priya"), name: nil, members: ["sam", "priya"], config: .default(for: .messaging),
+        lines: [
+            say(-1, "17:30", "priya", "Hey, got 10 minutes tomorrow for a quick 1:1? I'd like to talk about the on-call rota"),
+            say(-1, "17:45", "sam", "Sure, does 2pm work?"),
+            say(-1, "17:46", "priya", "2pm 👍"),
+            say(0, "10:35", "priya", "And thanks for jumping on the iPad pass 🙏"),
+        ],
+        unread: 1,
+        peerLines: ["Got a minute?", "Thanks!", "Let's catch up after the release", "Sounds good 👍", "Can you send me the link?"])
+
+    static let dmMaya = DemoChannel(
+        cid: ChannelId(type: .messaging, id: "dm-maya"), name: nil, members: ["sam", "maya"], config: .default(for: .messaging),
+        lines: [
+            say(-2, "22:10", "maya", "Did you finish Klara yet? 👀"),
+            say(-2, "22:14", "sam", "Two chapters left. Don't say anything!!"),
+            say(-2, "22:15", "maya", "🤐"),
+            say(0, "07:30", "maya", "Coffee before work? I'm at the place on the corner ☕️"),
+        ],
+        unread: 1,
+        peerLines: ["Coffee? ☕️", "haha", "Call you later", "Miss you!", "Did you see Chloé's message?", "omw"])
+
+    static let announcements = DemoChannel(
+        cid: ChannelId(type: .messaging, id: "announcements"), name: "Announcements", members: company,
+        config: ChannelConfig(reactionsEnabled: false),
+        lines: [
+            say(-7, "10:00", "olivia", "Please welcome Jonas Berg, who joins the platform team as our new SRE! Say hi in #engineering 👋"),
+            say(-3, "09:00", "olivia", "The office is closed next Monday for the bank holiday. Enjoy the long weekend!"),
+            say(-1, "15:00", "priya", "Atlas 2.4 goes out this week: offline saved routes, clustered map pins and new notification settings. Thanks to everyone who helped test!"),
+            say(0, "09:30", "olivia", "Town hall tomorrow at 4pm, in the big room and on the livestream. Questions for the leadership team go in the Town Hall channel."),
+        ],
+        unread: 1,
+        peerLines: ["The kitchen fridge gets cleared on Friday, label your food 🥡", "The Wi-Fi on the 3rd floor is fixed"])
+
+    /// Comments during the weekly company town hall livestream (said by anyone in the company).
+    static let townHallLines = [
+        "Hi everyone 👋", "Joining from Berlin 👋", "Good afternoon from Lisbon ☀️", "Sound is a bit quiet on the stream",
+        "Better now, thanks!", "Can you share the slides afterwards?", "Congrats to the Atlas team on 2.4 🎉", "👏👏👏", "🎉",
+        "Great quarter!", "Will there be a recording?", "Question: any plans for a second office in Spain?",
+        "Question: when does the new parental leave policy start?", "What a chart 📈", "Love this", "So proud of this team",
+        "Is the hackathon happening again this year?", "+1 to the hackathon question", "Welcome to all the new people!",
+        "The customer stories were the best part", "Thanks for being so open about the numbers", "Where can we find the roadmap?",
+        "The roadmap link is in #announcements", "🚀🚀🚀", "Can we get the Q&A doc link?", "Thanks everyone, great session!",
+        "Same time next week?", "Big thanks to the support team ❤️", "Helpful, thank you", "Question: how are we hiring next quarter?",
+        "The office plants are thriving, that's the real news 🌱", "Sorry, joined late, what did I miss?", "Slides are in the wiki",
+        "Cake in the kitchen after this 🍰", "Applause for Olivia for organising 👏", "Crystal clear, thanks",
+    ]
+
+    static let townHall = ChannelId(type: .livestream, id: "town-hall")
+
+    /// Every written channel, in no particular order (the list sorts by the newest message).
+    static let channels = [engineering, devHelp, lisbon, family, bookClub, fridayDinner, dmPriya, dmMaya, announcements]
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Parley
+
+/// The first screen of `parley demo` on a desktop window: a `UISplitViewController` with the
+/// channel list in the primary column and the team's channel beside it, over the written demo
+/// conversations (``DemoConversations``) pinned to ``ChatFixtures/now``.
+enum SplitViewScene {
+    static let scene = RenderScene(
+        name: "split-view",
+        summary: "The demo's first screen on a wide window: the channel list beside the open channel (UISplitViewController)",
+        defaultSize: CGSize(width: 1100, height: 720)
+    ) { size in
+        let host = SceneControllerHost(frame: CGRect(origin: .zero, size: size))
+        guard let client = try? DemoScreen.makeFixedClient() else { return host }
+        // Formatters pinned to the fixture's clock and UTC while the views set themselves up.
+        let saved = Appearance.default
+        Appearance.default = ChatFixtures.appearance(from: saved)
+        defer { Appearance.default = saved }
+        let split = DemoScreen.makeSplit(client: client, firstChannel: DemoConversations.channelIds.first) { list in
+            list.appearance = Appearance.default
+        }
+        host.host(split)
+        host.layoutIfNeeded()
+        return host
+    }
+}
+
+/// The demo's screens, shared by `parley demo` and the `split-view` scene.
+public enum DemoScreen {
+    /// A split view with the channel list of `client` (with search) in the primary column (on its
+    /// own navigation stack) and `firstChannel`, opened through the list's router, in the secondary
+    /// column; narrow windows collapse to the list. `configure` runs on the list before it loads.
+    @MainActor
+    public static func makeSplit(client: ChatClient, firstChannel: ChannelId?,
+                                 configure: (ChatChannelListVC) -> Void = { _ in }) -> UISplitViewController {
+        let list = Components.default.channelListVC.init()
+        list.controller = client.channelListController()
+        list.isSearchEnabled = true
+        configure(list)
+        let split = DemoSplitViewController(style: .doubleColumn)
+        split.setViewController(UINavigationController(rootViewController: list), for: .primary)
+        split.preferredPrimaryColumnWidth = 340
+        // The router shows channels in the secondary column; the first one opens right away (in a
+        // narrow window it waits there and the list stays on top).
+        if let firstChannel { list.router.showChannel(for: firstChannel) }
+        return split
+    }
+
+    /// An in-memory client holding the written demo conversations, ending before
+    /// ``ChatFixtures/now`` on a UTC calendar, so that it renders the same everywhere.
+    @MainActor
+    public static func makeFixedClient() throws -> ChatClient {
+        let client = try ChatClient(config: ChatClientConfig(
+            currentUserId: DemoConversations.scriptUserId, clock: ManualChatClock(now: ChatFixtures.now), randomSeed: 7))
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        try DemoConversations.seed(into: client, townHallMessages: 60, now: ChatFixtures.now, calendar: calendar)
+        return client
+    }
+}
+
+/// The demo's split view, its own delegate: it keeps the channel list on top when the demo starts
+/// in a narrow window; later collapses keep the open channel on top, as UIKit proposes.
+@MainActor
+final class DemoSplitViewController: UISplitViewController, UISplitViewControllerDelegate {
+    private var hasCollapsed = false
+
+    override init(style: UISplitViewController.Style) {
+        super.init(style: style)
+        delegate = self
+    }
+    /// Not decoded: Parley has no archives (see `UIViewController.init(coder:)`).
+    required init?(coder: NSCoder) { return nil }
+
+    func splitViewController(_ svc: UISplitViewController,
+                             topColumnForCollapsingToProposedTopColumn proposedTopColumn: UISplitViewController.Column) -> UISplitViewController.Column {
+        defer { hasCollapsed = true }
+        return hasCollapsed ? proposedTopColumn : .primary
+    }
+}
