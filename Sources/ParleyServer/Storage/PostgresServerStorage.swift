@@ -38,6 +38,7 @@ final class PostgresServerStorage: ServerStorage {
     private let inFlightCount = Atomic<Int>(0)
     private let writeTimer = Metrics.Timer(label: "parley_db_write_seconds")
     private let retries = Counter(label: "parley_db_write_retries_total")
+    private let commitLocks = CommitLocks()
 
     /// Transactions running now.
     var inFlight: Int { inFlightCount.load(ordering: .relaxed) }
@@ -84,24 +85,43 @@ final class PostgresServerStorage: ServerStorage {
     // MARK: Transactions
 
     func read<T: Sendable>(_ body: @Sendable (any ServerTransaction) throws -> T) async throws -> T {
-        try await withoutActuallyEscaping(body) { body in
-            return try await client.withConnection { connection in
-                try await threads.runIfActive { [logger] in
-                    let tx = PostgresTransaction(connection: connection, logger: logger, isWrite: false)
-                    try tx.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
-                    do {
-                        let result = try body(tx)
-                        try tx.execute("COMMIT")
-                        return result
-                    } catch {
-                        _ = try? tx.execute("ROLLBACK")
-                        throw error
-                    }
+        try await client.withConnection { connection in
+            try await onThread { [logger] in
+                let tx = PostgresTransaction(connection: connection, logger: logger, isWrite: false)
+                try tx.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+                do {
+                    let result = try body(tx)
+                    try tx.execute("COMMIT")
+                    return result
+                } catch {
+                    _ = try? tx.execute("ROLLBACK")
+                    throw error
                 }
             }
         }
     }
 
+    /// Runs `work` on a thread of the pool and waits for it.
+    ///
+    /// The pool keeps its work item (and so whatever it captured) a moment after handing back
+    /// the answer, and a cancelled item stays queued: so `work` goes in a box that lets go of it
+    /// before this returns. (Passing it straight through `withoutActuallyEscaping` crashed the
+    /// process now and then with "non-escaping closure has escaped".)
+    private func onThread<R: Sendable>(_ work: @Sendable () throws -> R) async throws -> R {
+        try await withoutActuallyEscaping(work) { work in
+            let box = WorkBox(work)
+            defer { box.release() }
+            return try await threads.runIfActive { try box.run() }
+        }
+    }
+
+    /// Runs `body` in a transaction, again from the start after a retryable failure, then
+    /// `afterCommit`.
+    ///
+    /// `afterCommit` runs on the transaction's thread, under the commit locks of the channels the
+    /// write appended events to, taken before `COMMIT`: a later write to one of those channels
+    /// (which waited on the channel's row until this commit) cannot commit, and so cannot run its
+    /// own `afterCommit`, before this one has. Events thus reach the fan-out in sequence order.
     func write<T: Sendable>(
         _ body: @Sendable (any ServerTransaction) throws -> T, afterCommit: @Sendable (T) -> Void
     ) async throws -> T {
@@ -112,9 +132,8 @@ final class PostgresServerStorage: ServerStorage {
                 let start = DispatchTime.now()
                 inFlightCount.add(1, ordering: .relaxed)
                 defer { inFlightCount.subtract(1, ordering: .relaxed) }
-                let result = try await writeOnce(body)
+                let result = try await writeOnce(body, afterCommit: afterCommit)
                 writeTimer.recordInterval(since: start)
-                afterCommit(result)
                 return result
             } catch let error as PSQLError where attempt < 8 && Self.isRetryable(error) {
                 retries.increment()
@@ -124,27 +143,30 @@ final class PostgresServerStorage: ServerStorage {
         }
     }
 
-    private func writeOnce<T: Sendable>(_ body: @Sendable (any ServerTransaction) throws -> T) async throws -> T {
-        try await withoutActuallyEscaping(body) { body in
-            return try await client.withConnection { connection in
-                try await threads.runIfActive { [logger, origin] in
-                    let tx = PostgresTransaction(connection: connection, logger: logger, isWrite: true)
-                    try tx.execute("BEGIN")
-                    do {
-                        let result = try body(tx)
-                        // The wake-ups leave with the commit (PostgreSQL sends them at COMMIT).
-                        let payloads = tx.appended.map { "e\t\(origin)\t\($0.value)\t\($0.key)" }
-                            .filter { $0.utf8.count < 7_900 }
-                        if !payloads.isEmpty {
-                            try tx.execute(
-                                "SELECT pg_notify(\(Self.notifyChannel), p) FROM unnest(\(payloads)::text[]) AS p")
-                        }
-                        try tx.execute("COMMIT")
-                        return result
-                    } catch {
-                        _ = try? tx.execute("ROLLBACK")
-                        throw error
+    private func writeOnce<T: Sendable>(
+        _ body: @Sendable (any ServerTransaction) throws -> T, afterCommit: @Sendable (T) -> Void
+    ) async throws -> T {
+        try await client.withConnection { connection in
+            try await onThread { [logger, origin, commitLocks] in
+                let tx = PostgresTransaction(connection: connection, logger: logger, isWrite: true)
+                try tx.execute("BEGIN")
+                do {
+                    let result = try body(tx)
+                    // The wake-ups leave with the commit (PostgreSQL sends them at COMMIT).
+                    let payloads = tx.appended.map { "e\t\(origin)\t\($0.value)\t\($0.key)" }
+                        .filter { $0.utf8.count < 7_900 }
+                    if !payloads.isEmpty {
+                        try tx.execute(
+                            "SELECT pg_notify(\(Self.notifyChannel), p) FROM unnest(\(payloads)::text[]) AS p")
                     }
+                    try commitLocks.withLocks(for: tx.appended.keys) {
+                        try tx.execute("COMMIT")
+                        afterCommit(result)
+                    }
+                    return result
+                } catch {
+                    _ = try? tx.execute("ROLLBACK")
+                    throw error
                 }
             }
         }
@@ -301,4 +323,51 @@ struct PostgresSettings: Sendable {
 struct PostgresURLError: Error, CustomStringConvertible {
     let url: String
     var description: String { "Not a PostgreSQL URL (postgres://user:password@host:port/database): \(url)" }
+}
+
+/// A closure handed to another thread that can be taken back: ``release()`` drops it, whoever
+/// still holds the box.
+private final class WorkBox<R>: Sendable {
+    private let work: Mutex<(@Sendable () throws -> R)?>
+
+    init(_ work: @escaping @Sendable () throws -> R) {
+        self.work = Mutex(work)
+    }
+
+    /// Runs the closure (it is released when this returns); fails once released.
+    func run() throws -> R {
+        guard let work = work.withLock({ $0 }) else { throw CancellationError() }
+        return try work()
+    }
+
+    func release() {
+        work.withLock { $0 = nil }
+    }
+}
+
+/// Locks held from a write's `COMMIT` through its `afterCommit`, one per channel it appended to
+/// (striped: channels sharing a stripe share a lock, which only orders their commits too).
+private final class CommitLocks: Sendable {
+    private final class Stripe: Sendable {
+        let lock = Mutex(())
+    }
+
+    private let stripes = (0..<256).map { _ in Stripe() }
+
+    /// Runs `body` holding the locks of `channels` (taken in stripe order: no two writers wait
+    /// on each other).
+    func withLocks(for channels: some Sequence<String>, _ body: () throws -> Void) rethrows {
+        var indices = Set<Int>()
+        for cid in channels {
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in cid.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            indices.insert(Int(hash % UInt64(stripes.count)))
+        }
+        try locked(indices.sorted()[...], body)
+    }
+
+    private func locked(_ indices: ArraySlice<Int>, _ body: () throws -> Void) rethrows {
+        guard let first = indices.first else { return try body() }
+        try stripes[first].lock.withLock { _ in try locked(indices.dropFirst(), body) }
+    }
 }

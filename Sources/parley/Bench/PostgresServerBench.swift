@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 import ParleyProtocol
 import ParleyServer
@@ -44,7 +45,25 @@ enum PostgresServerBench {
             servers.append(try BenchServer.start(arguments: ["--postgres", url], directory: directory))
         }
         let tokens = try await ServerTokens(secret: servers[0].secret)
-        let apis = servers.map { BenchAPI(port: $0.port, tokens: tokens) }
+        // A connection per concurrent sender (up to the widest ramp step), as that many clients would have.
+        var configuration = HTTPClient.Configuration()
+        configuration.connectionPool = .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: 64)
+        let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+        do {
+            let figures = try await measure(servers: servers, tokens: tokens, client: client, quick: quick)
+            try await client.shutdown()
+            return figures
+        } catch {
+            try? await client.shutdown()
+            throw error
+        }
+    }
+
+    private static func measure(servers: [BenchServer], tokens: ServerTokens, client: HTTPClient, quick: Bool) async throws
+        -> Figures
+    {
+        let processes = servers.count
+        let apis = servers.map { BenchAPI(port: $0.port, tokens: tokens, client: client) }
 
         let channels = quick ? 10 : 20
         let members = 10
@@ -60,9 +79,12 @@ enum PostgresServerBench {
         let latencies = Mutex<[Double]>([])
         var sockets: [BenchSocket] = []
         for (index, user) in users.enumerated() {
-            let socket = try await BenchSocket.open(port: apis[index % processes].port, token: try await tokens.sign(userId: user)) { frame in
-                guard case .event(let event) = frame, event.type == .messageNew, let id = event.message?.id,
-                      let sent = sentAt.withLock({ $0[id] })
+            // Only the fields the measurement needs are decoded: the generator shares the cores.
+            let socket = try await BenchSocket.open(
+                port: apis[index % processes].port, token: try await apis[0].token(user), probe: DeliveryProbe.self
+            ) { probe in
+                guard probe.type == "event", probe.data?.type == ChannelEventType.messageNew.rawValue,
+                      let id = probe.data?.message?.id, let sent = sentAt.withLock({ $0[id] })
                 else { return }
                 let latency = Double(Bench.now() - sent) / 1e6
                 latencies.withLock { $0.append(latency) }
