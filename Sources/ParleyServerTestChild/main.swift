@@ -8,6 +8,14 @@ import Foundation
 import ParleyProtocol
 import ParleyServer
 
+// A test process that dies (or is stopped by a watchdog) takes this server with it: an orphan
+// would keep serving, and keep the test run's output pipe open.
+let parent = getppid()
+Thread.detachNewThread {
+    while getppid() == parent { Thread.sleep(forTimeInterval: 0.5) }
+    exit(0)
+}
+
 let arguments = CommandLine.arguments
 guard arguments.count == 2, let secret = ServerDataDirectory.environmentSecret() else {
     FileHandle.standardError.write(Data("usage: PARLEY_JWT_SECRET=… ParleyServerTestChild <database>\n".utf8))

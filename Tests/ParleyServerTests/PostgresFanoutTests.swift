@@ -7,7 +7,7 @@ import Testing
 @testable import ParleyServer
 
 /// Two server processes on one PostgreSQL database, clients spread over both.
-@Suite("PostgreSQL: two server processes", .serialized, .timeLimit(.minutes(2)))
+@Suite("PostgreSQL: two server processes", .serialized, .timeLimit(.minutes(2)), .postgresWatchdog(seconds: 150))
 struct PostgresFanoutTests {
     /// Two server processes on one database, `users` (all members of `cid`) each with a socket
     /// subscribed to it on process `index % 2`.
@@ -16,18 +16,19 @@ struct PostgresFanoutTests {
         let url: String
         let api: [CrashTests.API]
         let sockets: [RawSocket]
+        let tokens: ServerTokens
+        /// The two server children (index = port index).
+        let processes: [Process]
     }
 
-    /// Two `ParleyServerTestChild` processes on a fresh database; stopped after `body`.
-    static func withPair(users: [String], cid: String, _ body: (Pair) async throws -> Void) async throws {
-        let url = try PostgresCluster.freshDatabase()
+    /// Two `ParleyServerTestChild` processes on a fresh database (of `cluster`, or the shared
+    /// one); stopped after `body`.
+    static func withPair(
+        users: [String], cid: String, cluster: PostgresCluster? = nil, _ body: (Pair) async throws -> Void
+    ) async throws {
+        let url = try cluster?.createDatabase() ?? PostgresCluster.freshDatabase()
         var processes: [Process] = []
-        defer {
-            for process in processes where process.isRunning {
-                process.terminate()
-                process.waitUntilExit()
-            }
-        }
+        defer { for process in processes { stopChild(process) } }
         var ports: [Int] = []
         for _ in 0..<2 {
             let (process, port) = try await CrashTests.start(url)
@@ -38,8 +39,26 @@ struct PostgresFanoutTests {
         let api = ports.map { CrashTests.API(port: $0, tokens: tokens) }
         try await setUp(api, users: users, cid: cid)
         let sockets = try await connect(ports, tokens: tokens, users: users, cid: cid)
-        try await body(Pair(ports: ports, url: url, api: api, sockets: sockets))
+        try await body(Pair(ports: ports, url: url, api: api, sockets: sockets, tokens: tokens, processes: processes))
         for socket in sockets { await socket.close() }
+    }
+
+    /// SIGTERM (the server drains), then SIGKILL if it is still there after 10 s. Never blocks
+    /// longer: Foundation's `waitUntilExit` sometimes never returned in the test process (the
+    /// child had exited and was not reaped), so this polls `/proc` instead.
+    static func stopChild(_ process: Process) {
+        let pid = process.processIdentifier
+        guard pid > 0 else { return }
+        func gone() -> Bool {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
+            // The state follows the command name in parentheses: Z is an exited, unreaped child.
+            return stat.split(separator: ")").last?.trimmingCharacters(in: .whitespaces).hasPrefix("Z") ?? true
+        }
+        if gone() { return }
+        kill(pid, SIGTERM)
+        let deadline = Date().addingTimeInterval(10)
+        while !gone() && Date() < deadline { usleep(20_000) }
+        if !gone() { kill(pid, SIGKILL) }
     }
 
     static func get(_ port: Int, _ path: String) async throws -> (Int, String) {

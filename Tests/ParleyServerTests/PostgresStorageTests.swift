@@ -8,7 +8,7 @@ import Testing
 
 /// What only the PostgreSQL engine has: migrations shared by processes, the search index, the
 /// `NOTIFY` of a commit.
-@Suite("PostgreSQL storage", .timeLimit(.minutes(1)))
+@Suite("PostgreSQL storage", .timeLimit(.minutes(1)), .postgresWatchdog(seconds: 90))
 struct PostgresStorageTests {
     @Test("Migrations applied by several processes starting at once run once, in order; reopening applies nothing")
     func concurrentMigrations() async throws {

@@ -7,7 +7,7 @@ import Testing
 
 /// What every `ServerStorage` engine must do; run against each engine (SQLite in memory and in a
 /// WAL file, PostgreSQL in a throwaway cluster: see `PostgresCluster`).
-@Suite("Server storage conformance", .timeLimit(.minutes(1)))
+@Suite("Server storage conformance", .timeLimit(.minutes(1)), .postgresWatchdog(seconds: 90))
 struct StorageConformanceTests {
     enum Engine: String, CaseIterable, Sendable {
         case sqliteMemory, sqliteFile, postgres
@@ -194,7 +194,7 @@ struct StorageConformanceTests {
 }
 
 /// The chat service's rules on each engine where engines differ most: concurrent writers.
-@Suite("Server storage conformance: concurrent writes", .timeLimit(.minutes(1)))
+@Suite("Server storage conformance: concurrent writes", .timeLimit(.minutes(1)), .postgresWatchdog(seconds: 90))
 struct StorageConcurrencyConformanceTests {
     static func service(_ storage: any ServerStorage) async throws -> ChatService {
         let service = ChatService(storage: storage, hub: EventHub(), limits: WireLimits(), adminUserIds: [])

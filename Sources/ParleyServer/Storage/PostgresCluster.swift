@@ -36,6 +36,21 @@ public final class PostgresCluster: Sendable {
 
     private static let sharedCluster = Mutex<PostgresCluster?>(nil)
 
+    /// The `pg_ctl` and data directory of every cluster started in this process and not stopped
+    /// (kept apart from ``sharedCluster``, whose lock a hung start may hold).
+    private static let running = Mutex<[String: String]>([:])
+
+    /// Stops every cluster this process started, at once (`pg_ctl stop -m immediate`, each
+    /// bounded to 10 s): for a watchdog about to end a hung test process.
+    public static func emergencyStopAll() {
+        for (dataPath, pgCtl) in running.withLock({ $0 }) {
+            let cluster = PostgresCluster(
+                directory: URL(fileURLWithPath: dataPath).deletingLastPathComponent(), port: 0,
+                binaries: URL(fileURLWithPath: pgCtl).deletingLastPathComponent())
+            try? cluster.run(pgCtl, ["-D", dataPath, "-w", "-t", "5", "-m", "immediate", "stop"], timeout: 10)
+        }
+    }
+
     private static func stopShared() {
         sharedCluster.withLock { $0?.stop() }
     }
@@ -83,6 +98,7 @@ public final class PostgresCluster: Sendable {
         try cluster.run(binaries.appendingPathComponent("initdb").path, [
             "-D", cluster.dataPath, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync", "--locale=C.UTF-8",
         ])
+        running.withLock { $0[cluster.dataPath] = binaries.appendingPathComponent("pg_ctl").path }
         try cluster.startServer(fsync: fsync)
         return cluster
     }
@@ -106,16 +122,19 @@ public final class PostgresCluster: Sendable {
     /// Stops the server and removes the directory.
     public func stop() {
         try? run(binaries.appendingPathComponent("pg_ctl").path, ["-D", dataPath, "-w", "-m", "immediate", "stop"])
+        _ = Self.running.withLock { $0.removeValue(forKey: dataPath) }
         try? FileManager.default.removeItem(at: directory)
     }
 
-    /// Runs a PostgreSQL tool, as the cluster's owner when `asOwner` (the `postgres` user under root).
+    /// Runs a PostgreSQL tool, as the cluster's owner when `asOwner` (the `postgres` user under root);
+    /// one still running after `timeout` seconds is killed and reported (a hung tool fails, it does
+    /// not hang the caller).
     ///
     /// `posix_spawn` and `waitpid`, not Foundation's `Process`: its reaping of children stalled
     /// in test processes (the tool exited, `waitUntilExit` never returned). Output goes to a
     /// temporary file, not a pipe, since `pg_ctl start` leaves a server running that could hold
     /// a pipe open.
-    func run(_ executable: String, _ arguments: [String], asOwner: Bool = true) throws {
+    func run(_ executable: String, _ arguments: [String], asOwner: Bool = true, timeout: TimeInterval = 90) throws {
         // The tools must not inherit a working directory the postgres user cannot enter.
         let inRoot = ["/bin/sh", "-c", "cd / && exec \"$@\"", "sh"]
         let argv = (asOwner && Self.isRoot) ? inRoot + ["/usr/sbin/runuser", "-u", "postgres", "--", executable] + arguments
@@ -134,7 +153,18 @@ public final class PostgresCluster: Sendable {
         let spawned = posix_spawn(&pid, argv[0], &actions, nil, &cArguments, environ)
         guard spawned == 0 else { throw ClusterError("\(argv[0]) could not start: \(String(cString: strerror(spawned)))") }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            let waited = waitpid(pid, &status, WNOHANG)
+            if waited == pid || (waited < 0 && errno != EINTR) { break }
+            if Date() >= deadline {
+                kill(pid, SIGKILL)
+                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+                let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+                throw ClusterError("\(executable) \(arguments.joined(separator: " ")) still running after \(Int(timeout)) s: killed. \(output)")
+            }
+            usleep(20_000)
+        }
         let exited = status & 0x7f == 0, code = (status >> 8) & 0xff
         guard exited && code == 0 else {
             let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
