@@ -26,7 +26,7 @@ struct PostgresFanoutTests {
     static func withPair(
         users: [String], cid: String, cluster: PostgresCluster? = nil, _ body: (Pair) async throws -> Void
     ) async throws {
-        let url = try cluster?.createDatabase() ?? PostgresCluster.freshDatabase()
+        let url = try await PostgresCluster.offPool { try cluster?.createDatabase() ?? PostgresCluster.freshDatabase() }
         var processes: [Process] = []
         defer { for process in processes { stopChild(process) } }
         var ports: [Int] = []

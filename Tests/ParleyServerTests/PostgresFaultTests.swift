@@ -60,13 +60,6 @@ struct PostgresFaultTests {
         }
     }
 
-    /// Runs a blocking call on a thread outside the concurrency pool (2 cores: 2 pool threads).
-    static func blocking(_ work: @escaping @Sendable () throws -> Void) async throws {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            DispatchQueue.global().async { continuation.resume(with: Result(catching: work)) }
-        }
-    }
-
     /// The stored stream of `cid` (a sync from the start): each message's `message.new` count.
     static func storedNewCounts(_ api: CrashTests.API, as user: String, cid: String) async throws -> [String: Int] {
         let answer = await api.call(
@@ -83,7 +76,7 @@ struct PostgresFaultTests {
 
     @Test("PostgreSQL restarted while clients send: the servers reconnect, every acknowledged message is stored once, retries duplicate nothing, every socket gets each message once, in order")
     func restartWhileSending() async throws {
-        let cluster = try PostgresCluster.start()
+        let cluster = try await PostgresCluster.offPool { try PostgresCluster.start() }
         defer { cluster.stop() }
         let users = (0..<4).map { "r\($0)" }
         let cid = "messaging:restart"
@@ -96,9 +89,9 @@ struct PostgresFaultTests {
                 group.addTask {
                     while sends.acknowledged < 8 { try await Task.sleep(for: .milliseconds(10)) }
                     sends.faultAt.withLock { $0 = sends.acknowledged }
-                    try await Self.blocking { try cluster.stopServer() }
+                    try await PostgresCluster.offPool { try cluster.stopServer() }
                     try await Task.sleep(for: .milliseconds(300))
-                    try await Self.blocking { try cluster.startServer() }
+                    try await PostgresCluster.offPool { try cluster.startServer() }
                 }
                 try await group.waitForAll()
             }

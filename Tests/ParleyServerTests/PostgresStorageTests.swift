@@ -12,7 +12,7 @@ import Testing
 struct PostgresStorageTests {
     @Test("Migrations applied by several processes starting at once run once, in order; reopening applies nothing")
     func concurrentMigrations() async throws {
-        let url = try PostgresCluster.freshDatabase()
+        let url = try await PostgresCluster.freshTestDatabase()
         let storages = try await withThrowingTaskGroup(of: PostgresServerStorage.self) { group in
             for _ in 0..<4 { group.addTask { try await PostgresServerStorage.open(url: url, poolSize: 2) } }
             return try await group.reduce(into: []) { $0.append($1) }
@@ -29,7 +29,7 @@ struct PostgresStorageTests {
 
     @Test("Search goes through the GIN index of the messages' tsvector")
     func searchUsesIndex() async throws {
-        let storage = try await PostgresServerStorage.open(url: try PostgresCluster.freshDatabase(), poolSize: 2)
+        let storage = try await PostgresServerStorage.open(url: try await PostgresCluster.freshTestDatabase(), poolSize: 2)
         let plan = try await storage.client.withConnection { connection in
             try await connection.query("SET enable_seqscan = off", logger: storage.logger)
             var lines: [String] = []
@@ -46,7 +46,7 @@ struct PostgresStorageTests {
 
     @Test("A write that appends events notifies its channel and sequence, never the body; a read-only write notifies nothing")
     func notifyPayload() async throws {
-        let url = try PostgresCluster.freshDatabase()
+        let url = try await PostgresCluster.freshTestDatabase()
         let storage = try await PostgresServerStorage.open(url: url, poolSize: 2)
         let settings = try PostgresSettings(url: url)
         let listener = try await PostgresConnection.connect(

@@ -57,3 +57,11 @@ extension Trait where Self == PostgresWatchdog {
     /// Stops the test process when a test case runs longer than `seconds` (see ``PostgresWatchdog``).
     static func postgresWatchdog(seconds: Int) -> Self { PostgresWatchdog(seconds: seconds) }
 }
+
+extension PostgresCluster {
+    /// A new empty database on the shared cluster (started on first use), made off the
+    /// concurrency pool (see ``PostgresCluster/offPool(_:)``).
+    static func freshTestDatabase() async throws -> String {
+        try await offPool { try freshDatabase() }
+    }
+}

@@ -23,7 +23,7 @@ struct StorageConformanceTests {
             defer { try? FileManager.default.removeItem(at: directory) }
             try await body(try SQLiteServerStorage(path: directory.appendingPathComponent("s.sqlite").path))
         case .postgres:
-            let storage = try await PostgresServerStorage.open(url: try PostgresCluster.freshDatabase(), poolSize: 4)
+            let storage = try await PostgresServerStorage.open(url: try await PostgresCluster.freshTestDatabase(), poolSize: 4)
             do {
                 try await body(storage)
             } catch {

@@ -60,6 +60,15 @@ public final class PostgresCluster: Sendable {
         try shared().createDatabase()
     }
 
+    /// Runs a blocking cluster call (the tools are waited for) on a thread outside Swift's
+    /// concurrency pool, which has one thread per core: blocking one of them starves every other
+    /// task of the process for the seconds `initdb` or `pg_ctl` take.
+    public static func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+            Thread.detachNewThread { continuation.resume(with: Result(catching: work)) }
+        }
+    }
+
     /// A new empty database on this cluster; its URL.
     public func createDatabase() throws -> String {
         let name = "t_\(UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: ""))"
