@@ -34,6 +34,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
         // Combine's API on Linux: `ObservableObject`, `@Published` and publishers for the SwiftUI layer.
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+        // The server on PostgreSQL (issue 21): storage, LISTEN/NOTIFY fan-out; operations: metrics
+        // with a Prometheus endpoint and graceful shutdown.
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // System libraries, found through pkg-config; `scripts/install-deps` installs the apt providers.
@@ -102,6 +108,10 @@ let package = Package(
                 .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 // Pre-encoded text frames (WebSocketFrame), shared by every recipient of an event.
                 .product(name: "NIOWebSocket", package: "swift-nio"),
             ],
@@ -238,6 +248,7 @@ let package = Package(
             dependencies: [
                 "ParleyServer", "ParleyProtocol", "ParleyChat", "ParleyServerTestChild",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
             ],

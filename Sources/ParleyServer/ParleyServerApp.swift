@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdWebSocket
 import Logging
 import ParleyProtocol
+import ServiceLifecycle
 
 /// How `parley serve` runs.
 public struct ParleyServerConfiguration: Sendable {
@@ -18,12 +19,18 @@ public struct ParleyServerConfiguration: Sendable {
     public var limits: WireLimits
     /// Users who become admins when they first write themselves.
     public var adminUserIds: Set<String>
+    /// A PostgreSQL database (`postgres://user:password@host:port/database`) instead of the SQLite
+    /// file: several server processes may share it.
+    public var postgresURL: String?
+    /// The PostgreSQL connection pool's size (and the threads transactions run on).
+    public var postgresPoolSize: Int = 16
 
     /// Describes a server.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, databasePath: String?, jwtSecret: [UInt8],
-        limits: WireLimits = WireLimits(), adminUserIds: Set<String> = []
+        limits: WireLimits = WireLimits(), adminUserIds: Set<String> = [], postgresURL: String? = nil
     ) {
+        self.postgresURL = postgresURL
         self.host = host
         self.port = port
         self.databasePath = databasePath
@@ -46,6 +53,7 @@ public enum ParleyServerApp {
         configuration: ParleyServerConfiguration, logger: Logger = Logger(label: "parley.server"),
         onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) async throws {
+        ParleyMetrics.bootstrap()
         let app = try await makeApplication(configuration: configuration, logger: logger, onRunning: onRunning)
         try await app.runService()
     }
@@ -54,8 +62,20 @@ public enum ParleyServerApp {
         configuration: ParleyServerConfiguration, logger: Logger,
         onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) async throws -> some ApplicationProtocol {
-        let storage = try SQLiteServerStorage(path: configuration.databasePath)
         let hub = EventHub()
+        let storage: any ServerStorage
+        let operations: ServerOperations
+        if let url = configuration.postgresURL {
+            let postgres = try await PostgresServerStorage.open(
+                url: url, poolSize: configuration.postgresPoolSize, logger: logger)
+            let fanout = PostgresFanout(storage: postgres, hub: hub, logger: logger)
+            fanout.start()
+            storage = postgres
+            operations = ServerOperations(hub: hub, postgres: postgres, fanout: fanout, logger: logger)
+        } else {
+            storage = try SQLiteServerStorage(path: configuration.databasePath)
+            operations = ServerOperations(hub: hub, postgres: nil, fanout: nil, logger: logger)
+        }
         let service = ChatService(
             storage: storage, hub: hub, limits: configuration.limits, adminUserIds: configuration.adminUserIds)
         let tokens = try await ServerTokens(secret: configuration.jwtSecret)
@@ -63,6 +83,9 @@ public enum ParleyServerApp {
         let limiter = RateLimiter(rate: configuration.limits.requestsPerSecond, burst: configuration.limits.requestBurst)
 
         let router = Router(context: ParleyRequestContext.self)
+        // Health and metrics answer before authentication.
+        router.add(middleware: OperationsMiddleware(operations: operations))
+        router.add(middleware: MetricsMiddleware())
         router.add(middleware: APIMiddleware(authenticator: authenticator, limiter: limiter))
         Routes(service: service).add(to: router)
 
@@ -76,7 +99,12 @@ public enum ParleyServerApp {
         } onUpgrade: { inbound, outbound, context in
             guard let actorId = context.requestContext.actorId else { return }
             let session = WebSocketSession(actorId: actorId, service: service, limiter: limiter, logger: context.logger)
-            await session.run(inbound: inbound, outbound: outbound)
+            // On graceful shutdown every socket closes with "service restart": clients reconnect elsewhere.
+            await withGracefulShutdownHandler {
+                await session.run(inbound: inbound, outbound: outbound)
+            } onGracefulShutdown: {
+                operations.drain()
+            }
         }
 
         return Application(
@@ -85,6 +113,7 @@ public enum ParleyServerApp {
                 webSocketRouter: webSocketRouter,
                 configuration: .init(ws: .init(maxFrameSize: configuration.limits.maxFrameBytes * 2))),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "parley"),
+            services: [operations],
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? configuration.port) },
             logger: logger)
     }

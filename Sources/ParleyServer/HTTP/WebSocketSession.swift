@@ -26,9 +26,13 @@ struct WebSocketSession {
             // The frame's bytes are shared with every other recipient, not copied.
             try await outbound.write(.custom(WebSocketFrame(fin: true, opcode: .text, data: frame.text)))
         }, close: {
-            // The hub ended the session (a deleted user): close from this side.
+            // The hub ended the session (a deleted user, or a draining server): close from this side.
             do {
-                try await outbound.close(.normalClosure, reason: "session ended")
+                if let code = connection.closeCode.withLock({ $0 }) {
+                    try await outbound.close(.unknown(code), reason: "service restart: reconnect")
+                } else {
+                    try await outbound.close(.normalClosure, reason: "session ended")
+                }
             } catch {
                 logger.debug("WebSocket close failed", metadata: ["error": "\(error)"])
             }
