@@ -55,12 +55,14 @@ open class ChatKeyboardShortcutsVC: _ViewController {
             guard !title.isEmpty, seen.insert(command.keyDescription).inserted else { continue }
             lines.append(Shortcut(title: title, keys: command.keyDescription))
         }
+        // The focus system's keys, named as key commands name them.
+        let keys = { (input: String, flags: UIKeyModifierFlags) in UIKeyCommand(input: input, modifierFlags: flags) { _ in }.keyDescription }
         lines += [
-            Shortcut(title: l10n.tr("shortcuts.focus-next"), keys: "Tab"),
-            Shortcut(title: l10n.tr("shortcuts.focus-previous"), keys: "Shift+Tab"),
+            Shortcut(title: l10n.tr("shortcuts.focus-next"), keys: keys("\t", [])),
+            Shortcut(title: l10n.tr("shortcuts.focus-previous"), keys: keys("\t", .shift)),
             Shortcut(title: l10n.tr("shortcuts.arrows"), keys: "↑ ↓ ← →"),
-            Shortcut(title: l10n.tr("shortcuts.open"), keys: "Enter"),
-            Shortcut(title: l10n.tr("shortcuts.back"), keys: "Esc"),
+            Shortcut(title: l10n.tr("shortcuts.open"), keys: keys("\r", [])),
+            Shortcut(title: l10n.tr("shortcuts.back"), keys: keys(UIKeyCommand.inputEscape, [])),
         ]
         return lines
     }

@@ -168,7 +168,9 @@ public final class UIFocusSystem {
                 setFocus(nil, heading: [], showsRing: false)
                 return true
             }
-            if let first = UIResponder.currentFirstResponder as? UIView, first.window === window, first is UIKeyInput {
+            // Escape leaves a text field (not one under a sheet: the sheet had its say).
+            if let window, let first = UIResponder.currentFirstResponder as? UIView, first.window === window, first is UIKeyInput,
+               window.presentedController(covering: first) == nil {
                 first.resignFirstResponder()
                 return true
             }
@@ -231,7 +233,11 @@ public final class UIFocusSystem {
         let shown = subviews.filter { !$0.isHidden && $0.alpha > 0.01 && !$0.frame.isEmpty }
         guard shown.count > 1, shown.count <= 32 else { return subviews }
         for (index, view) in shown.enumerated() {
-            for other in shown[(index + 1)...] where view.frame.intersects(other.frame) { return subviews }
+            for other in shown[(index + 1)...] {
+                // Touching edges are not an overlap.
+                let overlap = view.frame.intersection(other.frame)
+                if !overlap.isNull, overlap.width > 0.5, overlap.height > 0.5 { return subviews }
+            }
         }
         let rtl = shown[0].effectiveUserInterfaceLayoutDirection == .rightToLeft
         return shown.sorted { a, b in
