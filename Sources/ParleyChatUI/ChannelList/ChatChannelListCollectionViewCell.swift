@@ -73,9 +73,20 @@ open class ChatChannelListCollectionViewCell: _Control, ReusableView {
         updateHighlight()
     }
 
-    /// The background for the current state: `highlightedBackground` while pressed.
+    /// The pointer entered or left the row: the hover background follows.
+    open override func hoverDidChange() {
+        super.hoverDidChange()
+        updateHighlight()
+    }
+
+    /// The background for the current state: `highlightedBackground` while pressed,
+    /// `highlightedAccentBackground1` while selected (the channel open beside the list),
+    /// `background2` under the pointer.
     open func updateHighlight() {
-        backgroundColor = isHighlighted ? appearance.colorPalette.highlightedBackground : appearance.colorPalette.background
+        let palette = appearance.colorPalette
+        backgroundColor = isHighlighted ? palette.highlightedBackground
+            : isSelected ? palette.highlightedAccentBackground1
+            : isHovered ? palette.background2 : palette.background
     }
 
     /// Keeps the hairline one device pixel tall along the bottom.
@@ -96,6 +107,7 @@ open class ChatChannelListCollectionViewCell: _Control, ReusableView {
     /// Clears the highlight and the tap action before the cell shows another channel.
     open func prepareForReuse() {
         isHighlighted = false
+        isSelected = false
         onTap = nil
         swipeableView.close()
     }

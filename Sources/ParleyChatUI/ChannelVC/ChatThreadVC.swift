@@ -26,6 +26,9 @@ open class ChatThreadVC: _ViewController, ChatMessageListVCDataSource, ChatMessa
     /// The error of the last load, if it failed.
     public private(set) var lastError: ChatError?
 
+    /// Page Up and Page Down scroll the messages from anywhere on the screen (the composer too).
+    open override var keyCommands: [UIKeyCommand]? { messageListVC.pageKeyCommands() }
+
     /// Becomes the delegate of the message controller and loads the thread.
     open override func setUp() {
         super.setUp()

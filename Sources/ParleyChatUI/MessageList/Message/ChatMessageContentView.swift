@@ -223,6 +223,12 @@ open class ChatMessageContentView: _View {
 
     // MARK: Lifecycle
 
+    /// A message row takes keyboard focus (the arrows move between rows; Enter opens its actions).
+    open override var canBecomeFocused: Bool {
+        guard let content else { return false }
+        return content.type != .system && !content.isDeleted
+    }
+
     /// Adds the reactions bubble's tap handler (each part adds its own when it is made).
     open override func setUp() {
         super.setUp()
@@ -401,6 +407,7 @@ open class ChatMessageContentView: _View {
             guard let self, let label, recognizer.state == .ended else { return }
             self.handleTapOnText(at: recognizer.location(in: label))
         })
+        label.addInteraction(UIPointerInteraction(delegate: self))
         textView = label
         return label
     }
@@ -740,10 +747,15 @@ open class ChatMessageContentView: _View {
         textView.invalidateIntrinsicContentSize()
     }
 
+    /// The link or mention under `point` (in `textView`'s coordinates), if any.
+    public func textItem(at point: CGPoint) -> ChatMessageTextItem? {
+        guard let index = textView?.characterIndex(at: point) else { return nil }
+        return textItems.first { NSLocationInRange(index, $0.range) }
+    }
+
     /// Calls the delegate for the link or mention under `point` (in `textView`'s coordinates).
     open func handleTapOnText(at point: CGPoint) {
-        guard let index = textView?.characterIndex(at: point),
-              let item = textItems.first(where: { NSLocationInRange(index, $0.range) }) else { return }
+        guard let item = textItem(at: point) else { return }
         switch item.kind {
         case .link(let url): delegate?.messageContentView(self, didTapOnLink: url)
         case .mention(let user): delegate?.messageContentView(self, didTapOnMention: user)
@@ -769,5 +781,23 @@ open class ChatMessageContentView: _View {
         let width = size.width > 0 && size.width.isFinite ? size.width : bounds.width
         return systemLayoutSizeFitting(CGSize(width: width, height: 0), withHorizontalFittingPriority: .required,
                                        verticalFittingPriority: .fittingSizeLevel)
+    }
+}
+
+/// The pointer over the message's text: a hand over links and mentions, the I-beam over the rest.
+extension ChatMessageContentView: UIPointerInteractionDelegate {
+    static let linkRegionID = "link"
+    static let textRegionID = "text"
+
+    /// "link" over a link or mention, "text" over the rest of the text.
+    public func pointerInteraction(_ interaction: UIPointerInteraction, regionFor request: UIPointerRegionRequest,
+                                   defaultRegion: UIPointerRegion) -> UIPointerRegion? {
+        guard let label = textView, !(label.text ?? "").isEmpty else { return nil }
+        return UIPointerRegion(rect: label.bounds, identifier: textItem(at: request.location) == nil ? Self.textRegionID : Self.linkRegionID)
+    }
+
+    /// The hand for links, the I-beam for text.
+    public func pointerInteraction(_ interaction: UIPointerInteraction, styleFor region: UIPointerRegion) -> UIPointerStyle? {
+        region.identifier == Self.linkRegionID ? .link : UIPointerStyle(shape: .verticalBeam(length: textView?.font.lineHeight ?? 17))
     }
 }
