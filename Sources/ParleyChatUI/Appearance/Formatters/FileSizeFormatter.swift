@@ -13,10 +13,11 @@ open class DefaultFileSizeFormatter: FileSizeFormatter {
     /// A formatter.
     public init() {}
 
-    /// The size of `bytes` bytes.
+    /// The size of `bytes` bytes, its units from the strings tables (`attachment.file-size.*`).
     open func format(_ bytes: Int64) -> String {
+        let l10n = L10n.default
         let value = max(0, bytes)
-        if value < 1000 { return value == 1 ? "1 byte" : "\(value) bytes" }
+        if value < 1000 { return l10n.plural("attachment.file-size.bytes", count: Int(value)) }
         let units = ["KB", "MB", "GB", "TB", "PB", "EB"]
         var amount = Double(value) / 1000
         var unit = 0
@@ -24,9 +25,8 @@ open class DefaultFileSizeFormatter: FileSizeFormatter {
             amount /= 1000
             unit += 1
         }
-        if unit == 0 { return "\(Int(amount.rounded())) KB" }
-        let tenths = (amount * 10).rounded() / 10
+        let tenths = unit == 0 ? amount.rounded() : (amount * 10).rounded() / 10
         let text = tenths == tenths.rounded() ? String(Int(tenths)) : String(format: "%.1f", tenths)
-        return "\(text) \(units[unit])"
+        return l10n.tr("attachment.file-size." + units[unit], .string(text))
     }
 }
