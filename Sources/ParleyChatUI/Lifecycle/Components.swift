@@ -188,6 +188,33 @@ public struct Components {
     /// is off).
     public var isMessageEditedLabelEnabled: Bool = true
 
+    // MARK: Attachments (issue 22)
+
+    /// Decides which injector draws a message's attachments.
+    public var attachmentViewCatalog: AttachmentViewCatalog.Type = AttachmentViewCatalog.self
+    /// Draws a message's pictures.
+    public var galleryAttachmentInjector: AttachmentViewInjector.Type = GalleryAttachmentViewInjector.self
+    /// Draws a message's files.
+    public var filesAttachmentInjector: AttachmentViewInjector.Type = FilesAttachmentViewInjector.self
+    /// Draws a message's link preview.
+    public var linkAttachmentInjector: AttachmentViewInjector.Type = LinkAttachmentViewInjector.self
+    /// Draws a message with pictures and files.
+    public var mixedAttachmentInjector: MixedAttachmentViewInjector.Type = MixedAttachmentViewInjector.self
+    /// The gallery of a message's pictures.
+    public var galleryView: ChatMessageGalleryView.Type = ChatMessageGalleryView.self
+    /// One picture in the gallery.
+    public var imageAttachmentGalleryPreview: ChatMessageGalleryView.ImagePreview.Type = ChatMessageGalleryView.ImagePreview.self
+    /// The list of a message's files.
+    public var fileAttachmentListView: ChatMessageFileAttachmentListView.Type = ChatMessageFileAttachmentListView.self
+    /// One file in the list.
+    public var fileAttachmentView: ChatMessageFileAttachmentListView.ItemView.Type = ChatMessageFileAttachmentListView.ItemView.self
+    /// A link's preview.
+    public var linkPreviewView: ChatMessageLinkPreviewView.Type = ChatMessageLinkPreviewView.self
+    /// Loads attachment pictures (decoded off the main thread, cached by bytes).
+    public var imageLoader: ChatImageLoader = ChatImageLoader.shared
+    /// Opens a tapped file (`xdg-open` by default).
+    public var fileOpener: any FileOpening = XDGFileOpener()
+
     /// The components every chat view uses unless given others.
     public static var `default` = Components()
 }

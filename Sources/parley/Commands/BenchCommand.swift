@@ -33,6 +33,7 @@ struct BenchCommand: AsyncParsableCommand {
         Group(name: "chat") { quick in try await ChatBench.run(quick: quick) },
         Group(name: "swiftui") { quick in try await MainActor.run { try SwiftUIBench.run(quick: quick) } },
         Group(name: "server") { quick in try await ServerBench.run(quick: quick) },
+        Group(name: "image") { quick in try await ImageBench.run(quick: quick) },
     ]
 
     func run() async throws {
