@@ -112,14 +112,14 @@ extension ChannelAction {
             }
         }
         return [
-            ChannelAction(title: "Mark as read", iconName: "checkmark", action: run { try await $0.markRead() },
+            ChannelAction(title: localized("factory.markAsRead"), iconName: symbol("checkmark"), action: run { try await $0.markRead() },
                           confirmationPopup: nil, isDestructive: false),
-            ChannelAction(title: "Mute channel", iconName: "speaker.slash", action: run { try await $0.muteChannel() },
+            ChannelAction(title: localized("factory.muteChannel"), iconName: symbol("speaker.slash"), action: run { try await $0.muteChannel() },
                           confirmationPopup: nil, isDestructive: false),
-            ChannelAction(title: "Delete conversation", iconName: "trash", action: run { try await $0.deleteChannel() },
-                          confirmationPopup: ConfirmationPopup(title: "Delete conversation",
-                                                               message: "Are you sure you want to delete this conversation?",
-                                                               buttonTitle: "Delete"),
+            ChannelAction(title: localized("factory.deleteConversation"), iconName: symbol("trash"), action: run { try await $0.deleteChannel() },
+                          confirmationPopup: ConfirmationPopup(title: localized("factory.deleteConversation"),
+                                                               message: localized("factory.deleteConversation.message"),
+                                                               buttonTitle: localized("alert.actions.delete")),
                           isDestructive: true),
         ]
     }

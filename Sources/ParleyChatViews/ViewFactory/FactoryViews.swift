@@ -72,12 +72,12 @@ extension ChannelHeaderViewModifier {
 @preconcurrency @MainActor
 public protocol MessageThreadHeaderViewModifier: ViewModifier {}
 
-/// The default thread header: "Thread Reply".
+/// The default thread header: localized("factory.threadReply").
 public struct DefaultMessageThreadHeaderModifier: MessageThreadHeaderViewModifier {
     /// The default header.
     public init() {}
     /// The content, titled.
-    public func body(content: Content) -> some View { content.navigationTitle("Thread Reply") }
+    public func body(content: Content) -> some View { content.navigationTitle(localized("factory.threadReply")) }
 }
 
 /// A titled navigation header for lists (the thread list's).
@@ -174,16 +174,16 @@ public struct AttachmentLinesView: View {
     public var body: some View {
         VStack(alignment: .leading, spacing: 4) {
             ForEach(message.attachments.filter { types.contains($0.type) }) { attachment in
-                SymbolLine(symbol: Self.symbol(attachment.type), text: Self.title(attachment))
+                SymbolLine(symbol: Self.symbolName(attachment.type), text: Self.title(attachment))
             }
         }
     }
 
-    static func symbol(_ type: AttachmentType) -> String {
+    static func symbolName(_ type: AttachmentType) -> String {
         switch type {
-        case .image: "photo"
-        case .file: "paperclip"
-        case .link: "link"
+        case .image: symbol("photo")
+        case .file: symbol("paperclip")
+        case .link: symbol("link")
         }
     }
 
@@ -266,11 +266,11 @@ public struct ScrollToBottomButtonView: View {
                     .background(Capsule().fill(Color(palette.accentPrimary)))
             }
         }
-        .accessibilityLabel("Scroll to bottom")
+        .accessibilityLabel(localized("factory.scrollToBottom"))
     }
 }
 
-/// A bar above the composer ("Reply to Message", "Edit Message") with a close button.
+/// A bar above the composer (localized("factory.replyToMessage"), localized("factory.editMessage")) with a close button.
 public struct ComposerHeaderBar: View {
     /// The bar's title.
     public let title: String
@@ -382,7 +382,7 @@ public struct ThreadListItemView<Factory: ViewFactory>: View {
         let root = thread.parentMessage
         let thread = self.thread, onTap = self.onTap
         VStack(alignment: .leading, spacing: 6) {
-            SymbolLine(symbol: "bubble.left.and.bubble.right", text: thread.channel.name ?? thread.channel.cid.rawValue)
+            SymbolLine(symbol: symbol("bubble.left.and.bubble.right"), text: thread.channel.name ?? thread.channel.cid.rawValue)
             HStack(alignment: .top, spacing: 8) {
                 factory.makeMessageAvatarView(for: root.author)
                 VStack(alignment: .leading, spacing: 2) {
@@ -391,7 +391,7 @@ public struct ThreadListItemView<Factory: ViewFactory>: View {
                 }
                 Spacer()
             }
-            Text(thread.replyCount == 1 ? "1 reply" : "\(thread.replyCount) replies")
+            Text(thread.replyCount == 1 ? localized("factory.oneReply") : "\(thread.replyCount) " + localized("factory.replies"))
                 .font(.footnote.bold())
                 .foregroundColor(Color(palette.accentPrimary))
         }
@@ -422,7 +422,7 @@ public struct ChatChannelScreen<Factory: ViewFactory>: View {
         if let client = ChatViews.client {
             ChatChannelView(viewFactory: factory, channelController: client.channelController(for: cid))
         } else {
-            Text("No chat client")
+            Text(localized("factory.noChatClient"))
         }
     }
 }
@@ -512,4 +512,22 @@ public struct ChatChannelSwipeableListItem<Factory: ViewFactory>: View {
             }
         }
     }
+}
+
+/// The text of `key` in the screens' strings tables (`Appearance.default.l10n`).
+@MainActor
+func localized(_ key: String) -> String { Appearance.default.l10n.tr(key) }
+
+/// A symbol's name (marks the literal as an image name, not text users read).
+func symbol(_ name: String) -> String { name }
+
+/// The identifiers of the default message actions, reported in ``MessageActionInfo``.
+enum MessageActionIdentifier {
+    static let inlineReplyID = "inlineReply"
+    static let threadReplyID = "threadReply"
+    static let deleteID = "delete"
+
+    static var inlineReply: String { inlineReplyID }
+    static var threadReply: String { threadReplyID }
+    static var delete: String { deleteID }
 }

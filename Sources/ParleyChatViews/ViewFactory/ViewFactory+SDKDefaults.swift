@@ -98,7 +98,7 @@ extension ViewFactory {
                     .background(Color(palette.background1))
             }
             Button(action: onMain(rightButtonTapped, channel)) {
-                Image(systemName: "trash").foregroundColor(.white)
+                Image(systemName: symbol("trash")).foregroundColor(.white)
                     .frame(width: buttonWidth).frame(maxHeight: .infinity)
                     .background(Color(palette.alert))
             }
@@ -119,7 +119,7 @@ extension ViewFactory {
     /// Nothing (as in the SDK).
     public func makeChannelListStickyFooterView() -> some View { EmptyView() }
 
-    /// "Searching…" while loading, "No results" without any, else one
+    /// localized("factory.searching") while loading, localized("factory.noResults") without any, else one
     /// ``makeChannelListSearchResultItem(searchResult:onlineIndicatorShown:channelName:avatar:onSearchResultTap:channelDestination:)``
     /// per result.
     @ViewBuilder
@@ -134,9 +134,9 @@ extension ViewFactory {
         onItemAppear: @escaping (Int) -> Void
     ) -> some View {
         if loadingSearchResults {
-            SymbolLine(symbol: "magnifyingglass", text: "Searching…").padding(16)
+            SymbolLine(symbol: symbol("magnifyingglass"), text: localized("factory.searching")).padding(16)
         } else if searchResults.isEmpty {
-            SymbolLine(symbol: "magnifyingglass", text: "No results").padding(16)
+            SymbolLine(symbol: symbol("magnifyingglass"), text: localized("factory.noResults")).padding(16)
         } else {
             let destination = makeChannelDestination()
             VStack(alignment: .leading, spacing: 0) {
@@ -248,11 +248,11 @@ extension ViewFactory {
     /// A ``DefaultMessageThreadHeaderModifier``.
     public func makeMessageThreadHeaderViewModifier() -> some MessageThreadHeaderViewModifier { DefaultMessageThreadHeaderModifier() }
 
-    /// "Edited" under an edited message; nothing otherwise (Parley translates nothing).
+    /// localized("factory.edited") under an edited message; nothing otherwise (Parley translates nothing).
     @ViewBuilder
     public func makeMessageTranslationFooterView(messageViewModel: MessageViewModel) -> some View {
         if messageViewModel.isEdited {
-            Text("Edited").font(.caption).foregroundColor(Color(Appearance.default.colorPalette.textLowEmphasis))
+            Text(localized("factory.edited")).font(.caption).foregroundColor(Color(Appearance.default.colorPalette.textLowEmphasis))
         }
     }
 
@@ -291,9 +291,9 @@ extension ViewFactory {
                                 options: MediaViewsOptions) -> some View {
         let index = min(max(0, options.selectedIndex), max(0, mediaAttachments.count - 1))
         return VStack(alignment: .leading, spacing: 8) {
-            makeGalleryHeaderView(title: message.author.name, subtitle: "\(index + 1) of \(mediaAttachments.count)", shown: isShown)
+            makeGalleryHeaderView(title: message.author.name, subtitle: "\(index + 1) " + localized("factory.of") + " \(mediaAttachments.count)", shown: isShown)
             ForEach(mediaAttachments) { media in
-                SymbolLine(symbol: "photo", text: media.title ?? media.url.lastPathComponent).padding(.horizontal, 16)
+                SymbolLine(symbol: symbol("photo"), text: media.title ?? media.url.lastPathComponent).padding(.horizontal, 16)
             }
         }
     }
@@ -320,7 +320,7 @@ extension ViewFactory {
 
     /// The video's title.
     public func makeVideoPlayerFooterView(attachment: ChatMessageVideoAttachment, shown: Binding<Bool>) -> some View {
-        SymbolLine(symbol: "photo", text: attachment.title ?? attachment.videoURL.lastPathComponent).padding(16)
+        SymbolLine(symbol: symbol("photo"), text: attachment.title ?? attachment.videoURL.lastPathComponent).padding(16)
     }
 
     /// The text at 50 points, without a bubble.
@@ -369,7 +369,7 @@ extension ViewFactory {
                                                      replyCount: Int) -> some View {
         let palette = Appearance.default.colorPalette
         return HStack(alignment: .center, spacing: 4) {
-            Text("Replied to a thread:").font(.footnote.bold()).foregroundColor(Color(palette.accentPrimary))
+            Text(localized("factory.repliedToThread")).font(.footnote.bold()).foregroundColor(Color(palette.accentPrimary))
             Text(parentMessage.text).font(.footnote).foregroundColor(Color(palette.textLowEmphasis))
         }
         .onTapGesture { ChatChannelView.showThread(of: parentMessage) }
@@ -391,7 +391,7 @@ extension ViewFactory {
         let palette = Appearance.default.colorPalette
         let expanded = state.wrappedValue != .collapsed
         return Button(action: { state.wrappedValue = expanded ? .collapsed : .expanded(.media) }) {
-            Image(systemName: "paperclip").foregroundColor(Color(expanded ? palette.accentPrimary : palette.inactiveTint))
+            Image(systemName: symbol("paperclip")).foregroundColor(Color(expanded ? palette.accentPrimary : palette.inactiveTint))
         }
         .padding(.leading, 8)
     }
@@ -417,34 +417,34 @@ extension ViewFactory {
                 makeQuotedMessageView(quotedMessage: quoted, fillAvailableSpace: true, isInComposer: true, scrolledId: .constant(nil))
             }
             ForEach(addedAssets) { asset in
-                SymbolLine(symbol: "photo", text: asset.url.lastPathComponent)
+                SymbolLine(symbol: symbol("photo"), text: asset.url.lastPathComponent)
                     .onTapGesture(perform: onMain(removeAttachmentWithId, asset.id))
             }
             ForEach(addedFileURLs.map(\.absoluteString), id: \.self) { url in
-                SymbolLine(symbol: "paperclip", text: URL(string: url)?.lastPathComponent ?? url)
+                SymbolLine(symbol: symbol("paperclip"), text: URL(string: url)?.lastPathComponent ?? url)
                     .onTapGesture(perform: onMain(removeAttachmentWithId, url))
             }
             makeCustomAttachmentPreviewView(addedCustomAttachments: addedCustomAttachments, onCustomAttachmentTap: onCustomAttachmentTap)
             makeComposerTextInputView(text: text, height: .constant(36), selectedRangeLocation: selectedRangeLocation,
-                                      placeholder: cooldownDuration > 0 ? "Slow mode ON" : "Send a message", editable: cooldownDuration == 0,
+                                      placeholder: cooldownDuration > 0 ? localized("factory.slowMode") : localized("factory.sendAMessage"), editable: cooldownDuration == 0,
                                       maxMessageLength: maxMessageLength, currentHeight: 36)
         }
         .background(RoundedRectangle(cornerRadius: 18).stroke(Color(palette.border), lineWidth: 1))
     }
 
-    /// "Recording…" with a microphone (Parley records no voice).
+    /// localized("factory.recording") with a microphone (Parley records no voice).
     public func makeComposerRecordingView(viewModel: MessageComposerViewModel, gestureLocation: CGPoint) -> some View {
-        SymbolLine(symbol: "mic", text: "Recording…").padding(12)
+        SymbolLine(symbol: symbol("mic"), text: localized("factory.recording")).padding(12)
     }
 
-    /// "Recording locked" with a lock.
+    /// localized("factory.recordingLocked") with a lock.
     public func makeComposerRecordingLockedView(viewModel: MessageComposerViewModel) -> some View {
-        SymbolLine(symbol: "lock", text: "Recording locked").padding(12)
+        SymbolLine(symbol: symbol("lock"), text: localized("factory.recordingLocked")).padding(12)
     }
 
-    /// "Hold to record, release to send."
+    /// localized("factory.recordingTip")
     public func makeComposerRecordingTipView() -> some View {
-        SymbolLine(symbol: "mic", text: "Hold to record, release to send.").padding(12)
+        SymbolLine(symbol: symbol("mic"), text: localized("factory.recordingTip")).padding(12)
     }
 
     /// An ``EmptyViewModifier``.
@@ -454,7 +454,7 @@ extension ViewFactory {
     public func makeAttachmentSourcePickerView(selected: AttachmentPickerState,
                                                onPickerStateChange: @escaping (AttachmentPickerState) -> Void) -> some View {
         let palette = Appearance.default.colorPalette
-        let sources: [(AttachmentPickerState, String)] = [(.photos, "photo"), (.files, "paperclip"), (.camera, "camera")]
+        let sources: [(AttachmentPickerState, String)] = [(.photos, symbol("photo")), (.files, symbol("paperclip")), (.camera, symbol("camera"))]
         return HStack(alignment: .center, spacing: 24) {
             ForEach(sources.indices, id: \.self) { index in
                 let (source, symbol) = sources[index]
@@ -472,15 +472,15 @@ extension ViewFactory {
     public func makeFilePickerView(filePickerShown: Binding<Bool>, addedFileURLs: Binding<[URL]>) -> some View {
         VStack(alignment: .leading, spacing: 4) {
             ForEach(addedFileURLs.wrappedValue.map(\.lastPathComponent), id: \.self) { name in
-                SymbolLine(symbol: "paperclip", text: name)
+                SymbolLine(symbol: symbol("paperclip"), text: name)
             }
         }
     }
 
-    /// "No camera on this device".
+    /// localized("factory.noCamera").
     public func makeCameraPickerView(selected: Binding<AttachmentPickerState>, cameraPickerShown: Binding<Bool>,
                                      cameraImageAdded: @escaping (AddedAsset) -> Void) -> some View {
-        SymbolLine(symbol: "camera", text: "No camera on this device").padding(16)
+        SymbolLine(symbol: symbol("camera"), text: localized("factory.noCamera")).padding(16)
     }
 
     /// Nothing (the app draws its attachments).
@@ -497,7 +497,7 @@ extension ViewFactory {
 
     /// A note asking for access to the photos.
     public func makeAssetsAccessPermissionView() -> some View {
-        SymbolLine(symbol: "photo", text: "Allow access to your photos to send them.").padding(16)
+        SymbolLine(symbol: symbol("photo"), text: localized("factory.photosAccess")).padding(16)
     }
 
     /// Reply, thread reply (outside threads) and, on the current user's messages, delete.
@@ -507,37 +507,37 @@ extension ViewFactory {
         let finish = onMain(onFinish)
         nonisolated(unsafe) let onError = onError
         var actions = [
-            MessageAction(id: "inlineReply", title: "Reply", iconName: "arrowshape.turn.up.left", action: {
-                finish(MessageActionInfo(message: message, identifier: "inlineReply"))
+            MessageAction(id: MessageActionIdentifier.inlineReply, title: localized("factory.reply"), iconName: symbol("arrowshape.turn.up.left"), action: {
+                finish(MessageActionInfo(message: message, identifier: MessageActionIdentifier.inlineReply))
             }, confirmationPopup: nil, isDestructive: false),
         ]
         if !message.isPartOfThread {
-            actions.append(MessageAction(id: "threadReply", title: "Thread Reply", iconName: "bubble.left", action: {
+            actions.append(MessageAction(id: MessageActionIdentifier.threadReply, title: localized("factory.threadReply"), iconName: symbol("bubble.left"), action: {
                 ChatChannelView.showThread(of: message)
-                finish(MessageActionInfo(message: message, identifier: "threadReply"))
+                finish(MessageActionInfo(message: message, identifier: MessageActionIdentifier.threadReply))
             }, confirmationPopup: nil, isDestructive: false))
         }
         if message.isSentByCurrentUser, let client = ChatViews.client {
-            actions.append(MessageAction(id: "delete", title: "Delete Message", iconName: "trash", action: {
+            actions.append(MessageAction(id: MessageActionIdentifier.delete, title: localized("factory.deleteMessage"), iconName: symbol("trash"), action: {
                 let controller = ChatMessageController(cid: message.cid, messageId: message.id, client: client)
                 Task { @MainActor in
                     do { try await controller.deleteMessage() } catch { onError(error) }
-                    finish(MessageActionInfo(message: message, identifier: "delete"))
+                    finish(MessageActionInfo(message: message, identifier: MessageActionIdentifier.delete))
                 }
-            }, confirmationPopup: ConfirmationPopup(title: "Delete Message", message: "Are you sure you want to permanently delete this message?",
-                                                    buttonTitle: "Delete"), isDestructive: true))
+            }, confirmationPopup: ConfirmationPopup(title: localized("factory.deleteMessage"), message: localized("factory.deleteMessage.message"),
+                                                    buttonTitle: localized("alert.actions.delete")), isDestructive: true))
         }
         return actions
     }
 
-    /// A checkbox: "Also send in channel" (or "as direct message").
+    /// A checkbox: localized("factory.alsoSendInChannel") (or "as direct message").
     public func makeSendInChannelView(showReplyInChannel: Binding<Bool>, isDirectMessage: Bool) -> some View {
         let palette = Appearance.default.colorPalette
         let on = showReplyInChannel.wrappedValue
         return Button(action: { showReplyInChannel.wrappedValue.toggle() }) {
             HStack(alignment: .center, spacing: 8) {
-                Image(systemName: on ? "checkmark.circle.fill" : "circle").foregroundColor(Color(on ? palette.accentPrimary : palette.inactiveTint))
-                Text(isDirectMessage ? "Also send as direct message" : "Also send in channel").font(.footnote)
+                Image(systemName: on ? symbol("checkmark.circle.fill") : symbol("circle")).foregroundColor(Color(on ? palette.accentPrimary : palette.inactiveTint))
+                Text(isDirectMessage ? localized("factory.alsoSendAsDirectMessage") : localized("factory.alsoSendInChannel")).font(.footnote)
                     .foregroundColor(Color(palette.textLowEmphasis))
                 Spacer()
             }
@@ -559,7 +559,7 @@ extension ViewFactory {
     public func makeReactionsUsersView(message: ChatMessage, maxHeight: CGFloat) -> some View {
         let reactions = message.latestReactions
         return VStack(alignment: .leading, spacing: 8) {
-            Text(reactions.count == 1 ? "1 Reaction" : "\(reactions.count) Reactions").font(.headline)
+            Text(reactions.count == 1 ? localized("factory.oneReaction") : "\(reactions.count) " + localized("factory.reactions")).font(.headline)
             ForEach(reactions.indices, id: \.self) { index in
                 let reaction = reactions[index]
                 HStack(alignment: .center, spacing: 8) {
@@ -604,7 +604,7 @@ extension ViewFactory {
             MessageReactionToggle.toggle(type, on: message)
             close()
         }, onReply: {
-            executed(MessageActionInfo(message: message, identifier: "inlineReply"))
+            executed(MessageActionInfo(message: message, identifier: MessageActionIdentifier.inlineReply))
         }, onBackgroundTap: close)
     }
 
@@ -621,9 +621,9 @@ extension ViewFactory {
                                     onReply: {}, onBackgroundTap: {}).picker
     }
 
-    /// A ``ComposerHeaderBar``: "Reply to Message", closing clears the quoted message.
+    /// A ``ComposerHeaderBar``: localized("factory.replyToMessage"), closing clears the quoted message.
     public func makeQuotedMessageHeaderView(quotedMessage: Binding<ChatMessage?>) -> some View {
-        ComposerHeaderBar(title: "Reply to Message", onClose: { quotedMessage.wrappedValue = nil })
+        ComposerHeaderBar(title: localized("factory.replyToMessage"), onClose: { quotedMessage.wrappedValue = nil })
     }
 
     /// The factory's ``makeQuotedMessageView(quotedMessage:isSentByCurrentUser:scrolledId:)``.
@@ -648,9 +648,9 @@ extension ViewFactory {
     /// Nothing (the app draws its attachments).
     public func makeCustomAttachmentQuotedView(for message: ChatMessage) -> some View { EmptyView() }
 
-    /// A ``ComposerHeaderBar``: "Edit Message", closing clears the edited message.
+    /// A ``ComposerHeaderBar``: localized("factory.editMessage"), closing clears the edited message.
     public func makeEditedMessageHeaderView(editedMessage: Binding<ChatMessage?>) -> some View {
-        ComposerHeaderBar(title: "Edit Message", onClose: { editedMessage.wrappedValue = nil })
+        ComposerHeaderBar(title: localized("factory.editMessage"), onClose: { editedMessage.wrappedValue = nil })
     }
 
     /// Nothing (Parley has no commands).
@@ -664,9 +664,9 @@ extension ViewFactory {
         if message.isSentByCurrentUser {
             let palette = Appearance.default.colorPalette
             let read = !message.readBy.isEmpty
-            Image(systemName: read ? "checkmark.double" : "checkmark")
+            Image(systemName: read ? symbol("checkmark.double") : symbol("checkmark"))
                 .foregroundColor(Color(read ? palette.accentPrimary : palette.textLowEmphasis))
-                .accessibilityLabel(read ? "Read" : "Sent")
+                .accessibilityLabel(read ? localized("factory.read") : localized("factory.sent"))
         }
     }
 
@@ -675,19 +675,19 @@ extension ViewFactory {
         let palette = Appearance.default.colorPalette
         return HStack {
             Spacer()
-            Text(count == 1 ? "1 new message" : "\(count) new messages").font(.footnote.bold()).foregroundColor(Color(palette.textLowEmphasis))
+            Text(count == 1 ? localized("factory.oneNewMessage") : "\(count) " + localized("factory.newMessages")).font(.footnote.bold()).foregroundColor(Color(palette.textLowEmphasis))
             Spacer()
         }
         .padding(.vertical, 6)
         .background(Color(palette.unreadSeparator))
     }
 
-    /// "Jump to unread" and a close button on a capsule.
+    /// localized("factory.jumpToUnread") and a close button on a capsule.
     public func makeJumpToUnreadButton(channel: ChatChannel, onJumpToMessage: @escaping () -> Void,
                                        onClose: @escaping () -> Void) -> some View {
         let palette = Appearance.default.colorPalette
         return HStack(alignment: .center, spacing: 8) {
-            Button("Jump to unread", action: onMain(onJumpToMessage))
+            Button(localized("factory.jumpToUnread"), action: onMain(onJumpToMessage))
             Button(action: onMain(onClose), label: { Image(systemName: "xmark") })
         }
         .foregroundColor(.white)
@@ -699,7 +699,7 @@ extension ViewFactory {
     /// A note: Parley has no polls.
     public func makeComposerPollView(channelController: ChatChannelController,
                                      messageController: ChatMessageController?) -> some View {
-        SymbolLine(symbol: "info.circle", text: "Polls are not available").padding(16)
+        SymbolLine(symbol: symbol("info.circle"), text: localized("factory.pollsUnavailable")).padding(16)
     }
 
     /// The question and its answers.
@@ -727,20 +727,20 @@ extension ViewFactory {
         ThreadListItemView(factory: self, thread: thread) { thread in selectedThread.wrappedValue = ThreadSelectionInfo(thread: thread) }
     }
 
-    /// "No threads yet" under a large symbol.
+    /// localized("factory.noThreads") under a large symbol.
     public func makeNoThreadsView() -> some View {
         let palette = Appearance.default.colorPalette
         return VStack(alignment: .center, spacing: 12) {
-            Image(systemName: "bubble.left.and.bubble.right").resizable().foregroundColor(Color(palette.inactiveTint)).frame(width: 48, height: 40)
-            Text("No threads yet").font(.headline).foregroundColor(Color(palette.textLowEmphasis))
+            Image(systemName: symbol("bubble.left.and.bubble.right")).resizable().foregroundColor(Color(palette.inactiveTint)).frame(width: 48, height: 40)
+            Text(localized("factory.noThreads")).font(.headline).foregroundColor(Color(palette.textLowEmphasis))
         }
     }
 
-    /// "Error loading threads" and a retry button, on the alert colour.
+    /// localized("factory.threadsError") and a retry button, on the alert colour.
     public func makeThreadsListErrorBannerView(onRefreshAction: @escaping () -> Void) -> some View {
         let palette = Appearance.default.colorPalette
         return HStack(alignment: .center, spacing: 8) {
-            Text("Error loading threads").foregroundColor(.white)
+            Text(localized("factory.threadsError")).foregroundColor(.white)
             Spacer()
             Button(action: onMain(onRefreshAction), label: { Image(systemName: "arrow.clockwise").foregroundColor(.white) })
         }
@@ -765,7 +765,7 @@ extension ViewFactory {
             ProgressView()
         } else if viewModel.newThreadsCount > 0 {
             let count = viewModel.newThreadsCount
-            Button(count == 1 ? "1 new thread" : "\(count) new threads", action: { viewModel.loadThreads() })
+            Button(count == 1 ? localized("factory.oneNewThread") : "\(count) " + localized("factory.newThreads"), action: { viewModel.loadThreads() })
                 .padding(.vertical, 8)
         }
     }
@@ -784,10 +784,10 @@ extension ViewFactory {
     /// A hairline in the palette's border colour.
     public func makeThreadListDividerItem() -> some View { Divider(color: Appearance.default.colorPalette.border) }
 
-    /// "No users to add" (Parley's client lists no users outside channels), for a custom
+    /// localized("factory.noUsersToAdd") (Parley's client lists no users outside channels), for a custom
     /// factory to replace with its own directory.
     public func makeAddUsersView(options: AddUsersOptions, onUserTap: @escaping (ChatUser) -> Void) -> some View {
-        SymbolLine(symbol: "person.2", text: "No users to add").padding(16)
+        SymbolLine(symbol: symbol("person.2"), text: localized("factory.noUsersToAdd")).padding(16)
     }
 
     /// The factory's message text.

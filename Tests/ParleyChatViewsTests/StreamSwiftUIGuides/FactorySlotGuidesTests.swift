@@ -167,6 +167,22 @@ func deepTexts(in node: any RenderNode) -> [String] {
             == ["Reply", "Thread Reply"])
     }
 
+    @Test func threadRowsShowTheChannelTheRootAndTheReplyCountAndSelectTheThread() throws {
+        var selected: ThreadSelectionInfo?
+        let selection = Binding<ThreadSelectionInfo?>(get: { selected }, set: { selected = $0 })
+        let root = Fixtures.message("root", "Who is in for the offsite?", by: Fixtures.ana)
+        let thread = ChatThread(parentMessage: root, channel: Fixtures.channel, replyCount: 3,
+                                latestReplies: [Fixtures.message("r1", "Me!", by: Fixtures.ben)], lastMessageAt: nil, unreadRepliesCount: 1)
+        let row = factory.makeThreadListItem(thread: thread, threadDestination: factory.makeThreadDestination(), selectedThread: selection)
+        #expect(texts(row) == ["General", "Ana Lopez", "Who is in for the offsite?", "3 replies"])
+        renderHostedGolden(VStack(alignment: .leading, spacing: 0) {
+            row
+            factory.makeThreadListDividerItem()
+            factory.makeThreadsListErrorBannerView(onRefreshAction: {})
+        }, named: "factory-defaults-thread-row", size: CGSize(width: 390, height: 170))
+        #expect(selected == nil)
+    }
+
     @Test func theComposerBarsCloseByClearingTheirBinding() {
         var quoted: ChatMessage? = Fixtures.message("m1", "Hi", by: Fixtures.ana)
         let binding = Binding<ChatMessage?>(get: { quoted }, set: { quoted = $0 })
