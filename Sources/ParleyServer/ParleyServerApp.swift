@@ -18,11 +18,14 @@ public struct ParleyServerConfiguration: Sendable {
     public var limits: WireLimits
     /// Users who become admins when they first write themselves.
     public var adminUserIds: Set<String>
+    /// How often every WebSocket is pinged; a socket that sends nothing (not even the pong) for
+    /// this long after a ping is closed as dead.
+    public var pingInterval: Duration
 
     /// Describes a server.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, databasePath: String?, jwtSecret: [UInt8],
-        limits: WireLimits = WireLimits(), adminUserIds: Set<String> = []
+        limits: WireLimits = WireLimits(), adminUserIds: Set<String> = [], pingInterval: Duration = .seconds(30)
     ) {
         self.host = host
         self.port = port
@@ -30,6 +33,7 @@ public struct ParleyServerConfiguration: Sendable {
         self.jwtSecret = jwtSecret
         self.limits = limits
         self.adminUserIds = adminUserIds
+        self.pingInterval = pingInterval
     }
 }
 
@@ -70,20 +74,23 @@ public enum ParleyServerApp {
         // Authenticated once, before the upgrade (in a short-lived task): the session's long-lived
         // task starts from the actor it found.
         webSocketRouter.add(middleware: WebSocketAuthMiddleware(authenticator: authenticator))
+        // One timer pings every socket (instead of Hummingbird's task per socket).
+        let heartbeat = HeartbeatWheel(interval: configuration.pingInterval)
         webSocketRouter.ws(RouterPath(WirePath.webSocket)) { _, context in
             // A refused upgrade falls through to the HTTP router, whose middleware answers the error.
             context.actorId == nil ? .dontUpgrade : .upgrade([:])
         } onUpgrade: { inbound, outbound, context in
-            guard let actorId = context.requestContext.actorId else { return }
-            let session = WebSocketSession(actorId: actorId, service: service, limiter: limiter, logger: context.logger)
-            await session.run(inbound: inbound, outbound: outbound)
+            await WebSocketSession.run(
+                inbound: inbound, outbound: outbound, context: context, service: service, limiter: limiter,
+                heartbeat: heartbeat)
         }
 
         return Application(
             router: router,
             server: .http1WebSocketUpgrade(
                 webSocketRouter: webSocketRouter,
-                configuration: .init(ws: .init(maxFrameSize: configuration.limits.maxFrameBytes * 2))),
+                configuration: .init(ws: .init(
+                    maxFrameSize: configuration.limits.maxFrameBytes * 2, autoPing: .disabled))),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "parley"),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? configuration.port) },
             logger: logger)
