@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Hummingbird
 import ParleyProtocol
 import Testing
 @testable import ParleyServer
@@ -12,6 +13,8 @@ struct HeartbeatTests {
             try await server.setUp(users: ["alice", "bob"], channel: "messaging:room", members: ["bob"])
             // bob's client answers pings (Hummingbird's client does); alice's never writes again.
             let live = try await server.socket("bob")
+            try live.send(.subscribe(SubscribeFrame(cids: ["messaging:room"])))
+            try await live.waitFor("subscribed") { if case .subscribed = $0 { true } else { false } }
             let silent = try SilentSocket(port: server.port, token: try await server.token("alice"))
             defer { silent.close() }
             let began = ContinuousClock.now

@@ -423,7 +423,8 @@ final class ChatService: Sendable {
                 showInChannel: parent != nil && request.showReplyInChannel, quotedId: request.quotedMessageId,
                 mentionedIds: request.mentionedUserIds, attachments: request.attachments, replyCount: 0)
             try tx.insertMessage(message)
-            let wire = try tx.wireMessage(message)
+            // Just inserted: written by the actor, no reactions yet (nothing to read back).
+            let wire = tx.wireMessage(message, author: actor, reactions: [])
             var events = [try Self.append(tx, cid, .messageNew, actor: actor.id, message: wire)]
             if var parent {
                 parent.replyCount += 1
