@@ -32,6 +32,14 @@ let package = Package(
         // server`'s load generator.
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
+        // Combine's API on Linux: `ObservableObject`, `@Published` and publishers for the SwiftUI layer.
+        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+        // The server on PostgreSQL (issue 21): storage, LISTEN/NOTIFY fan-out; operations: metrics
+        // with a Prometheus endpoint and graceful shutdown.
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // System libraries, found through pkg-config; `scripts/install-deps` installs the apt providers.
@@ -71,7 +79,7 @@ let package = Package(
         // The SwiftUI-compatible layer of issue 19: View, @State, App/Scene, lowered onto ParleyComponent.
         .target(
             name: "ParleySwiftUI",
-            dependencies: ["ParleyUIKit", "ParleyComponent"],
+            dependencies: ["ParleyUIKit", "ParleyComponent", .product(name: "OpenCombine", package: "OpenCombine")],
             swiftSettings: strict
         ),
 
@@ -100,6 +108,10 @@ let package = Package(
                 .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 // Pre-encoded text frames (WebSocketFrame), shared by every recipient of an event.
                 .product(name: "NIOWebSocket", package: "swift-nio"),
             ],
@@ -116,6 +128,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: strict
         ),
@@ -236,6 +249,7 @@ let package = Package(
             dependencies: [
                 "ParleyServer", "ParleyProtocol", "ParleyChat", "ParleyServerTestChild",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
             ],

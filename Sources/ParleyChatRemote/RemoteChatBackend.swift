@@ -4,6 +4,7 @@ import HummingbirdWSClient
 import Logging
 import NIOCore
 import NIOHTTP1
+import NIOPosix
 import ParleyChat
 import ParleyProtocol
 import Synchronization
@@ -98,17 +99,54 @@ public final class RemoteChatBackend: ChatBackend {
             sync.setConnectionStatus(.connecting)
             var reason = "the connection closed"
             let reachedLive = ReachedLive()
-            do {
+            // The socket gets an event loop of its own, so that a handshake that never ends can
+            // be ended: the WebSocket client lets a peer half-close the connection, and a close
+            // (or silence) between the TCP connect and the upgrade's answer would otherwise leave
+            // the upgrade waiting forever, and this loop with it.
+            let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+            let socketConfiguration = WebSocketClientConfiguration(
+                maxFrameSize: 1 << 24, closeTimeout: configuration.handshakeTimeout,
+                autoPing: .enabled(timePeriod: configuration.pingInterval))
+            let connection = Task { [configuration, logger] in
                 try await WebSocketClient.connect(
-                    url: configuration.webSocketURL,
-                    configuration: WebSocketClientConfiguration(maxFrameSize: 1 << 24),
-                    logger: logger
+                    url: configuration.webSocketURL, configuration: socketConfiguration, eventLoopGroup: group, logger: logger
                 ) { [weak self] inbound, outbound, _ in
                     try await self?.session(inbound: inbound, outbound: outbound, sync: sync, reachedLive: reachedLive)
                 }
-            } catch {
-                reason = String(describing: error)
             }
+            // Not upgraded within the handshake timeout, or upgraded but not caught up within ten
+            // of them: the attempt is given up. Its event loop is shut down, closing its socket,
+            // and the loop moves on without waiting for it: neither a cancellation nor the peer's
+            // FIN (the client allows half-closed sockets) reliably ends a wait in the upgrade.
+            let ended = AttemptEnd()
+            let watchdog = Task { [timeout = configuration.handshakeTimeout] in
+                try? await Task.sleep(for: timeout)
+                if Task.isCancelled { return }
+                if reachedLive.upgraded {
+                    try? await Task.sleep(for: timeout * 9)
+                    if Task.isCancelled || reachedLive.value { return }
+                    ended.finish("not caught up within \(timeout * 10)")
+                } else {
+                    ended.finish("no WebSocket upgrade within \(timeout)")
+                }
+            }
+            Task {
+                do {
+                    _ = try await connection.value
+                    ended.finish(nil)
+                } catch {
+                    ended.finish(String(describing: error))
+                }
+            }
+            let outcome = await withTaskCancellationHandler {
+                await ended.wait()
+            } onCancel: {
+                ended.finish("cancelled")
+            }
+            watchdog.cancel()
+            connection.cancel()
+            group.shutdownGracefully { _ in }
+            if let outcome { reason = outcome }
             state.withLock { state in
                 state.writer = nil
                 state.isConnected = false
@@ -120,16 +158,51 @@ public final class RemoteChatBackend: ChatBackend {
         }
     }
 
-    /// Set once a session caught up, so the next failure retries at once rather than backing off.
+    /// The end of one connection attempt: the first of the socket closing, the watchdog giving
+    /// up on it and the loop being cancelled; later ones are ignored.
+    private final class AttemptEnd: Sendable {
+        private struct State {
+            var outcome: String??
+            var waiter: CheckedContinuation<String?, Never>?
+        }
+        private let state = Mutex(State())
+
+        func finish(_ reason: String?) {
+            let waiter = state.withLock { state -> CheckedContinuation<String?, Never>? in
+                guard state.outcome == nil else { return nil }
+                state.outcome = .some(reason)
+                defer { state.waiter = nil }
+                return state.waiter
+            }
+            waiter?.resume(returning: reason)
+        }
+
+        func wait() async -> String? {
+            await withCheckedContinuation { (continuation: CheckedContinuation<String?, Never>) in
+                let outcome = state.withLock { state -> String?? in
+                    if state.outcome == nil { state.waiter = continuation }
+                    return state.outcome
+                }
+                if let outcome { continuation.resume(returning: outcome) }
+            }
+        }
+    }
+
+    /// Set once a session caught up, so the next failure retries at once rather than backing off;
+    /// ``upgraded`` once the WebSocket upgrade is over (the handshake watchdog stands down).
     private final class ReachedLive: Sendable {
-        private let flag = Mutex(false)
-        var value: Bool { flag.withLock { $0 } }
-        func set() { flag.withLock { $0 = true } }
+        private let flags = Mutex((upgraded: false, live: false))
+        var value: Bool { flags.withLock { $0.live } }
+        var upgraded: Bool { flags.withLock { $0.upgraded } }
+        func set() { flags.withLock { $0.live = true } }
+        func setUpgraded() { flags.withLock { $0.upgraded = true } }
     }
 
     private func session(
         inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, sync: ChatSyncStore, reachedLive: ReachedLive
     ) async throws {
+        // Upgraded: the watchdog now gives the session until it catches up.
+        reachedLive.setUpgraded()
         state.withLock { $0.writer = outbound }
         var frames = inbound.messages(maxSize: 1 << 24).makeAsyncIterator()
         guard case .welcome = try await Self.next(&frames) else { throw ChatError.serverError(code: "no_welcome", message: "") }
@@ -297,31 +370,39 @@ public final class RemoteChatBackend: ChatBackend {
             // The local store failing (a full disk, a read-only file) stops this drain; the
             // queued messages stay queued for the next one (the next reconnect or send).
             var storeFailed = false
-            while isConnected, !storeFailed {
-                let next: OutgoingMessage
+            var requestFailed = false
+            // A page of the outbox at a time: reading all of a long outbox for every message
+            // sent made draining thousands of queued messages quadratic.
+            while isConnected, !storeFailed, !requestFailed {
+                let page: [OutgoingMessage]
                 do {
-                    guard let first = try sync.queuedMessages().first else { break }
-                    next = first
+                    page = try sync.queuedMessages(limit: Self.drainPage)
                 } catch {
                     logger.error("remote: reading the outbox failed: \(error)")
                     storeFailed = true
                     break
                 }
-                do {
-                    try await post(next)
-                    failures = 0
-                } catch where error.isConnectionFailure {
-                    // The socket may still be up while requests fail: wait as a reconnect would.
-                    failures += 1
-                    try? await Task.sleep(for: configuration.reconnectDelay(attempt: failures - 1))
-                    break
-                } catch {
+                if page.isEmpty { break }
+                for next in page {
+                    guard isConnected else { break }
                     do {
-                        try await sync.markSendFailed(next.id)
-                    } catch let storeError {
-                        // Not marked failed: sending it again now would loop on the same refusal.
-                        logger.error("remote: marking \(next.id) failed did not stick: \(storeError)")
-                        storeFailed = true
+                        try await post(next)
+                        failures = 0
+                    } catch where error.isConnectionFailure {
+                        // The socket may still be up while requests fail: wait as a reconnect would.
+                        failures += 1
+                        try? await Task.sleep(for: configuration.reconnectDelay(attempt: failures - 1))
+                        requestFailed = true
+                        break
+                    } catch {
+                        do {
+                            try await sync.markSendFailed(next.id)
+                        } catch let storeError {
+                            // Not marked failed: sending it again now would loop on the same refusal.
+                            logger.error("remote: marking \(next.id) failed did not stick: \(storeError)")
+                            storeFailed = true
+                            break
+                        }
                     }
                 }
             }
@@ -341,6 +422,9 @@ public final class RemoteChatBackend: ChatBackend {
             if stop { return }
         }
     }
+
+    /// How many queued messages a drain reads at once.
+    static let drainPage = 64
 
     private func post(_ message: OutgoingMessage) async throws(ChatError) {
         let response: WriteResponse = try await http.send(

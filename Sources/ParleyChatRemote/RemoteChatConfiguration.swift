@@ -13,17 +13,28 @@ public struct RemoteChatConfiguration: Sendable {
     public var maximumReconnectDelay: Duration
     /// How many of a channel's latest messages a reload brings.
     public var channelMessageLimit: Int
+    /// The longest a connection attempt may take from the TCP connect to the end of the WebSocket
+    /// upgrade before it is abandoned and retried (a server or network that accepts and then goes
+    /// quiet, or closes in the middle of the upgrade: the WebSocket client would wait forever).
+    public var handshakeTimeout: Duration
+    /// How often the socket is pinged once open. A connection that the network dropped without
+    /// a word (or that the server closed while the client only listens) is noticed at the next
+    /// ping, and one whose pong does not come back within an interval is closed and retried.
+    public var pingInterval: Duration
 
     /// Describes a server connection.
     public init(
         serverURL: URL, token: String, initialReconnectDelay: Duration = .milliseconds(250),
-        maximumReconnectDelay: Duration = .seconds(30), channelMessageLimit: Int = 100
+        maximumReconnectDelay: Duration = .seconds(30), channelMessageLimit: Int = 100,
+        handshakeTimeout: Duration = .seconds(10), pingInterval: Duration = .seconds(15)
     ) {
         self.serverURL = serverURL
         self.token = token
         self.initialReconnectDelay = initialReconnectDelay
         self.maximumReconnectDelay = maximumReconnectDelay
         self.channelMessageLimit = channelMessageLimit
+        self.handshakeTimeout = handshakeTimeout
+        self.pingInterval = pingInterval
     }
 
     /// The wait before reconnect attempt `attempt` (0 for the first retry): exponential backoff,

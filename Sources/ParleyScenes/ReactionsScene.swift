@@ -195,9 +195,10 @@ final class SceneMessageRow: UIView {
         let reactionsSize = self.reactionsSize
         let top = max(0, reactionsSize.height - 8)
         let size = bubble.sizeThatFits(CGSize(width: bounds.width * 0.68, height: .greatestFiniteMagnitude))
-        let own = message.isSentByCurrentUser
-        bubble.frame = CGRect(x: own ? bounds.width - 12 - size.width : 12, y: top, width: size.width, height: size.height)
-        let x = own ? bubble.frame.minX - reactionsSize.width + 22 : bubble.frame.maxX - 22
+        // Your own messages sit at the trailing edge: the right, or the left in right-to-left.
+        let atRight = message.isSentByCurrentUser != (effectiveUserInterfaceLayoutDirection == .rightToLeft)
+        bubble.frame = CGRect(x: atRight ? bounds.width - 12 - size.width : 12, y: top, width: size.width, height: size.height)
+        let x = atRight ? bubble.frame.minX - reactionsSize.width + 22 : bubble.frame.maxX - 22
         reactions.frame = CGRect(x: min(max(4, x), bounds.width - 4 - reactionsSize.width), y: 0,
                                  width: reactionsSize.width, height: reactionsSize.height)
     }

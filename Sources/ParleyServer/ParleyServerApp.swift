@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdWebSocket
 import Logging
 import ParleyProtocol
+import ServiceLifecycle
 
 /// How `parley serve` runs.
 public struct ParleyServerConfiguration: Sendable {
@@ -21,12 +22,19 @@ public struct ParleyServerConfiguration: Sendable {
     /// How often every WebSocket is pinged; a socket that sends nothing (not even the pong) for
     /// this long after a ping is closed as dead.
     public var pingInterval: Duration
+    /// A PostgreSQL database (`postgres://user:password@host:port/database`) instead of the SQLite
+    /// file: several server processes may share it.
+    public var postgresURL: String?
+    /// The PostgreSQL connection pool's size (and the threads transactions run on).
+    public var postgresPoolSize: Int = 16
 
     /// Describes a server.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, databasePath: String?, jwtSecret: [UInt8],
-        limits: WireLimits = WireLimits(), adminUserIds: Set<String> = [], pingInterval: Duration = .seconds(30)
+        limits: WireLimits = WireLimits(), adminUserIds: Set<String> = [], postgresURL: String? = nil,
+        pingInterval: Duration = .seconds(30)
     ) {
+        self.postgresURL = postgresURL
         self.host = host
         self.port = port
         self.databasePath = databasePath
@@ -50,6 +58,7 @@ public enum ParleyServerApp {
         configuration: ParleyServerConfiguration, logger: Logger = Logger(label: "parley.server"),
         onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) async throws {
+        ParleyMetrics.bootstrap()
         let app = try await makeApplication(configuration: configuration, logger: logger, onRunning: onRunning)
         try await app.runService()
     }
@@ -58,8 +67,20 @@ public enum ParleyServerApp {
         configuration: ParleyServerConfiguration, logger: Logger,
         onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) async throws -> some ApplicationProtocol {
-        let storage = try SQLiteServerStorage(path: configuration.databasePath)
         let hub = EventHub()
+        let storage: any ServerStorage
+        let operations: ServerOperations
+        if let url = configuration.postgresURL {
+            let postgres = try await PostgresServerStorage.open(
+                url: url, poolSize: configuration.postgresPoolSize, logger: logger)
+            let fanout = PostgresFanout(storage: postgres, hub: hub, logger: logger)
+            fanout.start()
+            storage = postgres
+            operations = ServerOperations(hub: hub, postgres: postgres, fanout: fanout, logger: logger)
+        } else {
+            storage = try SQLiteServerStorage(path: configuration.databasePath)
+            operations = ServerOperations(hub: hub, postgres: nil, fanout: nil, logger: logger)
+        }
         let service = ChatService(
             storage: storage, hub: hub, limits: configuration.limits, adminUserIds: configuration.adminUserIds)
         let tokens = try await ServerTokens(secret: configuration.jwtSecret)
@@ -67,6 +88,9 @@ public enum ParleyServerApp {
         let limiter = RateLimiter(rate: configuration.limits.requestsPerSecond, burst: configuration.limits.requestBurst)
 
         let router = Router(context: ParleyRequestContext.self)
+        // Health and metrics answer before authentication.
+        router.add(middleware: OperationsMiddleware(operations: operations))
+        router.add(middleware: MetricsMiddleware())
         router.add(middleware: APIMiddleware(authenticator: authenticator, limiter: limiter))
         Routes(service: service).add(to: router)
 
@@ -80,9 +104,14 @@ public enum ParleyServerApp {
             // A refused upgrade falls through to the HTTP router, whose middleware answers the error.
             context.actorId == nil ? .dontUpgrade : .upgrade([:])
         } onUpgrade: { inbound, outbound, context in
-            await WebSocketSession.run(
-                inbound: inbound, outbound: outbound, context: context, service: service, limiter: limiter,
-                heartbeat: heartbeat)
+            // On graceful shutdown every socket closes with "service restart": clients reconnect elsewhere.
+            await withGracefulShutdownHandler {
+                await WebSocketSession.run(
+                    inbound: inbound, outbound: outbound, context: context, service: service, limiter: limiter,
+                    heartbeat: heartbeat)
+            } onGracefulShutdown: {
+                operations.drain()
+            }
         }
 
         return Application(
@@ -92,6 +121,7 @@ public enum ParleyServerApp {
                 configuration: .init(ws: .init(
                     maxFrameSize: configuration.limits.maxFrameBytes * 2, autoPing: .disabled))),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "parley"),
+            services: [operations],
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? configuration.port) },
             logger: logger)
     }

@@ -317,12 +317,58 @@ public struct ToolbarItem {
     }
 }
 
-/// The result builder of `toolbar { … }`.
+/// Toolbar content (SwiftUI's `ToolbarContent`): ``ToolbarItem``s, or a type of your own whose
+/// `body` lists them.
+///
+/// ```swift
+/// struct ChannelHeader: ToolbarContent {
+///     var title: String
+///     var body: some ToolbarContent {
+///         ToolbarItem(placement: .principal) { Text(title).font(.headline) }
+///         ToolbarItem(placement: .navigationBarTrailing) { Image(systemName: "pencil") }
+///     }
+/// }
+/// Text("Channels").toolbar { ChannelHeader(title: "Chats") }
+/// ```
+@preconcurrency @MainActor
+public protocol ToolbarContent {
+    /// The type of the content's body.
+    associatedtype Body: ToolbarContent
+    /// The items of the content.
+    @ToolbarContentBuilder var body: Body { get }
+}
+
+extension ToolbarContent {
+    /// The items, in order.
+    var toolbarItems: [ToolbarItem] {
+        if let item = self as? ToolbarItem { return [item] }
+        if let items = self as? [ToolbarItem] { return items }
+        return body.toolbarItems
+    }
+}
+
+extension ToolbarItem: ToolbarContent {
+    /// An item is its own content.
+    public var body: Never { return fatalError("ToolbarItem has no body") }
+}
+
+extension Array: ToolbarContent where Element == ToolbarItem {
+    /// A list of items is its own content.
+    public var body: Never { return fatalError("A list of toolbar items has no body") }
+}
+
+extension Never: ToolbarContent {}
+
+/// The result builder of `toolbar { … }` and of a ``ToolbarContent``'s body.
 @preconcurrency @MainActor
 @resultBuilder
 public enum ToolbarContentBuilder {
+    /// One item.
+    public static func buildExpression(_ item: ToolbarItem) -> [ToolbarItem] { [item] }
+    /// The items of some toolbar content.
+    public static func buildExpression<Content: ToolbarContent>(_ content: Content) -> [ToolbarItem] { content.toolbarItems }
     /// The items, in order.
-    public static func buildBlock(_ items: ToolbarItem...) -> [ToolbarItem] { items }
+    public static func buildBlock(_ parts: [ToolbarItem]...) -> [ToolbarItem] { parts.flatMap { $0 } }
     /// An `if` without `else`.
     public static func buildOptional(_ items: [ToolbarItem]?) -> [ToolbarItem] { items ?? [] }
     /// The first branch of an `if`/`else`.
@@ -399,6 +445,25 @@ extension View {
                                    @ViewBuilder content: @escaping @MainActor () -> Sheet) -> ScreenPreferenceView<Self> {
         ScreenPreferenceView(content: self, title: nil, items: [],
                              sheet: (isPresented: isPresented, content: { content() }))
+    }
+}
+
+extension UIViewController {
+    /// Puts what `modifier` asks of a screen — a title, toolbar items, a sheet — on this view
+    /// controller, as if it modified the controller's content (a UIKit screen taking a SwiftUI
+    /// header modifier). State inside the modifier lives as long as the returned view, which is
+    /// added (1 point, clear, not interactive) to the controller's view; remove it to stop.
+    @discardableResult
+    public func applyScreenPreferences<Modifier: ViewModifier>(of modifier: Modifier) -> UIView {
+        let collector = HostingView()
+        collector.controller = self
+        collector.setRoot(EmptyView().modifier(modifier))
+        collector.frame = CGRect(x: 0, y: 0, width: 1, height: 1)
+        collector.isUserInteractionEnabled = false
+        collector.backgroundColor = .clear
+        view.addSubview(collector)
+        collector.layoutIfNeeded()
+        return collector
     }
 }
 

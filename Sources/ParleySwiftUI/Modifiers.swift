@@ -93,6 +93,8 @@ public struct TextStyleView<Content: Component>: PrimitiveView, FlexibilityForwa
 extension View {
     /// The texts inside the view in `font`.
     public func font(_ font: Font?) -> TextStyleView<Self> { TextStyleView(content: self, font: font?.uiFont, color: nil) }
+    /// The texts inside the view in `font` (a toolkit font, as the chat screens' `Fonts` hold).
+    public func font(_ font: UIFont) -> TextStyleView<Self> { TextStyleView(content: self, font: font, color: nil) }
     /// The texts inside the view in `color`.
     public func foregroundColor(_ color: Color?) -> TextStyleView<Self> { TextStyleView(content: self, font: nil, color: color?.uiColor) }
     /// The texts inside the view in `color`.
@@ -118,9 +120,39 @@ public struct StyledView<Content: Component>: PrimitiveView {
     let content: Content
     let style: ViewStyle
 
-    /// The content's layout, with the style applied where the content's view is made.
+    /// The content's layout, with the style applied where the content's view is made. A shape
+    /// drawn in part of the frame (a circle in a frame that is not square) clips to that part: a
+    /// view of that part's size, at its place, shows the content laid out as before.
     public func layout(_ constraint: Constraint) -> StyledRenderNode {
-        StyledRenderNode(content: AnyComponent(content).layout(constraint), component: content, style: style)
+        let node = AnyComponent(content).layout(constraint)
+        if let shape = style.shape {
+            let drawn = shape.drawnRect(in: node.size)
+            if drawn.size != node.size, drawn.width > 0, drawn.height > 0 {
+                let clipped = ClippedContent(content: content, size: node.size, origin: drawn.origin)
+                let part = StyledRenderNode(content: clipped.node(node), component: clipped, style: style)
+                return StyledRenderNode(content: node, component: content, style: style, clip: (part, drawn.origin))
+            }
+        }
+        return StyledRenderNode(content: node, component: content, style: style)
+    }
+}
+
+/// The part of a view a shape clips it to: the view laid out at its own size, shifted so that
+/// the part's top-left corner is at the origin (hosted in a view of the part's size).
+struct ClippedContent<Content: Component>: Component {
+    let content: Content
+    let size: CGSize
+    let origin: CGPoint
+
+    /// The content, laid out at `size`, shifted by the part's origin (a container, so it is hosted).
+    func node(_ contentNode: any RenderNode) -> SlowRenderNode {
+        let drawn = CGSize(width: size.width - 2 * origin.x, height: size.height - 2 * origin.y)
+        return SlowRenderNode(size: drawn, children: [contentNode], positions: [CGPoint(x: -origin.x, y: -origin.y)])
+    }
+
+    /// Lays the content out at its size (whatever the host's bounds) and shifts it.
+    func layout(_ constraint: Constraint) -> SlowRenderNode {
+        node(AnyComponent(content).layout(Constraint(tightSize: size)))
     }
 }
 
@@ -129,15 +161,31 @@ public struct StyledRenderNode: RenderNode {
     let content: any RenderNode
     let component: any Component
     let style: ViewStyle
+    /// The clipped part and where it is, for a shape drawn in part of the frame.
+    let clip: (part: any RenderNode, origin: CGPoint)?
+
+    init(content: any RenderNode, component: any Component, style: ViewStyle, clip: (part: any RenderNode, origin: CGPoint)? = nil) {
+        self.content = content
+        self.component = component
+        self.style = style
+        self.clip = clip
+    }
 
     /// The content's size.
     public var size: CGSize { content.size }
-    /// The content's children, for a leaf; none for a container (its own view hosts them).
-    public var children: [any RenderNode] { content.shouldRenderView ? content.children : [] }
-    /// The content's positions, for a leaf.
-    public var positions: [CGPoint] { content.shouldRenderView ? content.positions : [] }
-    /// A view of its own.
-    public var shouldRenderView: Bool { true }
+    /// The clipped part; else the content's children, for a leaf; none for a container (its
+    /// own view hosts them).
+    public var children: [any RenderNode] {
+        if let clip { return [clip.part] }
+        return content.shouldRenderView ? content.children : []
+    }
+    /// The clipped part's place; else the content's positions, for a leaf.
+    public var positions: [CGPoint] {
+        if let clip { return [clip.origin] }
+        return content.shouldRenderView ? content.positions : []
+    }
+    /// A view of its own (the clipped part's, when the shape is drawn in part of the frame).
+    public var shouldRenderView: Bool { clip == nil }
     /// The content's baseline.
     public var firstBaseline: CGFloat? { content.firstBaseline }
     /// The leaf's id.

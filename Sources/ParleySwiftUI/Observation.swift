@@ -1,35 +1,10 @@
 import Foundation
 import ParleyComponent
 import ParleyUIKit
-
-/// A cancellation token: the subscription ends when it is cancelled or released (Combine's
-/// `AnyCancellable`).
-public final class AnyCancellable: Hashable, @unchecked Sendable {
-    private let lock = NSLock()
-    private var cancelAction: (@Sendable () -> Void)?
-
-    /// A token that runs `cancel` once, when cancelled or released.
-    public init(_ cancel: @escaping @Sendable () -> Void) { cancelAction = cancel }
-
-    deinit { cancel() }
-
-    /// Ends the subscription.
-    public func cancel() {
-        lock.lock()
-        let action = cancelAction
-        cancelAction = nil
-        lock.unlock()
-        action?()
-    }
-
-    /// Keeps the token in `set` (released, and so cancelled, with it).
-    public func store(in set: inout Set<AnyCancellable>) { set.insert(self) }
-
-    /// Tokens are equal when they are the same token.
-    public static func == (lhs: AnyCancellable, rhs: AnyCancellable) -> Bool { lhs === rhs }
-    /// The token's identity.
-    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
-}
+// `ObservableObject`, `@Published`, `AnyCancellable` and the rest of Combine's API come from
+// OpenCombine (Combine's API, open source, on Linux); `import Parley` brings them, as
+// `import SwiftUI` brings Combine's on Apple platforms.
+@_exported @preconcurrency import OpenCombine
 
 /// Whether code runs on the main queue (where the main actor runs, on the main thread or — under
 /// some test runners — on another thread that drains it).
@@ -44,141 +19,47 @@ enum MainQueue {
     static var isCurrent: Bool { Thread.isMainThread || DispatchQueue.getSpecific(key: key) == true }
 }
 
-/// Subscribers of one value's changes, safe to call from any thread; views that read the value
-/// are invalidated on the main thread.
-final class ChangeSubject<Output>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var subscribers: [UUID: (Output) -> Void] = [:]
-    nonisolated(unsafe) private var readerSet: ReaderSet?
-
-    func subscribe(_ receive: @escaping (Output) -> Void) -> AnyCancellable {
-        let id = UUID()
-        lock.lock()
-        subscribers[id] = receive
-        lock.unlock()
-        return AnyCancellable { [weak self] in
-            guard let self else { return }
-            self.lock.lock()
-            self.subscribers[id] = nil
-            self.lock.unlock()
-        }
-    }
-
-    func send(_ value: Output) {
-        lock.lock()
-        let current = Array(subscribers.values)
-        lock.unlock()
-        for receive in current { receive(value) }
-        if MainQueue.isCurrent {
-            MainActor.assumeIsolated { readerSet?.invalidateReaders() }
-        } else {
-            // Another thread: the readers are invalidated on the main actor, as soon as it is free.
-            Task { @MainActor in self.readerSet?.invalidateReaders() }
-        }
-    }
-
-    /// Makes the body being evaluated a reader (main thread only).
-    @MainActor
-    func registerCurrentReader() {
-        if readerSet == nil { readerSet = ReaderSet() }
-        readerSet?.registerCurrentReader()
-    }
-}
-
-/// What an ``ObservableObject`` sends before it changes (Combine's type of the same name).
-public final class ObservableObjectPublisher: @unchecked Sendable {
-    let subject = ChangeSubject<Void>()
-
-    /// A publisher.
-    public init() {}
-
-    /// Tells subscribers (and views that read the object) that it is about to change.
-    public func send() { subject.send(()) }
-
-    /// Calls `receiveValue` before every change, until the token is released.
-    public func sink(receiveValue: @escaping () -> Void) -> AnyCancellable {
-        subject.subscribe { _ in receiveValue() }
-    }
-}
-
-/// An object views observe: its ``Published`` properties announce changes through
-/// ``objectWillChange``, and views holding it as ``ObservedObject`` or ``StateObject`` that read
-/// it evaluate their bodies again.
-///
-/// ```swift
-/// final class ChatViewModel: ObservableObject {
-///     @Published var draft = ""
-/// }
-/// ```
-public protocol ObservableObject: AnyObject {}
-
-/// One publisher per live object.
-private final class PublisherRegistry: @unchecked Sendable {
-    struct Entry {
+/// The views that read each observed object: subscribed once to the object's
+/// `objectWillChange`, they are invalidated (on the main actor) before it changes.
+@MainActor
+final class ObjectReaders {
+    private struct Entry {
         weak var object: AnyObject?
-        let publisher: ObservableObjectPublisher
+        let readers: ReaderSet
+        let subscription: AnyCancellable
     }
 
-    static let shared = PublisherRegistry()
-    private let lock = NSLock()
-    private var entries: [ObjectIdentifier: Entry] = [:]
+    private static var entries: [ObjectIdentifier: Entry] = [:]
 
-    func publisher(for object: AnyObject) -> ObservableObjectPublisher {
-        lock.lock()
-        defer { lock.unlock() }
+    /// Makes the body being evaluated a reader of `object`.
+    static func registerCurrentReader<Object: ObservableObject>(of object: Object) {
+        guard ViewGraph.reader != nil else { return }
+        readers(of: object).registerCurrentReader()
+    }
+
+    /// The readers of `object`, subscribing to it the first time.
+    static func readers<Object: ObservableObject>(of object: Object) -> ReaderSet {
         let key = ObjectIdentifier(object)
-        if let entry = entries[key], entry.object === object { return entry.publisher }
+        if let entry = entries[key], entry.object === object { return entry.readers }
         if entries.count > 64 { entries = entries.filter { $0.value.object != nil } }
-        let publisher = ObservableObjectPublisher()
-        entries[key] = Entry(object: object, publisher: publisher)
-        return publisher
-    }
-}
-
-extension ObservableObject {
-    /// Sends before any ``Published`` property of the object changes.
-    public var objectWillChange: ObservableObjectPublisher { PublisherRegistry.shared.publisher(for: self) }
-}
-
-/// A property of an ``ObservableObject`` that announces its changes (Combine's `@Published`).
-@propertyWrapper
-public struct Published<Value> {
-    private var value: Value
-    private let subject = ChangeSubject<Value>()
-
-    /// A published property starting at `value`.
-    public init(wrappedValue value: Value) { self.value = value }
-
-    /// Read and written through the enclosing object (see the static subscript).
-    @available(*, unavailable, message: "@Published is only available on properties of classes")
-    public var wrappedValue: Value {
-        get { fatalError() }
-        set { fatalError() } // swiftlint:disable:this unused_setter_value
-    }
-
-    /// The property's changes (`$name.sink { … }`).
-    public var projectedValue: Publisher { Publisher(subject: subject) }
-
-    /// The changes of one published property.
-    public struct Publisher {
-        let subject: ChangeSubject<Value>
-
-        /// Calls `receiveValue` with every new value, until the token is released.
-        public func sink(receiveValue: @escaping (Value) -> Void) -> AnyCancellable { subject.subscribe(receiveValue) }
-    }
-
-    /// The value, read and written through the enclosing object, which announces the change.
-    public static subscript<EnclosingSelf: ObservableObject>(
-        _enclosingInstance object: EnclosingSelf,
-        wrapped wrappedKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Value>,
-        storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Published<Value>>
-    ) -> Value {
-        get { object[keyPath: storageKeyPath].value }
-        set {
-            object.objectWillChange.send()
-            object[keyPath: storageKeyPath].value = newValue
-            object[keyPath: storageKeyPath].subject.send(newValue)
+        let readers = ReaderSet()
+        let weakReaders = WeakReaders(readers: readers)
+        let subscription = object.objectWillChange.sink { _ in
+            if MainQueue.isCurrent {
+                MainActor.assumeIsolated { weakReaders.readers?.invalidateReaders() }
+            } else {
+                // Another thread: the readers are invalidated on the main actor, as soon as it is free.
+                Task { @MainActor in weakReaders.readers?.invalidateReaders() }
+            }
         }
+        entries[key] = Entry(object: object, readers: readers, subscription: subscription)
+        return readers
+    }
+
+    /// A weak reference to a reader set, handed to the subscription.
+    private final class WeakReaders: @unchecked Sendable {
+        weak var readers: ReaderSet?
+        init(readers: ReaderSet) { self.readers = readers }
     }
 }
 
@@ -197,7 +78,7 @@ public struct ObservedObject<ObjectType: ObservableObject>: DynamicProperty {
 
     /// The object; reading it in a body makes the view depend on it.
     public var wrappedValue: ObjectType {
-        object.objectWillChange.subject.registerCurrentReader()
+        ObjectReaders.registerCurrentReader(of: object)
         return object
     }
 
@@ -214,7 +95,7 @@ public struct ObservedObject<ObjectType: ObservableObject>: DynamicProperty {
         public subscript<Subject>(dynamicMember keyPath: ReferenceWritableKeyPath<ObjectType, Subject>) -> Binding<Subject> {
             let object = self.object
             return Binding(get: {
-                object.objectWillChange.subject.registerCurrentReader()
+                ObjectReaders.registerCurrentReader(of: object)
                 return object[keyPath: keyPath]
             }, set: { object[keyPath: keyPath] = $0 })
         }
@@ -262,7 +143,7 @@ public struct StateObject<ObjectType: ObservableObject>: DynamicProperty {
     /// The object; reading it in a body makes the view depend on it.
     public var wrappedValue: ObjectType {
         let object = box.object
-        object.objectWillChange.subject.registerCurrentReader()
+        ObjectReaders.registerCurrentReader(of: object)
         return object
     }
 

@@ -55,12 +55,36 @@ public enum ViewGraph {
     /// structural identity, and a view with a body gets a node (its cached body).
     static func track(_ component: any Component, at site: BuildSite? = nil) -> any Component {
         install()
+        let composite = (component as? any View).map { isComposite($0) } ?? false
+        // Modifiers around a view with a body (`Counter().padding()`): the nodes of the views
+        // inside are kept with the modified view's identity, so their bodies' state survives.
+        var untracked: UntrackedNodes?
+        if !composite, wrapsComposite(component) {
+            let nodes = UntrackedNodes()
+            evaluating.last?.addPendingSlot(nodes)
+            untracked = nodes
+        }
         if let node = evaluating.last, node.hasPendingSlots {
             node.bindPendingSlots(site: site, scope: identityScope, explicitID: (component as? any ExplicitlyIdentified)?.explicitID)
         }
-        guard let view = component as? any View, isComposite(view) else { return component }
+        if let untracked { return UntrackedScope(content: component, nodes: untracked) }
+        guard composite, let view = component as? any View else { return component }
         return TrackedView(node: ViewNode(view: view, host: evaluating.last?.host ?? currentHost))
     }
+
+    /// Whether `component` is a chain of modifiers with a view with a body inside.
+    static func wrapsComposite(_ component: any Component, depth: Int = 0) -> Bool {
+        guard depth < 24, let wrapper = component as? any WrapsViews else { return false }
+        for inner in wrapper.wrappedViews {
+            if let view = inner as? any View, isComposite(view) { return true }
+            if wrapsComposite(inner, depth: depth + 1) { return true }
+        }
+        return false
+    }
+
+    /// The node caches of the modified views being laid out, innermost last (`nil` inside a
+    /// tracked view's body, which keeps its own).
+    static var untrackedScopes: [UntrackedNodes?] = []
 
     /// Runs `body` building the views of the `ForEach` element identified by `id`.
     static func withIdentity<T>(_ id: String, _ body: () -> T) -> T {
@@ -73,7 +97,9 @@ public enum ViewGraph {
     /// result): its body is evaluated for this layout.
     static func layoutUntracked<V: View>(_ view: V, _ constraint: Constraint) -> ReplaceableRenderNode {
         install()
-        return ViewNode(view: view, host: evaluating.last?.host ?? currentHost).layout(constraint)
+        let host = evaluating.last?.host ?? currentHost
+        if let nodes = untrackedScopes.last ?? nil { return nodes.node(for: view, host: host).layout(constraint) }
+        return ViewNode(view: view, host: host).layout(constraint)
     }
 
     /// Runs `body` with `host` as the current host.
@@ -110,7 +136,7 @@ struct WeakNode {
 /// The node of one view with a body: its cached body, its children's state, its host.
 @MainActor
 final class ViewNode {
-    let view: any View
+    private(set) var view: any View
     weak var host: (any ViewHost)?
     private var cachedBody: (any Component)?
     private var environment: EnvironmentValues?
@@ -159,6 +185,14 @@ final class ViewNode {
         return body
     }
 
+    /// Takes the view's new value (its parent's body was evaluated again): the body is
+    /// evaluated again at the next layout, the state of the views it builds kept.
+    func replaceView(_ newView: any View) {
+        view = newView
+        cachedBody = nil
+        environment = nil
+    }
+
     /// Drops the cached body and asks the host to lay out again: a hosting view lays out only
     /// this node's subtree when it can.
     func invalidate() {
@@ -174,8 +208,11 @@ final class ViewNode {
     /// The body laid out in `constraint`, in a node the host can lay out again on its own when
     /// only this view's state changes (with the ambient values of this layout).
     func layout(_ constraint: Constraint) -> ReplaceableRenderNode {
-        ReplaceableRenderNode(key: self, constraint: constraint, context: AmbientLayoutValues.current,
-                              content: AnyComponent(content()).layout(constraint))
+        let body = content()
+        ViewGraph.untrackedScopes.append(nil)
+        defer { ViewGraph.untrackedScopes.removeLast() }
+        return ReplaceableRenderNode(key: self, constraint: constraint, context: AmbientLayoutValues.current,
+                                     content: AnyComponent(body).layout(constraint))
     }
 
     /// The body laid out again in `subtree`'s constraint and ambient values (only this view's
@@ -184,7 +221,10 @@ final class ViewNode {
     func relayout(_ subtree: ReplaceableRenderNode) -> (any RenderNode)? {
         guard let ambient = subtree.context as? AmbientLayoutValues else { return nil }
         let requests = ViewGraph.screenRequests
-        let laidOut = ambient.run { AnyComponent(content()).layout(subtree.constraint) }
+        let body = content()
+        ViewGraph.untrackedScopes.append(nil)
+        defer { ViewGraph.untrackedScopes.removeLast() }
+        let laidOut = ambient.run { AnyComponent(body).layout(subtree.constraint) }
         return ViewGraph.screenRequests == requests ? laidOut : nil
     }
 
@@ -244,6 +284,96 @@ protocol ExplicitlyIdentified {
 }
 
 extension ModifiedComponent: ExplicitlyIdentified {}
+
+/// A modifier that holds views (`padding`, `background`, `overlay`, `frame`, …): the view graph
+/// looks through it for views with a body.
+@MainActor
+protocol WrapsViews {
+    /// The views the modifier holds.
+    var wrappedViews: [any Component] { get }
+}
+
+extension Insets: WrapsViews { var wrappedViews: [any Component] { [content] } }
+extension Background: WrapsViews { var wrappedViews: [any Component] { [content, background] } }
+extension Overlay: WrapsViews { var wrappedViews: [any Component] { [content, overlay] } }
+extension Tappable: WrapsViews { var wrappedViews: [any Component] { [content] } }
+extension ModifiedComponent: WrapsViews { var wrappedViews: [any Component] { [content] } }
+extension Offset: WrapsViews { var wrappedViews: [any Component] { [content] } }
+extension FrameView: WrapsViews { var wrappedViews: [any Component] { [content] } }
+extension StyledView: WrapsViews { var wrappedViews: [any Component] { [content] } }
+extension TextStyleView: WrapsViews { var wrappedViews: [any Component] { [content] } }
+extension AppearanceView: WrapsViews { var wrappedViews: [any Component] { [content] } }
+extension LongPressable: WrapsViews { var wrappedViews: [any Component] { [content] } }
+extension ScreenPreferenceView: WrapsViews { var wrappedViews: [any Component] { [content] } }
+extension EnvironmentWriter: WrapsViews { var wrappedViews: [any Component] { [content] } }
+extension OnChangeView: WrapsViews { var wrappedViews: [any Component] { [content] } }
+
+/// The nodes of the views with a body inside a modified view (`Counter()` in
+/// `Counter().padding()`), kept with the modified view's identity like its state: by type, and
+/// the how-many-th of that type the modifiers lay out. A new evaluation of the parent hands the
+/// kept nodes the views' new values; a layout of the same value keeps their cached bodies.
+@MainActor
+final class UntrackedNodes: PersistentSlot {
+    private final class Store {
+        var nodes: [ObjectIdentifier: [ViewNode]] = [:]
+    }
+
+    private struct Key: Hashable {
+        let type: ObjectIdentifier
+        let index: Int
+    }
+
+    private var store = Store()
+    /// The nodes this value's views were handed to.
+    private var handed: Set<Key> = []
+    /// How many views of each type the layout running now reached.
+    private var cursors: [ObjectIdentifier: Int] = [:]
+
+    func adopt(_ existing: AnyObject) -> Bool {
+        guard let existing = existing as? UntrackedNodes else { return false }
+        if existing !== self { store = existing.store }
+        return true
+    }
+
+    /// A layout of the modified view starts.
+    func beginLayout() { cursors.removeAll(keepingCapacity: true) }
+
+    /// The node of the next view of `view`'s type.
+    func node<V: View>(for view: V, host: (any ViewHost)?) -> ViewNode {
+        let type = ObjectIdentifier(V.self)
+        let index = cursors[type, default: 0]
+        cursors[type] = index + 1
+        let key = Key(type: type, index: index)
+        if let kept = store.nodes[type], index < kept.count {
+            let node = kept[index]
+            if handed.insert(key).inserted { node.replaceView(view) }
+            return node
+        }
+        let node = ViewNode(view: view, host: host)
+        store.nodes[type, default: []].append(node)
+        handed.insert(key)
+        return node
+    }
+}
+
+/// A modified view holding views with a body: lays the modifiers out with their nodes kept.
+struct UntrackedScope: PrimitiveView, FlexibilityForwarding, ExplicitlyIdentified {
+    let content: any Component
+    let nodes: UntrackedNodes
+
+    /// The modified view (a styled spacer stays a spacer).
+    var flexibilityTarget: (any Component)? { content }
+    /// The modified view's explicit id.
+    var explicitID: String? { (content as? any ExplicitlyIdentified)?.explicitID }
+
+    /// The modified view's layout, its views' nodes kept.
+    func layout(_ constraint: Constraint) -> WrapperRenderNode {
+        nodes.beginLayout()
+        ViewGraph.untrackedScopes.append(nodes)
+        defer { ViewGraph.untrackedScopes.removeLast() }
+        return AnyComponent(content).layout(constraint)
+    }
+}
 
 /// A tracked view inside a container: lays out its node's cached body.
 struct TrackedView: PrimitiveView, FlexibilityForwarding {

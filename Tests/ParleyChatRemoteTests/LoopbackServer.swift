@@ -33,18 +33,25 @@ struct LoopbackServer: Sendable {
     }
 
     /// A backend acting as `user`, connecting to this server or through `proxy`.
-    func backend(_ user: UserId, through proxy: LoopbackProxy? = nil, reconnectDelay: Duration = .milliseconds(50)) async throws -> RemoteChatBackend {
+    /// A connection attempt not upgraded within `handshakeTimeout` is retried; an open socket is
+    /// pinged every five of those.
+    func backend(
+        _ user: UserId, through proxy: LoopbackProxy? = nil, reconnectDelay: Duration = .milliseconds(50),
+        handshakeTimeout: Duration = .seconds(2)
+    ) async throws -> RemoteChatBackend {
         RemoteChatBackend(configuration: RemoteChatConfiguration(
             serverURL: proxy?.url ?? url, token: try await tokens.sign(userId: user), initialReconnectDelay: reconnectDelay,
-            maximumReconnectDelay: reconnectDelay * 10))
+            maximumReconnectDelay: reconnectDelay * 10, handshakeTimeout: handshakeTimeout,
+            pingInterval: handshakeTimeout * 5))
     }
 
     /// A client of the server acting as `user` (who is created on the server), on `databaseURL`
     /// or in memory, once connected.
     func client(
-        _ user: UserId, databaseURL: URL? = nil, through proxy: LoopbackProxy? = nil, reconnectDelay: Duration = .milliseconds(50)
+        _ user: UserId, databaseURL: URL? = nil, through proxy: LoopbackProxy? = nil, reconnectDelay: Duration = .milliseconds(50),
+        handshakeTimeout: Duration = .seconds(2)
     ) async throws -> (ChatClient, RemoteChatBackend) {
-        let backend = try await backend(user, through: proxy, reconnectDelay: reconnectDelay)
+        let backend = try await backend(user, through: proxy, reconnectDelay: reconnectDelay, handshakeTimeout: handshakeTimeout)
         let client = try ChatClient(config: ChatClientConfig(currentUserId: user, databaseURL: databaseURL), backend: backend)
         // The server knows users once they wrote themselves; the socket retries until then.
         try await client.upsertUsers([ChatUser(id: user, name: user.capitalized)])

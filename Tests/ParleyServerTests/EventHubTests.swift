@@ -125,7 +125,7 @@ struct EventHubTests {
             if !blocked { done(true) }
         }
 
-        func close() {
+        func close(code: UInt16?) {
             isClosed.withLock { $0 = true }
         }
 

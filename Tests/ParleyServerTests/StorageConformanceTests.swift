@@ -6,11 +6,11 @@ import Testing
 @testable import ParleyServer
 
 /// What every `ServerStorage` engine must do; run against each engine (SQLite in memory and in a
-/// WAL file today; PostgreSQL joins the list when it comes).
-@Suite("Server storage conformance", .timeLimit(.minutes(1)))
+/// WAL file, PostgreSQL in a throwaway cluster: see `PostgresCluster`).
+@Suite("Server storage conformance", .timeLimit(.minutes(1)), .postgresWatchdog(seconds: 90))
 struct StorageConformanceTests {
     enum Engine: String, CaseIterable, Sendable {
-        case sqliteMemory, sqliteFile
+        case sqliteMemory, sqliteFile, postgres
     }
 
     /// A fresh storage of `engine`, removed after `body`.
@@ -22,6 +22,15 @@ struct StorageConformanceTests {
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("parley-storage-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: directory) }
             try await body(try SQLiteServerStorage(path: directory.appendingPathComponent("s.sqlite").path))
+        case .postgres:
+            let storage = try await PostgresServerStorage.open(url: try await PostgresCluster.freshTestDatabase(), poolSize: 4)
+            do {
+                try await body(storage)
+            } catch {
+                await storage.close()
+                throw error
+            }
+            await storage.close()
         }
     }
 
@@ -180,6 +189,92 @@ struct StorageConformanceTests {
             #expect(stored.lastSeq == committed)
             // Of each pair at most one writer was refused (no two consecutive multiples of 5).
             #expect(stored.messages == writers / 2)
+        }
+    }
+}
+
+/// The chat service's rules on each engine where engines differ most: concurrent writers.
+@Suite("Server storage conformance: concurrent writes", .timeLimit(.minutes(1)), .postgresWatchdog(seconds: 90))
+struct StorageConcurrencyConformanceTests {
+    static func service(_ storage: any ServerStorage) async throws -> ChatService {
+        let service = ChatService(storage: storage, hub: EventHub(), limits: WireLimits(), adminUserIds: [])
+        for user in ["alice", "bob"] {
+            _ = try await service.upsertUsers([WireUser(id: user, name: user)], by: user)
+        }
+        _ = try await service.createChannel(CreateChannelRequest(cid: "messaging:race", memberIds: ["bob"]), by: "alice")
+        return service
+    }
+
+    @Test("The same send from eight connections at once is stored once, with one event; all answer it",
+          arguments: StorageConformanceTests.Engine.allCases)
+    func idempotentSends(engine: StorageConformanceTests.Engine) async throws {
+        try await StorageConformanceTests.with(engine) { storage in
+            let service = try await Self.service(storage)
+            let before = try await storage.read { tx in try tx.channel(ChannelId(type: .messaging, id: "race"))?.lastSeq ?? -1 }
+            let answers = try await withThrowingTaskGroup(of: String?.self) { group in
+                for _ in 0..<8 {
+                    group.addTask {
+                        try await service.sendMessage("messaging:race", SendMessageRequest(id: "once", text: "hi"), by: "alice")
+                            .message?.id
+                    }
+                }
+                return try await group.reduce(into: [String?]()) { $0.append($1) }
+            }
+            #expect(answers == Array(repeating: "once", count: 8))
+            let (count, events) = try await storage.read { tx throws -> (Int, [ChannelEventType]) in
+                let cid = ChannelId(type: .messaging, id: "race")
+                return (
+                    try tx.messages(cid, parentId: nil, before: nil, limit: 50).filter { $0.id == "once" }.count,
+                    try tx.events(cid, after: before, limit: 50).map(\.type)
+                )
+            }
+            #expect(count == 1)
+            #expect(events == [.messageNew])
+        }
+    }
+
+    @Test("Concurrent sends to one channel take gapless sequence numbers, each once",
+          arguments: StorageConformanceTests.Engine.allCases)
+    func concurrentSequences(engine: StorageConformanceTests.Engine) async throws {
+        try await StorageConformanceTests.with(engine) { storage in
+            let service = try await Self.service(storage)
+            let cid = ChannelId(type: .messaging, id: "race")
+            let before = try await storage.read { tx in try tx.channel(cid)?.lastSeq ?? -1 }
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for index in 0..<40 {
+                    group.addTask {
+                        _ = try await service.sendMessage(
+                            "messaging:race", SendMessageRequest(id: "m\(index)", text: "message \(index)"),
+                            by: index % 2 == 0 ? "alice" : "bob")
+                    }
+                }
+                try await group.waitForAll()
+            }
+            let seqs = try await storage.read { tx in try tx.events(cid, after: before, limit: 100).map(\.seq) }
+            #expect(seqs == Array((before + 1)...(before + 40)))
+        }
+    }
+
+    @Test("Search finds whole words and word beginnings, case-insensitively, not deleted messages",
+          arguments: StorageConformanceTests.Engine.allCases)
+    func search(engine: StorageConformanceTests.Engine) async throws {
+        try await StorageConformanceTests.with(engine) { storage in
+            let service = try await Self.service(storage)
+            let texts = ["Hello world", "see example.com for docs", "hello-there friend", "Nothing here", "gone hello"]
+            for (index, text) in texts.enumerated() {
+                _ = try await service.sendMessage("messaging:race", SendMessageRequest(id: "s\(index)", text: text), by: "alice")
+            }
+            _ = try await service.deleteMessage("s4", by: "alice")
+            func ids(_ query: String) async throws -> [String] {
+                try await service.search(query, cid: "messaging:race", limit: 10, by: "bob").messages.map(\.id).sorted()
+            }
+            #expect(try await ids("hel") == ["s0", "s2"])
+            #expect(try await ids("WORLD") == ["s0"])
+            #expect(try await ids("example.com") == ["s1"])
+            #expect(try await ids("hello world") == ["s0"])
+            #expect(try await ids("there friend") == ["s2"])
+            #expect(try await ids("50%") == [])
+            #expect(try await ids("missing") == [])
         }
     }
 }

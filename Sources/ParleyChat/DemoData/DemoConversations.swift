@@ -32,6 +32,8 @@ struct DemoLine: Sendable {
     /// Edited a few minutes after it was sent.
     var isEdited = false
     var link: (title: String, site: String)?
+    /// Pictures and files attached (seeded only when `parley demo` gives a media folder).
+    var media: [DemoMediaFile] = []
 
     /// The line with a key other lines quote it by.
     func key(_ key: String) -> DemoLine { var line = self; line.key = key; return line }
@@ -49,6 +51,34 @@ struct DemoLine: Sendable {
     func edited() -> DemoLine { var line = self; line.isEdited = true; return line }
     /// The line with a preview of the first link in its text.
     func preview(_ title: String, site: String) -> DemoLine { var line = self; line.link = (title, site); return line }
+    /// The line with `media` attached.
+    func attaching(_ media: DemoMediaFile...) -> DemoLine { var line = self; line.media += media; return line }
+}
+
+/// A picture or file the demo script attaches to a message. `parley demo` draws the pictures
+/// (and writes the files) into the media folder beside its database before seeding; nothing
+/// comes from the network.
+public struct DemoMediaFile: Sendable, Hashable {
+    /// What the file is.
+    public enum Kind: Sendable, Hashable {
+        /// A PNG of `width × height` pixels drawn in colour scheme `palette`.
+        case picture(width: Int, height: Int, palette: Int)
+        /// A file of `size` bytes of type `mimeType`.
+        case file(size: Int, mimeType: String)
+    }
+
+    /// The file's name in the media folder.
+    public var name: String
+    /// What it is.
+    public var kind: Kind
+
+    static func picture(_ name: String, _ width: Int, _ height: Int, palette: Int) -> DemoMediaFile {
+        DemoMediaFile(name: name, kind: .picture(width: width, height: height, palette: palette))
+    }
+
+    static func file(_ name: String, _ size: Int, _ mimeType: String) -> DemoMediaFile {
+        DemoMediaFile(name: name, kind: .file(size: size, mimeType: mimeType))
+    }
 }
 
 /// A line at `time` (local "HH:mm") `day` days before the last day (pass 0 or a negative number).
@@ -169,11 +199,16 @@ enum DemoScript {
             say(0, "09:40", "lena", "Release branch cut: release/2.4 🚂 RC1 is building")
                 .reacted(.love, "priya", "marcus").reacted(.wow, "tomas"),
             say(0, "10:25", "lena", "RC1 is on TestFlight and the Play internal track. Regression run: 212 passed, 1 flaky (the login timeout, known)."),
+            say(0, "10:25", "lena", "Full regression report and the flaky test's logs").attaching(
+                .file("Regression report RC1.pdf", 182_400, "application/pdf"), .file("login-timeout-flake.log", 48_213, "text/plain")),
             say(0, "10:26", "jonas", "Dashboards look calm. Crash-free sessions on the beta: 99.8% 📈"),
+            say(0, "10:27", "jonas", "").attaching(.picture("crash-free-dashboard.png", 1600, 900, palette: 1)),
             say(0, "10:31", "priya", "@Sam Taylor can you take the iPad pass? Split view and rotation mostly."),
             say(0, "10:33", "sam", "On it 👍"),
             say(0, "11:02", "aisha", "Store screenshots for 2.4 are ready for review: https://design.example.com/atlas/2.4-store")
                 .preview("Atlas 2.4: App Store and Play screenshots", site: "Design").key("screens"),
+            say(0, "11:08", "aisha", "The two hero shots, light and dark").attaching(
+                .picture("atlas-hero-light.png", 1242, 1000, palette: 4), .picture("atlas-hero-dark.png", 1242, 1000, palette: 3)),
             say(0, "11:15", "tomas", "These look great. The dark one with the clustered pins 😍").quoting("screens").reacted(.love, "aisha"),
             say(0, "11:40", "sam", "iPad pass done: all good, except the settings sheet jumps if you rotate mid-animation. Filed it, not a blocker IMO.").edited(),
             say(0, "11:42", "priya", "Agreed, next train. Let's ship RC1 tomorrow morning if nothing else comes up 🚀"),
@@ -269,6 +304,10 @@ enum DemoScript {
                 .preview("Sunny Alfama flat with a river-view terrace", site: "Stays").key("flat")
                 .reacted(.love, "chloe").reacted(.wow, "dev"),
             say(-5, "08:55", "chloe", "The view!! 😍"),
+            say(-5, "09:02", "maya", "More photos from the listing 📸").attaching(
+                .picture("alfama-terrace.png", 1200, 900, palette: 0), .picture("alfama-living-room.png", 1200, 900, palette: 1),
+                .picture("alfama-bedroom.png", 1200, 900, palette: 3), .picture("alfama-kitchen.png", 1200, 900, palette: 2),
+                .picture("alfama-river.png", 1200, 900, palette: 4)),
             say(-5, "09:12", "dev", "Looks perfect. Is the third bedroom a sofa bed? I'll take it if so, I sleep anywhere").quoting("flat"),
             say(-5, "09:20", "maya", "A proper bed, I checked 😄 Booking it tonight unless anyone objects"),
             say(-5, "21:03", "maya", "Booked! Check-in from 3pm on the 12th. I'll send everyone the split").reacted(.love, "dev", "chloe", "sam"),
@@ -276,6 +315,7 @@ enum DemoScript {
             say(-2, "19:34", "dev", "Same flight 🙌"),
             say(-2, "19:41", "sam", "Same one, seat 14C"),
             say(-2, "19:42", "maya", "I'm on the later one (11:40) because of work, see you at the flat"),
+            say(-2, "19:50", "chloe", "Sintra last time I went 🏰").attaching(.picture("sintra.png", 900, 1200, palette: 3)),
             say(-1, "21:15", "chloe", """
                 Restaurant list so far 🍽️
                 1. Taberna da Rua das Flores

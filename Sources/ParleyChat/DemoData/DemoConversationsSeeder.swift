@@ -24,6 +24,22 @@ public enum DemoConversations {
         return lines
     }
 
+    /// The pictures and files the script attaches, for `parley demo` to make in its media folder.
+    public static var mediaFiles: [DemoMediaFile] {
+        DemoScript.channels.flatMap(\.lines).flatMap { [$0] + $0.replies }.flatMap(\.media)
+    }
+
+    /// The attachment payload of `media` in `directory`.
+    static func payload(for media: DemoMediaFile, in directory: URL) -> ChatMessageAttachment.Payload {
+        let url = directory.appendingPathComponent(media.name)
+        switch media.kind {
+        case let .picture(width, height, _):
+            return .image(ImageAttachmentPayload(localURL: url, title: media.name, width: width, height: height))
+        case let .file(size, mimeType):
+            return .file(FileAttachmentPayload(localURL: url, title: media.name, fileSize: Int64(size), mimeType: mimeType))
+        }
+    }
+
     /// Writes the people, channels and messages into `client`'s (empty) store.
     ///
     /// - Parameters:
@@ -33,8 +49,10 @@ public enum DemoConversations {
     ///   - calendar: the calendar (time zone) whose clock times the script's times are.
     /// - Returns: the channels written.
     @discardableResult
+    ///   - mediaDirectory: the folder holding ``mediaFiles`` (pictures and files the script
+    ///     attaches); `nil` leaves out the messages that carry them.
     public static func seed(into client: ChatClient, townHallMessages: Int = 3_000, now: Date? = nil,
-                            calendar: Calendar = .current) throws(ChatError) -> [ChannelId] {
+                            calendar: Calendar = .current, mediaDirectory: URL? = nil) throws(ChatError) -> [ChannelId] {
         let me = client.currentUserId
         func id(_ raw: UserId) -> UserId { raw == scriptUserId ? me : raw }
         let now = (now ?? client.clock.now()).millisecondsSince1970
@@ -89,6 +107,11 @@ public enum DemoConversations {
                     message.attachments = [ChatMessageAttachment(
                         id: 0, payload: .link(LinkAttachmentPayload(url: url, title: link.title, siteName: link.site)))]
                 }
+                if let mediaDirectory {
+                    message.attachments += line.media.enumerated().map { index, media in
+                        ChatMessageAttachment(id: index, payload: payload(for: media, in: mediaDirectory))
+                    }
+                }
                 for (index, reaction) in line.reactions.enumerated() {
                     for (userIndex, user) in reaction.users.enumerated() {
                         let reactedAt = at + Int64(60_000 * (1 + index + userIndex) + rng.int(30_000))
@@ -98,7 +121,7 @@ public enum DemoConversations {
                 if let key = line.key { keys[key] = message.id }
                 return message
             }
-            for line in channel.lines {
+            for line in channel.lines where mediaDirectory != nil || line.media.isEmpty {
                 var root = message(line, type: .regular)
                 let replies = line.replies.map { message($0, type: .reply, parent: root.id) }
                 root.replyCount = replies.count

@@ -105,12 +105,15 @@ public struct LinkAttachmentPayload: Sendable, Hashable, Codable {
     public var text: String?
     /// The site's name (for example "GitHub").
     public var siteName: String?
+    /// The page's preview picture (its Open Graph image), a file on this machine.
+    public var imageURL: URL?
 
     /// Creates a link payload.
-    public init(url: URL, title: String? = nil, text: String? = nil, siteName: String? = nil) {
+    public init(url: URL, title: String? = nil, text: String? = nil, siteName: String? = nil, imageURL: URL? = nil) {
         self.url = url
         self.title = title
         self.text = text
         self.siteName = siteName
+        self.imageURL = imageURL
     }
 }

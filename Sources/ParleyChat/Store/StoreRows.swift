@@ -231,6 +231,7 @@ enum JSONColumn {
                 if let title = link.title { object["title"] = title }
                 if let text = link.text { object["text"] = text }
                 if let site = link.siteName { object["site"] = site }
+                if let image = link.imageURL { object["image"] = image.absoluteString }
                 return object
             }
         }
@@ -259,7 +260,8 @@ enum JSONColumn {
                     fileSize: (object["size"] as? NSNumber)?.int64Value ?? 0, mimeType: object["mime"] as? String))
             case "link":
                 payload = .link(LinkAttachmentPayload(
-                    url: url, title: title, text: object["text"] as? String, siteName: object["site"] as? String))
+                    url: url, title: title, text: object["text"] as? String, siteName: object["site"] as? String,
+                    imageURL: (object["image"] as? String).flatMap(URL.init(string:))))
             default:
                 continue
             }

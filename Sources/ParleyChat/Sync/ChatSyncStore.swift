@@ -170,13 +170,15 @@ public final class ChatSyncStore: Sendable {
     // MARK: Outbox
 
     /// The current user's messages waiting to be sent (`pending` or `sending`), oldest first:
-    /// what a backend drains, in order per channel, once connected.
-    public func queuedMessages() throws(ChatError) -> [OutgoingMessage] {
+    /// what a backend drains, in order per channel, once connected. `limit` caps how many (the
+    /// oldest) are read: a long outbox is drained a page at a time, not read whole per message.
+    public func queuedMessages(limit: Int? = nil) throws(ChatError) -> [OutgoingMessage] {
         let now = clock.now()
         let userId = currentUserId
+        let page = limit.map { " LIMIT \(max(1, $0))" } ?? ""
         return try store.read { db in
             try StoreReader(db: db, currentUserId: userId, now: now).messageRows(
-                sql: "\(StoreColumns.messageFrom) WHERE m.user_id = ? AND m.local_state IN (1, 2) ORDER BY m.created_at, m.pk",
+                sql: "\(StoreColumns.messageFrom) WHERE m.user_id = ? AND m.local_state IN (1, 2) ORDER BY m.created_at, m.pk\(page)",
                 arguments: [userId]
             ).map(\.outgoing)
         }

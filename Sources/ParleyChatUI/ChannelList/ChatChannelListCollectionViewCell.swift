@@ -73,9 +73,20 @@ open class ChatChannelListCollectionViewCell: _Control, ReusableView {
         updateHighlight()
     }
 
-    /// The background for the current state: `highlightedBackground` while pressed.
+    /// The pointer entered or left the row: the hover background follows.
+    open override func hoverDidChange() {
+        super.hoverDidChange()
+        updateHighlight()
+    }
+
+    /// The background for the current state: `highlightedBackground` while pressed,
+    /// `highlightedAccentBackground1` while selected (the channel open beside the list),
+    /// `background2` under the pointer.
     open func updateHighlight() {
-        backgroundColor = isHighlighted ? appearance.colorPalette.highlightedBackground : appearance.colorPalette.background
+        let palette = appearance.colorPalette
+        backgroundColor = isHighlighted ? palette.highlightedBackground
+            : isSelected ? palette.highlightedAccentBackground1
+            : isHovered ? palette.background2 : palette.background
     }
 
     /// Keeps the hairline one device pixel tall along the bottom.
@@ -84,16 +95,19 @@ open class ChatChannelListCollectionViewCell: _Control, ReusableView {
         let scale = max(1, traitCollection.displayScale)
         let thickness = 1 / scale
         separatorView.frame = CGRect(x: 0, y: bounds.height - thickness, width: bounds.width, height: thickness)
-        // Swiped: the row slides to the leading side, the actions fill the space it leaves.
+        // Swiped: the row slides to the leading side, the actions fill the space it leaves at the
+        // trailing edge (the left one in right-to-left).
         let swiped = swipeableView.swipedValue
-        itemView.transform = swiped == 0 ? .identity : CGAffineTransform(translationX: -swiped, y: 0)
-        swipeableView.frame = CGRect(x: bounds.width - swiped, y: 0, width: swiped, height: bounds.height)
+        let rightToLeft = effectiveUserInterfaceLayoutDirection == .rightToLeft
+        itemView.transform = swiped == 0 ? .identity : CGAffineTransform(translationX: rightToLeft ? swiped : -swiped, y: 0)
+        swipeableView.frame = CGRect(x: rightToLeft ? 0 : bounds.width - swiped, y: 0, width: swiped, height: bounds.height)
         swipeableView.isHidden = swiped == 0
     }
 
     /// Clears the highlight and the tap action before the cell shows another channel.
     open func prepareForReuse() {
         isHighlighted = false
+        isSelected = false
         onTap = nil
         swipeableView.close()
     }

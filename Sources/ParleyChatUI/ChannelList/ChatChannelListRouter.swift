@@ -20,6 +20,7 @@ open class ChatChannelListRouter: NavigationRouter {
         if let client = (root as? ChatChannelListVC)?.controller?.client {
             channelVC.channelController = client.channelController(for: cid)
         }
+        (root as? ChatChannelListVC)?.selectedChannelId = cid
         if let split = root.splitViewController {
             applyTheme(of: root, to: channelVC)
             split.showDetailViewController(channelVC, sender: self)

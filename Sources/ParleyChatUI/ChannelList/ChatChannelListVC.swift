@@ -125,6 +125,8 @@ open class ChatChannelListVC: _ViewController, ChatChannelListControllerDelegate
         }
         wasShowingSearchResults = showing
         searchResultsVC.view.isHidden = !showing
+        // The rows under the results are out of reach (Tab and the arrows skip them).
+        listView.isHidden = showing || channels.isEmpty
     }
 
     private var wasShowingSearchResults = false
@@ -156,6 +158,9 @@ open class ChatChannelListVC: _ViewController, ChatChannelListControllerDelegate
         listView.delegate = self
         listView.contentAnchor = .top
         listView.alwaysBounceVertical = true
+        // One Tab stop for the list; the arrows move between its rows.
+        listView.focusGroupIdentifier = Self.focusGroupID
+        setUpSecondaryClick()
         errorView.onRetry = { [weak self] in self?.synchronize() }
         searchField.addAction(UIAction { [weak self] _ in
             guard let self else { return }
@@ -235,11 +240,13 @@ open class ChatChannelListVC: _ViewController, ChatChannelListControllerDelegate
         }
     }
 
-    /// Keeps the list and the state views filling the screen.
+    /// Keeps the list and the state views filling the screen; the selected row follows the
+    /// split view collapsing and expanding.
     open override func viewDidLayoutSubviews() {
         super.viewDidLayoutSubviews()
         layoutSearch()
         updateSearchVisibility()
+        if splitViewController?.isCollapsed != lastCollapsed { refreshSelection() }
     }
 
     /// The background colour, and the light/dark toggle's icon (a moon in light mode, a sun in dark).
@@ -338,6 +345,7 @@ open class ChatChannelListVC: _ViewController, ChatChannelListControllerDelegate
                 return ViewComponent(generator: { [weak self] in self?.makeCell() ?? ChatChannelListCollectionViewCell(frame: .zero) })
                     .update { [weak self] cell in
                         cell.content = content
+                        cell.isSelected = self?.isShowingSelection(of: cid) ?? false
                         cell.onTap = { self?.didSelectChannel(cid) }
                         cell.swipeableView.delegate = self
                         cell.swipeableView.indexPath = { [weak self] in self?.indexPath(of: cid) }
@@ -374,9 +382,170 @@ open class ChatChannelListVC: _ViewController, ChatChannelListControllerDelegate
         return height
     }
 
-    /// Opens the channel through ``router``.
+    /// Opens the channel through ``router``; beside the list (an expanded split view) its
+    /// composer takes the caret, so the user can type at once, as in desktop chat apps.
     open func didSelectChannel(_ cid: ChannelId) {
-        router.showChannel(for: cid)
+        guard let channelVC = router.showChannel(for: cid) else { return }
+        focusComposerInSplitView(of: channelVC) { [unowned channelVC] in channelVC.messageComposerVC }
+    }
+
+    /// The focus group of the rows.
+    static let focusGroupID = "parley.channel-list"
+
+    // MARK: Selection
+
+    /// The channel open beside the list (the router sets it when it shows a channel); its row
+    /// is highlighted while the split view shows both columns.
+    public var selectedChannelId: ChannelId? {
+        didSet { if selectedChannelId != oldValue { refreshSelection() } }
+    }
+
+    /// Whether the row of `cid` shows as selected: it is ``selectedChannelId`` and the list is in
+    /// an expanded split view (a collapsed one shows one screen at a time).
+    open func isShowingSelection(of cid: ChannelId) -> Bool {
+        guard cid == selectedChannelId, let split = splitViewController else { return false }
+        return !split.isCollapsed
+    }
+
+    private var lastCollapsed: Bool?
+
+    /// Marks the rows on screen selected or not.
+    open func refreshSelection() {
+        lastCollapsed = splitViewController?.isCollapsed
+        for cell in listView.visibleViews.compactMap({ $0 as? ChatChannelListCollectionViewCell }) {
+            guard let cid = cell.content?.channel.cid else { continue }
+            cell.isSelected = isShowingSelection(of: cid)
+        }
+    }
+
+    // MARK: Keyboard
+
+    /// The list's shortcuts: Ctrl+K quick switcher, Alt+Up/Down previous/next channel,
+    /// Alt+Shift+Up/Down previous/next unread channel, Ctrl+F search, Ctrl+/ the shortcuts sheet.
+    /// In a split view they work from either column.
+    open override var keyCommands: [UIKeyCommand]? {
+        let l10n = appearance.l10n
+        var commands = [
+            UIKeyCommand(title: l10n.tr("shortcuts.quick-switcher"), input: "k", modifierFlags: .control) { [weak self] _ in self?.showQuickSwitcher() },
+            UIKeyCommand(title: l10n.tr("shortcuts.previous-channel"), input: UIKeyCommand.inputUpArrow, modifierFlags: .alternate) { [weak self] _ in
+                self?.selectAdjacentChannel(by: -1, unreadOnly: false)
+            },
+            UIKeyCommand(title: l10n.tr("shortcuts.next-channel"), input: UIKeyCommand.inputDownArrow, modifierFlags: .alternate) { [weak self] _ in
+                self?.selectAdjacentChannel(by: 1, unreadOnly: false)
+            },
+            UIKeyCommand(title: l10n.tr("shortcuts.previous-unread"), input: UIKeyCommand.inputUpArrow, modifierFlags: [.alternate, .shift]) { [weak self] _ in
+                self?.selectAdjacentChannel(by: -1, unreadOnly: true)
+            },
+            UIKeyCommand(title: l10n.tr("shortcuts.next-unread"), input: UIKeyCommand.inputDownArrow, modifierFlags: [.alternate, .shift]) { [weak self] _ in
+                self?.selectAdjacentChannel(by: 1, unreadOnly: true)
+            },
+        ]
+        if isSearchEnabled {
+            commands.append(UIKeyCommand(title: l10n.tr("shortcuts.search"), input: "f", modifierFlags: .control) { [weak self] _ in self?.focusSearch() })
+        }
+        commands.append(UIKeyCommand(title: l10n.tr("shortcuts.show"), input: "/", modifierFlags: .control) { [weak self] _ in self?.showKeyboardShortcuts() })
+        return commands
+    }
+
+    /// Opens the channel `delta` rows from the selected one (the first or last row when none is
+    /// selected); `unreadOnly` skips channels without unread messages. Returns the channel opened.
+    @discardableResult
+    open func selectAdjacentChannel(by delta: Int, unreadOnly: Bool) -> ChannelId? {
+        guard !channels.isEmpty, delta != 0 else { return nil }
+        let count = channels.count
+        let start = selectedChannelId.flatMap { cid in channels.firstIndex { $0.cid == cid } } ?? (delta > 0 ? -1 : count)
+        var index = start
+        for _ in 0..<count {
+            index += delta > 0 ? 1 : -1
+            if unreadOnly { index = (index + count) % count } else if index < 0 || index >= count { return nil }
+            let channel = channels[index]
+            if channel.cid == selectedChannelId { return nil }
+            guard !unreadOnly || channel.unreadCount.messages > 0 else { continue }
+            didSelectChannel(channel.cid)
+            return channel.cid
+        }
+        return nil
+    }
+
+    /// Presents the quick switcher over the window; the channel picked opens through ``router``.
+    open func showQuickSwitcher() {
+        let presenter = view.window?.rootViewController ?? self
+        guard presenter.presentedViewController == nil else { return }
+        let switcher = ChatChannelQuickSwitcherVC()
+        switcher.appearance = appearance
+        switcher.components = components
+        switcher.currentUserId = controller?.client.currentUserId
+        switcher.channels = channels
+        switcher.onSelect = { [weak self] cid in self?.didSelectChannel(cid) }
+        presenter.present(switcher, animated: true)
+    }
+
+    /// Puts the caret in the search field (with the focus ring).
+    open func focusSearch() {
+        guard isSearchEnabled else { return }
+        if let focus = UIFocusSystem.focusSystem(for: view) { focus.setFocus(searchField) } else { searchField.becomeFirstResponder() }
+    }
+
+    /// Presents the sheet of every shortcut that works where the first responder (or the focused
+    /// view) is.
+    open func showKeyboardShortcuts() {
+        let presenter = view.window?.rootViewController ?? self
+        guard presenter.presentedViewController == nil else { return }
+        let window = view.window
+        let first = (UIResponder.currentFirstResponder as? UIView).flatMap { $0.window === window ? $0 : nil }
+        let origin: UIResponder = first ?? window.flatMap { UIFocusSystem.focusSystem(for: $0)?.focusedItem } ?? self
+        let sheet = ChatKeyboardShortcutsVC()
+        sheet.appearance = appearance
+        sheet.components = components
+        sheet.shortcuts = ChatKeyboardShortcutsVC.shortcuts(from: origin, extra: keyCommands ?? [], appearance: appearance)
+        presenter.present(sheet, animated: true)
+    }
+
+    // MARK: Pointer
+
+    /// Right-click on a row: the channel's actions.
+    func setUpSecondaryClick() {
+        let click = UITapGestureRecognizer { [weak self] recognizer in
+            guard let self, recognizer.state == .ended else { return }
+            let location = recognizer.location(in: self.listView)
+            guard let cell = self.listView.visibleViews.first(where: { !$0.isHidden && $0.frame.contains(location) }) as? ChatChannelListCollectionViewCell,
+                  let cid = cell.content?.channel.cid else { return }
+            self.showChannelActions(for: cid)
+        }
+        click.buttonMaskRequired = .secondary
+        click.name = "ChatChannelListVC secondary click"
+        listView.addGestureRecognizer(click)
+    }
+
+    /// The actions of a channel (a right-click on its row): open, mark read, mute or unmute,
+    /// delete (as the user may), cancel; in an action sheet.
+    open func showChannelActions(for cid: ChannelId) {
+        guard let index = channels.firstIndex(where: { $0.cid == cid }), let controller else { return }
+        let channel = channels[index]
+        let l10n = appearance.l10n
+        let sheet = UIAlertController(title: ChatChannelListItemView.displayable(
+            appearance.formatters.channelName.format(channel: channel, forCurrentUserId: controller.client.currentUserId) ?? cid.id),
+            message: nil, preferredStyle: .actionSheet)
+        sheet.addAction(UIAlertAction(title: l10n.tr("channel-actions.open"), style: .default) { [weak self] _ in self?.didSelectChannel(cid) })
+        if channel.unreadCount.messages > 0 {
+            sheet.addAction(UIAlertAction(title: l10n.tr("channel-actions.mark-read"), style: .default) { _ in
+                let channelController = controller.client.channelController(for: cid)
+                Task { @MainActor in try? await channelController.markRead() }
+            })
+        }
+        let path = IndexPath(item: index, section: 0)
+        if channel.can(.muteChannel) {
+            sheet.addAction(UIAlertAction(title: l10n.tr(channel.isMuted ? "channel.swipe.unmute" : "channel.swipe.mute"), style: .default) { [weak self] _ in
+                self?.muteButtonPressedForCell(at: path)
+            })
+        }
+        if channel.can(.deleteChannel) {
+            sheet.addAction(UIAlertAction(title: l10n.tr("channel.swipe.delete"), style: .destructive) { [weak self] _ in
+                self?.deleteButtonPressedForCell(at: path)
+            })
+        }
+        sheet.addAction(UIAlertAction(title: l10n.tr("alert.actions.cancel"), style: .cancel))
+        (view.window?.rootViewController ?? self).present(sheet, animated: true)
     }
 
     // MARK: Swipe actions

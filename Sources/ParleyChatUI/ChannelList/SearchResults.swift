@@ -283,6 +283,9 @@ open class ChatChannelListSearchVC: _ViewController {
     public required init?(coder: NSCoder) { return nil }
 
 
+    /// The focus group of the results.
+    static let focusGroupID = "parley.search-results"
+
     /// The list fills the view; the status line sits near the top.
     open override func setUpLayout() {
         super.setUpLayout()
@@ -290,6 +293,8 @@ open class ChatChannelListSearchVC: _ViewController {
         listView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         listView.contentAnchor = .top
         listView.alwaysBounceVertical = true
+        // One Tab stop; the arrows move between the results.
+        listView.focusGroupIdentifier = Self.focusGroupID
         view.addSubview(listView)
         statusLabel.translatesAutoresizingMaskIntoConstraints = false
         view.addSubview(statusLabel)

@@ -63,22 +63,28 @@ open class SwipeableView: _View, UIGestureRecognizerDelegate {
         guard gestureRecognizer === panGestureRecognizer, let host = panGestureRecognizer.view else { return true }
         let translation = panGestureRecognizer.translation(in: host)
         guard abs(translation.x) > abs(translation.y) * 1.5 else { return false }
-        return isOpen || translation.x < 0
+        return isOpen || towardTrailing(translation.x) > 0
+    }
+
+    /// A horizontal distance or speed measured toward the trailing edge, where the actions are:
+    /// to the left, or to the right in right-to-left.
+    private func towardTrailing(_ x: CGFloat) -> CGFloat {
+        effectiveUserInterfaceLayoutDirection == .rightToLeft ? x : -x
     }
 
     /// Follows the finger; snaps open or closed when it lifts.
     open func handlePan(_ gesture: UIPanGestureRecognizer) {
-        let dx = gesture.translation(in: gesture.view).x
+        let distance = towardTrailing(gesture.translation(in: gesture.view).x)
         switch gesture.state {
         case .began:
             if !isOpen { loadActionViews() }
             startValue = swipedValue
             if let indexPath = indexPath?() { delegate?.swipeableViewWillShowActionViews(for: indexPath) }
         case .changed:
-            setSwipedValue(min(max(0, startValue - dx), idealWidth * 1.2))
+            setSwipedValue(min(max(0, startValue + distance), idealWidth * 1.2))
         case .ended:
-            let velocity = gesture.velocity(in: gesture.view).x
-            let opens = velocity < -300 || (velocity <= 300 && swipedValue > idealWidth / 2)
+            let velocity = towardTrailing(gesture.velocity(in: gesture.view).x)
+            let opens = velocity > 300 || (velocity >= -300 && swipedValue > idealWidth / 2)
             opens && !actionViews.isEmpty ? open(animated: true) : close(animated: true)
         case .cancelled, .failed:
             close(animated: true)
@@ -107,14 +113,16 @@ open class SwipeableView: _View, UIGestureRecognizerDelegate {
         setNeedsLayout()
     }
 
-    /// The actions side by side, each ``actionWidth`` wide (wider while over-swiped), ending at the
-    /// trailing edge.
+    /// The actions side by side, each ``actionWidth`` wide (wider while over-swiped), the last at
+    /// the trailing edge (mirrored in right-to-left).
     open override func layoutSubviews() {
         super.layoutSubviews()
         guard !actionViews.isEmpty else { return }
         let width = max(actionWidth, bounds.width / CGFloat(actionViews.count))
+        let rightToLeft = effectiveUserInterfaceLayoutDirection == .rightToLeft
         for (index, view) in actionViews.enumerated() {
-            view.frame = CGRect(x: bounds.width - width * CGFloat(actionViews.count - index), y: 0, width: width, height: bounds.height)
+            let fromTrailing = width * CGFloat(actionViews.count - index)
+            view.frame = CGRect(x: rightToLeft ? fromTrailing - width : bounds.width - fromTrailing, y: 0, width: width, height: bounds.height)
         }
     }
 

@@ -36,6 +36,9 @@ open class ChatChannelVC: _ViewController, ChatMessageListVCDataSource, ChatMess
     /// The client's connection; the header shows its status while not connected.
     public private(set) var connectionController: ChatConnectionController?
 
+    /// Page Up and Page Down scroll the messages from anywhere on the screen (the composer too).
+    open override var keyCommands: [UIKeyCommand]? { messageListVC.pageKeyCommands() }
+
     /// Becomes the delegate of the channel controller, the list's data source and delegate, and
     /// loads the channel's newest page.
     open override func setUp() {
@@ -196,7 +199,9 @@ open class ChatChannelVC: _ViewController, ChatMessageListVCDataSource, ChatMess
     /// pushed on the navigation controller, else presented).
     open func showThread(messageId: MessageId) {
         guard let channelController else { return }
-        router.showThread(messageId: messageId, cid: channelController.cid, client: channelController.client, channelController: channelController)
+        guard let thread = router.showThread(messageId: messageId, cid: channelController.cid, client: channelController.client,
+                                             channelController: channelController) else { return }
+        focusComposerInSplitView(of: thread) { [unowned thread] in thread.messageComposerVC }
     }
 
     /// Marks the channel read when it has unread messages (and read events are on).

@@ -26,6 +26,9 @@ open class ChatThreadVC: _ViewController, ChatMessageListVCDataSource, ChatMessa
     /// The error of the last load, if it failed.
     public private(set) var lastError: ChatError?
 
+    /// Page Up and Page Down scroll the messages from anywhere on the screen (the composer too).
+    open override var keyCommands: [UIKeyCommand]? { messageListVC.pageKeyCommands() }
+
     /// Becomes the delegate of the message controller and loads the thread.
     open override func setUp() {
         super.setUp()
@@ -42,7 +45,11 @@ open class ChatThreadVC: _ViewController, ChatMessageListVCDataSource, ChatMessa
         if channelController == nil {
             // The composer replies through a channel controller; make one for the thread's channel.
             let channel = messageController.client.channelController(for: messageController.cid)
-            try? channel.synchronize()
+            do {
+                try channel.synchronize()
+            } catch {
+                lastError = error  // the header then has no channel; the thread itself still loads
+            }
             channelController = channel
         }
         messageComposerVC.channelController = channelController

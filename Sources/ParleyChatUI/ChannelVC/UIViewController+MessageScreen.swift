@@ -27,4 +27,14 @@ extension UIViewController {
         hug.priority = .fittingSizeLevel
         hug.isActive = true
     }
+
+    /// In an expanded split view (a desktop window), gives the composer of `screen` (a channel
+    /// or thread just shown) the caret on the next frame, so the user can type at once.
+    func focusComposerInSplitView(of screen: UIViewController, composer: @escaping @MainActor () -> ComposerVC) {
+        guard let split = splitViewController, !split.isCollapsed else { return }
+        UIApplication.shared.performOnNextFrame { [weak screen] in
+            guard let screen, screen.isViewLoaded, let window = screen.view.window else { return }
+            UIFocusSystem.focusSystem(for: window)?.setFocus(composer().composerView.inputTextView, showsRing: false)
+        }
+    }
 }

@@ -442,6 +442,28 @@ open class ComposerVC: _ViewController, UITextViewDelegate {
         }
     }
 
+    /// Up in an empty composer edits the user's last message (as desktop chat apps do); the
+    /// command exists only while the composer is empty and there is such a message.
+    open override var keyCommands: [UIKeyCommand]? {
+        guard content.isEmpty, content.editingMessage == nil, let message = lastEditableMessage() else { return nil }
+        let command = UIKeyCommand(title: appearance.l10n.tr("shortcuts.edit-last"), input: UIKeyCommand.inputUpArrow) { [weak self] _ in
+            self?.content.editMessage(message)
+        }
+        command.wantsPriorityOverSystemBehavior = true
+        return [command]
+    }
+
+    /// The current user's newest message that Up would edit: in the channel (not in a thread), not
+    /// deleted, not a system message; nil in a thread.
+    open func lastEditableMessage() -> ChatMessage? {
+        guard let channelController, content.threadMessage == nil else { return nil }
+        let me = channelController.client.currentUserId
+        return channelController.messages.last { message in
+            message.author.id == me && !message.isDeleted && (message.type == .regular || message.type == .reply)
+                && (message.parentMessageId == nil || message.showReplyInChannel)
+        }
+    }
+
     /// Escape cancels replying or editing (as in desktop chat apps); other keys go up the chain.
     open override func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
         let isEscape = presses.contains { $0.key?.keyCode == .keyboardEscape }

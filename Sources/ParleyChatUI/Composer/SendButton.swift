@@ -62,6 +62,7 @@ open class SendButton: _Button {
         let image = mode == .edit ? appearance.images.confirmCheckmark : appearance.images.sendArrow
         setImage(image.withRenderingMode(.alwaysTemplate), for: .normal)
         accessibilityLabel = appearance.l10n.tr(mode == .edit ? "composer.save" : "composer.send")
+        toolTip = accessibilityLabel
         updateImageTint()
     }
 

@@ -109,6 +109,8 @@ public struct Components {
     public var threadListVC: ChatThreadListVC.Type = ChatThreadListVC.self
     /// A thread's row in the thread list.
     public var threadListItemView: ChatThreadListItemView.Type = ChatThreadListItemView.self
+    /// What the thread list shows when its threads could not be loaded.
+    public var threadListErrorView: ChatThreadListErrorView.Type = ChatThreadListErrorView.self
     /// Opens a thread picked in the thread list.
     public var threadListRouter: ChatThreadListRouter.Type = ChatThreadListRouter.self
 
@@ -185,6 +187,33 @@ public struct Components {
     /// Whether an edited message shows "Edited" beside its time. On by default (Stream's default
     /// is off).
     public var isMessageEditedLabelEnabled: Bool = true
+
+    // MARK: Attachments (issue 22)
+
+    /// Decides which injector draws a message's attachments.
+    public var attachmentViewCatalog: AttachmentViewCatalog.Type = AttachmentViewCatalog.self
+    /// Draws a message's pictures.
+    public var galleryAttachmentInjector: AttachmentViewInjector.Type = GalleryAttachmentViewInjector.self
+    /// Draws a message's files.
+    public var filesAttachmentInjector: AttachmentViewInjector.Type = FilesAttachmentViewInjector.self
+    /// Draws a message's link preview.
+    public var linkAttachmentInjector: AttachmentViewInjector.Type = LinkAttachmentViewInjector.self
+    /// Draws a message with pictures and files.
+    public var mixedAttachmentInjector: MixedAttachmentViewInjector.Type = MixedAttachmentViewInjector.self
+    /// The gallery of a message's pictures.
+    public var galleryView: ChatMessageGalleryView.Type = ChatMessageGalleryView.self
+    /// One picture in the gallery.
+    public var imageAttachmentGalleryPreview: ChatMessageGalleryView.ImagePreview.Type = ChatMessageGalleryView.ImagePreview.self
+    /// The list of a message's files.
+    public var fileAttachmentListView: ChatMessageFileAttachmentListView.Type = ChatMessageFileAttachmentListView.self
+    /// One file in the list.
+    public var fileAttachmentView: ChatMessageFileAttachmentListView.ItemView.Type = ChatMessageFileAttachmentListView.ItemView.self
+    /// A link's preview.
+    public var linkPreviewView: ChatMessageLinkPreviewView.Type = ChatMessageLinkPreviewView.self
+    /// Loads attachment pictures (decoded off the main thread, cached by bytes).
+    public var imageLoader: ChatImageLoader = ChatImageLoader.shared
+    /// Opens a tapped file (`xdg-open` by default).
+    public var fileOpener: any FileOpening = XDGFileOpener()
 
     /// The components every chat view uses unless given others.
     public static var `default` = Components()

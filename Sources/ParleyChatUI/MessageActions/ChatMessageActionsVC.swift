@@ -66,9 +66,13 @@ open class ChatMessageActionsVC: _ViewController {
     public required init?(coder: NSCoder) { return nil }
 
 
+    /// The focus group of the actions: one Tab stop, Up and Down move between them.
+    static let focusGroupID = "parley.message-actions"
+
     /// The stack fills the rounded view.
     open override func setUpLayout() {
         super.setUpLayout()
+        messageActionsContainerStackView.focusGroupIdentifier = Self.focusGroupID
         view.addSubview(messageActionsContainerStackView)
         messageActionsContainerStackView.translatesAutoresizingMaskIntoConstraints = false
         NSLayoutConstraint.activate([

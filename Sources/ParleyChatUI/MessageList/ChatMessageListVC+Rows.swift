@@ -47,14 +47,16 @@ extension ChatMessageListVC {
     /// The row of one message: measured in a sizing view kept for its layout options, shown in a
     /// `components.messageContentView` made on demand and pooled by the list.
     func messageRow(_ message: ChatMessage, channel: ChatChannel?, options: ChatMessageLayoutOptions) -> ChatMessageListRow {
-        let key = "message-\(options.id)"
+        // Rows are pooled by their options and the injector drawing their attachments.
+        let injector = components.attachmentViewCatalog.attachmentViewInjectorClassFor(message: message, components: components)
+        let key = "message-\(options.id)" + (injector.map { "-" + String(reflecting: $0) } ?? "")
         return ChatMessageListRow(
             reuseKey: key,
             measure: { [weak self] width in
                 guard let self else { return 0 }
                 let row = self.sizingView(key) { self.components.messageContentView.init(frame: .zero) }
                 guard let sizing = row as? ChatMessageContentView else { return 0 }
-                sizing.setUpLayoutIfNeeded(options: options)
+                sizing.setUpLayoutIfNeeded(options: options, attachmentViewInjectorType: injector)
                 sizing.show(message, channel: channel)
                 self.measuredRowCount += 1
                 return fittingHeight(of: sizing, width: width)
@@ -65,13 +67,13 @@ extension ChatMessageListVC {
                 view.appearance = self.appearance
                 view.components = self.components
                 // Joining the list sets it up, once, for these options and the window's traits.
-                view.presetLayoutOptions(options)
+                view.presetLayoutOptions(options, attachmentViewInjectorType: injector)
                 return view
             },
             update: { [weak self] view in
                 guard let self, let row = view as? ChatMessageContentView else { return }
                 row.delegate = self
-                row.setUpLayoutIfNeeded(options: options)
+                row.setUpLayoutIfNeeded(options: options, attachmentViewInjectorType: injector)
                 row.show(message, channel: channel)
                 self.delegate?.chatMessageListVC(self, willDisplay: message)
             })

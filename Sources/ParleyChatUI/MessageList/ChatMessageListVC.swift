@@ -161,6 +161,12 @@ open class ChatMessageListView: ComponentView {
         super.layoutSubviews()
         didLayout?()
     }
+
+    /// Tab into the list lands on the newest message on screen.
+    open override var preferredFocusedView: UIView? {
+        visibleViews.filter { $0 is ChatMessageContentView && $0.canBecomeFocused && !$0.isHidden }
+            .max { $0.frame.maxY < $1.frame.maxY }
+    }
 }
 
 /// The message list: every message of a channel or thread (oldest at the top), date separators
@@ -193,6 +199,14 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
     /// The "N unread" button at the top, shown while the first unread message is off screen
     /// (`components.isJumpToUnreadEnabled`).
     open private(set) lazy var jumpToUnreadMessagesButton: JumpToUnreadMessagesButton = components.jumpToUnreadMessagesButton.init(frame: .zero)
+    /// The quick actions (react, reply, thread, more) over the message under the pointer.
+    open private(set) lazy var hoverActionsView = ChatMessageHoverActionsView(frame: .zero)
+    /// The row the hover bar belongs to.
+    weak var hoveredRow: ChatMessageContentView?
+
+    /// Enter (actions of the focused message), Home/End, Page Up/Down.
+    open override var keyCommands: [UIKeyCommand]? { messageListKeyCommands() }
+
     /// The date of the topmost visible message, floating at the top while the list scrolls
     /// (`components.messageListDateOverlayEnabled`).
     open private(set) lazy var dateOverlayView: ChatMessageListScrollOverlayView = components.messageListScrollOverlayView.init(frame: .zero)
@@ -292,6 +306,7 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
         }
         listView.addGestureRecognizer(swipeToReplyGestureRecognizer)
         setUpMessageLongPress()
+        setUpDesktopInteractions()
         jumpToUnreadMessagesButton.addTarget { [weak self] in self?.jumpToUnreadMessage(animated: true) }
         jumpToUnreadMessagesButton.addDiscardButtonTarget { [weak self] in self?.discardJumpToUnread() }
     }
@@ -306,6 +321,9 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
         swipeToReplyIconView.contentMode = .scaleAspectFit
         view.addSubview(swipeToReplyIconView)
         view.addSubview(scrollToBottomButton)
+        hoverActionsView.appearance = appearance
+        hoverActionsView.components = components
+        view.addSubview(hoverActionsView)
         NSLayoutConstraint.activate([
             listView.topAnchor.constraint(equalTo: view.topAnchor),
             listView.bottomAnchor.constraint(equalTo: view.bottomAnchor),

@@ -43,6 +43,7 @@ open class ScrollToBottomButton: _Button {
         layer.shadowRadius = 4
         layer.shadowOffset = CGSize(width: 0, height: 2)
         accessibilityLabel = appearance.l10n.tr("messageList.scroll-to-bottom")
+        toolTip = accessibilityLabel
     }
 
     /// Shows the count.

@@ -29,6 +29,10 @@ open class ChatThreadListVC: _ViewController, ChatThreadListControllerDelegate {
     public private(set) var itemViews: [ChatThreadListItemView] = []
     /// "No threads here yet", shown when there are none.
     open private(set) lazy var emptyLabel = UILabel()
+    /// Shown instead of the rows when the threads could not be loaded, with a refresh button.
+    open private(set) lazy var errorView: ChatThreadListErrorView = components.threadListErrorView.init(frame: .zero)
+    /// Why the last load failed, `nil` once one succeeds.
+    public private(set) var loadingError: ChatError?
     /// The hairlines between rows.
     private var separators: [UIView] = []
 
@@ -46,14 +50,39 @@ open class ChatThreadListVC: _ViewController, ChatThreadListControllerDelegate {
         title = appearance.l10n.tr("thread-list.title")
         guard let threadListController else { return }
         threadListController.delegate = self
-        try? threadListController.synchronize()
-        threads = threadListController.threads
+        errorView.onAction = { [weak self] in self?.didTapOnErrorView() }
+        synchronize()
+    }
+
+    /// Loads the threads (again); a failure shows ``errorView`` until a later load succeeds.
+    open func synchronize() {
+        guard let threadListController else { return }
+        do {
+            try threadListController.synchronize()
+            didFinishSynchronizingThreads(with: nil)
+        } catch {
+            didFinishSynchronizingThreads(with: error)
+        }
+    }
+
+    /// The user tapped the error view's refresh button: loads the threads again.
+    open func didTapOnErrorView() {
+        synchronize()
+    }
+
+    /// Called when a load finished: keeps the threads, or the error to show.
+    open func didFinishSynchronizingThreads(with error: ChatError?) {
+        loadingError = error
+        if error == nil, let threadListController { threads = threadListController.threads }
+        errorView.content = error
+        updateContentIfNeeded()
     }
 
     /// The scroll view fills the root view; the empty label is centred.
     open override func setUpLayout() {
         super.setUpLayout()
         view.embed(scrollView)
+        view.embed(errorView)
         emptyLabel.translatesAutoresizingMaskIntoConstraints = false
         view.addSubview(emptyLabel)
         NSLayoutConstraint.activate([
@@ -94,7 +123,8 @@ open class ChatThreadListVC: _ViewController, ChatThreadListControllerDelegate {
         for (item, thread) in zip(itemViews, threads) {
             item.content = ChatThreadListItemView.Content(thread: thread, currentUserId: currentUserId)
         }
-        emptyLabel.isHidden = !threads.isEmpty
+        errorView.isHidden = loadingError == nil
+        emptyLabel.isHidden = !threads.isEmpty || loadingError != nil
         view.setNeedsLayout()
     }
 

@@ -19,4 +19,11 @@ extension UIView {
         subview.translatesAutoresizingMaskIntoConstraints = false
         NSLayoutConstraint.activate(edgeConstraints(pinning: subview, insets: insets))
     }
+
+    /// Runs `action` when the view is tapped (a tap recognizer that fires on `.ended`).
+    func addTapAction(_ action: @escaping @MainActor () -> Void) {
+        addGestureRecognizer(UITapGestureRecognizer { recognizer in
+            if recognizer.state == .ended { action() }
+        })
+    }
 }

@@ -128,7 +128,7 @@ public struct MessageContainerView<Factory: ViewFactory>: View {
             row = isOwn ? HStack(alignItems: .end) { Spacer(); stack } : HStack(alignItems: .end) { stack; Spacer() }
         } else {
             let avatar: any Component = showsAllInfo
-                ? factory.makeMessageAvatarView(for: message.author)
+                ? factory.makeMessageAvatarView(for: message.authorDisplayInfo)
                 : Space(width: Self.avatarSize, height: Self.avatarSize)
             // The avatar sits beside the bubble's bottom, above the time.
             let bottom: CGFloat = showsAllInfo ? 18 : 0

@@ -239,3 +239,22 @@ public struct EmptyMessagesView: View {
         .padding(.vertical, 40)
     }
 }
+
+/// The author's name and the time under a message from another member of a group (the SwiftUI
+/// chat SDK's author-and-date view).
+public struct MessageAuthorAndDateView: View {
+    /// The message.
+    public let message: ChatMessage
+
+    /// The author and time of `message`.
+    public init(message: ChatMessage) { self.message = message }
+
+    /// The name in bold caption text, then the time.
+    public var body: some View {
+        let appearance = Appearance.default
+        return HStack(alignment: .center, spacing: 4) {
+            Text(message.author.name, font: appearance.fonts.footnoteBold, textColor: appearance.colorPalette.textLowEmphasis, numberOfLines: 1)
+            MessageDateView(message: message)
+        }
+    }
+}

@@ -78,12 +78,21 @@ open class ChatChannelListView: _ViewController, ChatChannelListControllerDelega
         super.setUp()
         title = appearance.l10n.tr("channelList.title")
         navigationItem.title = title
+        applyHeader(viewFactory, title: title ?? "")
         if controller == nil, let client = ChatViews.client { controller = client.channelListController() }
         listView.delegate = self
         listView.contentAnchor = .top
         listView.alwaysBounceVertical = true
         controller?.delegate = self
         synchronize()
+    }
+
+    /// Puts the factory's header modifier (its title, toolbar and sheet) on this screen; the
+    /// default header is the title, already there.
+    private func applyHeader<Factory: ViewFactory>(_ factory: Factory, title: String) {
+        let header = factory.makeChannelListHeaderViewModifier(title: title)
+        guard !(header is DefaultChannelListHeaderModifier) else { return }
+        applyScreenPreferences(of: header)
     }
 
     /// The list fills the screen.
@@ -121,10 +130,15 @@ open class ChatChannelListView: _ViewController, ChatChannelListControllerDelega
             .size(width: .absolute(size.width), height: .absolute(size.height))
     }
 
-    /// Keeps the list filling the screen.
+    /// Pinned under the list: the factory's ``ViewFactory/makeChannelListStickyFooterView()``
+    /// (hidden when it is empty).
+    open private(set) lazy var stickyFooterView: ComponentView = ComponentView(frame: .zero)
+
+    /// Keeps the list filling the screen above the sticky footer.
     open override func viewDidLayoutSubviews() {
         super.viewDidLayoutSubviews()
-        listView.frame = view.bounds
+        let footerHeight = layoutStickyFooter()
+        listView.frame = CGRect(x: 0, y: 0, width: view.bounds.width, height: max(0, view.bounds.height - footerHeight))
         listBackgroundView.frame = view.bounds
         if lastWidth != view.bounds.width || lastHeight != view.bounds.height {
             lastWidth = view.bounds.width
@@ -136,6 +150,26 @@ open class ChatChannelListView: _ViewController, ChatChannelListControllerDelega
 
     private var lastWidth: CGFloat = -1
     private var lastHeight: CGFloat = -1
+
+    /// Lays the factory's sticky footer out at the bottom, at its height; returns the height (0
+    /// for an empty footer).
+    private func layoutStickyFooter() -> CGFloat {
+        let footer = viewFactory.makeChannelListStickyFooterView()
+        guard !(footer is EmptyView) else {
+            stickyFooterView.isHidden = true
+            return 0
+        }
+        if stickyFooterView.superview == nil {
+            stickyFooterView.isScrollEnabled = false
+            view.addSubview(stickyFooterView)
+        }
+        let bounds = view.bounds
+        let height = min(bounds.height, AnyComponent(footer).layout(Constraint(maxSize: CGSize(width: bounds.width, height: bounds.height))).size.height)
+        stickyFooterView.isHidden = false
+        stickyFooterView.frame = CGRect(x: 0, y: bounds.height - height, width: bounds.width, height: height)
+        stickyFooterView.component = footer
+        return height
+    }
 
     // MARK: Loading
 

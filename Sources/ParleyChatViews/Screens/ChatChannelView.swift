@@ -36,6 +36,9 @@ open class ChatChannelView: _ViewController, ChatChannelControllerDelegate, UISc
     open private(set) lazy var listBackgroundView: ComponentView = ComponentView(frame: .zero)
     /// Hosts the factory's composer, pinned at the bottom.
     open private(set) lazy var composerHostView: ComponentView = ComponentView(frame: .zero)
+    /// Hosts the factory's scroll-to-bottom button over the list's bottom trailing corner, shown
+    /// while the list is scrolled away from its newest messages.
+    open private(set) lazy var scrollToBottomView: ComponentView = ComponentView(frame: .zero)
     /// Hosts the factory's reactions overlay over everything; hidden while there is none.
     open private(set) lazy var overlayView: ComponentView = ComponentView(frame: .zero)
 
@@ -119,6 +122,8 @@ open class ChatChannelView: _ViewController, ChatChannelControllerDelegate, UISc
         listBackgroundView.isUserInteractionEnabled = false
         overlayView.isScrollEnabled = false
         overlayView.isHidden = true
+        scrollToBottomView.isScrollEnabled = false
+        scrollToBottomView.isHidden = true
         Self.register(self)
         textObserver = NotificationCenter.default.addObserver(forName: UITextView.textDidChangeNotification, object: nil, queue: nil) { [weak self] note in
             let sender = (note.object as AnyObject?).map(ObjectIdentifier.init)
@@ -160,6 +165,7 @@ open class ChatChannelView: _ViewController, ChatChannelControllerDelegate, UISc
             composerHostView.bottomAnchor.constraint(equalTo: view.bottomAnchor),
             height,
         ])
+        view.addSubview(scrollToBottomView)
         overlayView.frame = view.bounds
         overlayView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         view.addSubview(overlayView)
@@ -174,17 +180,30 @@ open class ChatChannelView: _ViewController, ChatChannelControllerDelegate, UISc
         listBackgroundView.backgroundColor = background
         composerHostView.backgroundColor = background
         overlayView.backgroundColor = .clear
+        scrollToBottomView.backgroundColor = .clear
     }
 
     /// The header, the rows and the composer.
     open override func updateContent() {
         super.updateContent()
-        let channel = channelController?.channel
-        viewFactory.makeChannelHeaderViewModifier(for: channel)
-            .apply(to: navigationItem, channel: channel, currentUserId: channelController?.client.currentUserId)
+        applyHeader(channel: channelController?.channel, currentUserId: channelController?.client.currentUserId)
         reloadMessages()
         reloadComposer()
         reloadListBackground()
+    }
+
+    /// The view carrying a SwiftUI-style header modifier's toolbar and title, if the factory's is one.
+    private var headerPreferencesView: UIView?
+
+    /// Decorates the navigation item with the factory's header (the SDK's slot for a known
+    /// channel, else Parley's): a ``ChannelHeaderViewModifier`` puts its toolbar, title and sheet
+    /// on this screen.
+    private func applyHeader(channel: ChatChannel?, currentUserId: UserId?) {
+        let header: any ChatChannelHeaderViewModifier = channel.map { viewFactory.makeChannelHeaderViewModifier(for: $0) }
+            ?? viewFactory.makeChannelHeaderViewModifier(for: channel)
+        header.apply(to: navigationItem, channel: channel, currentUserId: currentUserId)
+        headerPreferencesView?.removeFromSuperview()
+        headerPreferencesView = (header as? any ViewModifier).map { applyScreenPreferences(of: $0) }
     }
 
     /// Lays the factory's message list background out at the list's size.
@@ -207,6 +226,30 @@ open class ChatChannelView: _ViewController, ChatChannelControllerDelegate, UISc
             lastBackgroundSize = listView.bounds.size
             reloadListBackground()
         }
+        updateScrollToBottomButton()
+    }
+
+    /// The unread count the scroll-to-bottom button shows now (`nil`: not made yet).
+    private var scrollButtonUnreadCount: Int?
+
+    /// Shows the factory's scroll-to-bottom button while the newest messages are more than half
+    /// a screen below the list's bottom edge, over the list's bottom trailing corner.
+    open func updateScrollToBottomButton() {
+        let height = listView.bounds.height
+        let below = listView.contentSize.height - (listView.contentOffset.y + height)
+        let shows = height > 0 && below > height / 2
+        scrollToBottomView.isHidden = !shows
+        guard shows else { return }
+        let unread = channelController?.channel?.unreadCount.messages ?? 0
+        if scrollButtonUnreadCount != unread {
+            scrollButtonUnreadCount = unread
+            scrollToBottomView.component = viewFactory.makeScrollToBottomButton(unreadCount: unread) { [weak self] in
+                MainActor.assumeIsolated { self?.scrollToBottom() }
+            }
+        }
+        let size = scrollToBottomView.component?.layout(Constraint(maxSize: listView.bounds.size)).size ?? .zero
+        scrollToBottomView.frame = CGRect(x: listView.frame.maxX - size.width - 16, y: listView.frame.maxY - size.height - 16,
+                                          width: size.width, height: size.height)
     }
 
     private var lastLaidOutWidth: CGFloat = -1
@@ -300,9 +343,10 @@ open class ChatChannelView: _ViewController, ChatChannelControllerDelegate, UISc
     /// Rebuilds the factory's composer.
     open func reloadComposer() {
         guard isViewLoaded, let channelController else { return }
+        // The SDK's slot (its default is Parley's), so a factory overriding either form is asked.
         composerHostView.component = viewFactory.makeMessageComposerViewType(
-            with: channelController, quotedMessage: quotedMessageBinding,
-            onMessageSent: { [weak self] in self?.scrollToBottom() })
+            with: channelController, messageController: nil, quotedMessage: quotedMessageBinding, editedMessage: .constant(nil),
+            onMessageSent: { [weak self] in MainActor.assumeIsolated { self?.scrollToBottom() } })
         updateComposerHeight()
     }
 
@@ -352,6 +396,7 @@ open class ChatChannelView: _ViewController, ChatChannelControllerDelegate, UISc
     /// Loads older messages near the top and newer ones near the bottom (after a jump).
     open func scrollViewDidScroll(_ scrollView: UIScrollView) {
         loadPagesIfNeeded()
+        updateScrollToBottomButton()
     }
 
     private func loadPagesIfNeeded() {
@@ -447,8 +492,7 @@ open class ChatChannelView: _ViewController, ChatChannelControllerDelegate, UISc
     /// count (author names) changed.
     open func channelController(_ controller: ChatChannelController, didUpdateChannel channel: ChatChannel) {
         guard isViewLoaded else { return }
-        viewFactory.makeChannelHeaderViewModifier(for: channel)
-            .apply(to: navigationItem, channel: channel, currentUserId: controller.client.currentUserId)
+        applyHeader(channel: channel, currentUserId: controller.client.currentUserId)
         if channel.memberCount != rowsChannelSignature {
             reloadMessages()
         } else if listView.list === rows.list {

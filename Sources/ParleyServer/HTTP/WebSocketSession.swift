@@ -144,13 +144,18 @@ struct ChannelFrameSink: FrameSink {
         }
     }
 
-    func close() {
+    func close(code: UInt16?) {
         let outbound = outbound
         let logger = logger
-        // The hub ended the session (a deleted user): close from this side.
+        // The hub ended the session (a deleted user, or a draining server whose code tells the
+        // client to reconnect): close from this side.
         Task {
             do {
-                try await outbound.close(.normalClosure, reason: "session ended")
+                if let code {
+                    try await outbound.close(.unknown(code), reason: "service restart: reconnect")
+                } else {
+                    try await outbound.close(.normalClosure, reason: "session ended")
+                }
             } catch {
                 logger.debug("WebSocket close failed", metadata: ["error": "\(error)"])
             }

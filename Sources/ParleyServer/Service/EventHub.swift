@@ -26,8 +26,9 @@ protocol FrameSink: Sendable {
     /// Writes `frames` in order and flushes them; `written` runs once they have left (`true`) or
     /// the socket failed (`false`). Called from ``execute(_:)``'s body.
     func write(_ frames: [EncodedFrame], written: @escaping @Sendable (Bool) -> Void)
-    /// Closes the socket from this side, after the frames written so far.
-    func close()
+    /// Closes the socket from this side, after the frames written so far: with `code`, or a
+    /// normal closure when it is `nil`.
+    func close(code: UInt16?)
 }
 
 /// One WebSocket session's outbound side: a bounded queue of encoded frames, handed to the
@@ -64,6 +65,10 @@ final class ClientConnection: Sendable {
     let userId: String
     private let queueLimit: Int
     private let state = Mutex(State())
+
+    /// The WebSocket close code the socket ends with when not a normal closure (1012, "service
+    /// restart", when the server drains its sockets on shutdown: the client reconnects).
+    let closeCode = Mutex<UInt16?>(nil)
 
     /// Frames queued (or in flight) beyond this are dropped (and the channel reset for this connection).
     static let queueLimit = 4_096
@@ -200,7 +205,7 @@ final class ClientConnection: Sendable {
         case .write(let sink, let frames):
             sink.write(frames) { [self] ok in self.written(frames.count, ok: ok) }
         case .close(let sink):
-            sink.close()
+            sink.close(code: closeCode.withLock { $0 })
         }
     }
 
@@ -230,6 +235,29 @@ final class EventHub: Sendable {
     }
 
     private let state = Mutex(State())
+    /// Several server processes (PostgreSQL): committed events pass through the relay, which hands
+    /// them back in sequence order, with other processes' events, to ``deliver(_:feed:)``.
+    private let relay = Mutex<(any EventRelay)?>(nil)
+
+    /// Routes published events through `relay` from now on.
+    func setRelay(_ relay: any EventRelay) {
+        self.relay.withLock { $0 = relay }
+    }
+
+    /// The channels with at least one subscribed connection here.
+    func subscribedChannels() -> [String] {
+        state.withLock { Array($0.subscribers.keys) }
+    }
+
+    /// Whether any connection here receives `cid`.
+    func hasSubscribers(_ cid: String) -> Bool {
+        state.withLock { $0.subscribers[cid]?.isEmpty == false }
+    }
+
+    /// Every open connection (graceful shutdown closes them).
+    func allConnections() -> [ClientConnection] {
+        state.withLock { Array($0.connections.values) }
+    }
 
     func register(_ connection: ClientConnection) {
         state.withLock { state in
@@ -281,6 +309,15 @@ final class EventHub: Sendable {
     /// everyone's.
     /// Each frame is encoded once, before the hub is locked, and shared by its recipients.
     func publish(_ events: [ChannelEvent], feed: [(userId: String, event: UserFeedEvent)] = []) {
+        if let relay = relay.withLock({ $0 }) {
+            relay.relay(events, feed: feed)
+            return
+        }
+        deliver(events, feed: feed)
+    }
+
+    /// Delivers events to this process's connections (``publish(_:feed:)`` without the relay).
+    func deliver(_ events: [ChannelEvent], feed: [(userId: String, event: UserFeedEvent)] = []) {
         let encoded = events.map { EncodedFrame(.event($0)) }
         let encodedFeed = feed.map { (userId: $0.userId, frame: EncodedFrame(.feed($0.event))) }
         state.withLock { state in
@@ -329,6 +366,12 @@ final class EventHub: Sendable {
 
     /// Closes every connection of a user (deleted users).
     func disconnect(userId: String) {
+        relay.withLock { $0 }?.relayDisconnect(userId: userId)
+        disconnectHere(userId: userId)
+    }
+
+    /// Closes the user's connections in this process only.
+    func disconnectHere(userId: String) {
         let connections = state.withLock { state in
             (state.connectionsByUser[userId] ?? []).compactMap { state.connections[$0] }
         }

@@ -12,6 +12,19 @@ extension UIApplication {
         var fingers: [Int: UITouch] = [:]
         var cursor: PlatformCursor = .arrow
         var nextTouchIdentifier = 1
+        /// A right-click in progress.
+        var secondaryTouch: UITouch?
+        /// The hover recognizers the pointer is over.
+        var hovered: [HoverEntry] = []
+        /// The control the pointer is over.
+        weak var hoveredControl: UIControl?
+        /// The tooltip waiting to show or shown.
+        var toolTip = ToolTipState()
+    }
+
+    /// A hover recognizer the pointer is over.
+    struct HoverEntry {
+        weak var recognizer: UIHoverGestureRecognizer?
     }
 
     /// Dispatches one backend event.
@@ -21,7 +34,20 @@ extension UIApplication {
         case let .pointerDown(native, location, button, clicks):
             pointer.location = location
             pointer.nativeWindow = native
-            guard button == 1, pointer.touch == nil, let scene = scene(forNative: native), let window = scene.window(at: location) else { return }
+            hideToolTip()
+            guard let scene = scene(forNative: native), let window = scene.window(at: location) else { return }
+            window.focusSystem.pointerDidClick()
+            if button == 3, pointer.touch == nil, pointer.secondaryTouch == nil {
+                if !window.isKeyWindow { window.makeKey() }
+                pointer.nextTouchIdentifier += 1
+                let touch = UITouch(identifier: pointer.nextTouchIdentifier)
+                touch.type = .indirectPointer
+                touch.isSecondaryClick = true
+                pointer.secondaryTouch = touch
+                deliver(touch, phase: .began, at: location, in: window, time: time, buttons: .secondary)
+                return
+            }
+            guard button == 1, pointer.touch == nil else { return }
             if !window.isKeyWindow { window.makeKey() }
             let touch = UITouch(identifier: 0)
             touch.type = .indirectPointer
@@ -33,17 +59,27 @@ extension UIApplication {
             pointer.nativeWindow = native
             if let touch = pointer.touch, let window = touch.window {
                 deliver(touch, phase: .moved, at: location, in: window, time: time, buttons: .primary)
+            } else if let touch = pointer.secondaryTouch, let window = touch.window {
+                deliver(touch, phase: .moved, at: location, in: window, time: time, buttons: .secondary)
             } else if let window = scene(forNative: native)?.window(at: location) {
                 updateCursor(at: location, in: window)
+                updateHover(at: location, in: window)
             }
         case let .pointerUp(_, location, button):
             pointer.location = location
+            if button == 3, let touch = pointer.secondaryTouch, let window = touch.window {
+                pointer.secondaryTouch = nil
+                deliver(touch, phase: .ended, at: location, in: window, time: time, buttons: [])
+                return
+            }
             guard button == 1, let touch = pointer.touch, let window = touch.window else { return }
             pointer.touch = nil
             deliver(touch, phase: .ended, at: location, in: window, time: time, buttons: [])
             updateCursor(at: location, in: window)
+            updateHover(at: location, in: window)
         case .pointerExited:
             pointer.nativeWindow = -1
+            endHover()
         case let .finger(native, id, location, phase):
             handleFinger(native: native, id: id, location: location, phase: phase, time: time)
         case let .wheel(native, delta, precise, location):
@@ -56,6 +92,8 @@ extension UIApplication {
             event.pointerWindow = window
             event.modifierFlags = backend.modifierFlags
             sendEvent(event)
+            // The content moved under the pointer: what it hovers may have changed.
+            if pointer.touch == nil { updateHover(at: point, in: window) }
         case let .keyDown(native, usage, characters, isRepeat):
             sendKey(native: native, usage: usage, characters: characters, phase: .began, isRepeat: isRepeat, time: time)
         case let .keyUp(native, usage, characters):
@@ -133,6 +171,7 @@ extension UIApplication {
     }
 
     private func sendKey(native: Int, usage: Int, characters: String, phase: UIPress.Phase, isRepeat: Bool, time: TimeInterval) {
+        if phase == .began { hideToolTip() }
         let modifiers = backend.modifierFlags
         let key = UIKey(keyCode: UIKeyboardHIDUsage(rawValue: usage), modifierFlags: modifiers,
                         characters: modifiers.contains(.control) || modifiers.contains(.command) ? "" : characters,
@@ -207,7 +246,13 @@ extension UIApplication {
         let point = CGPoint(x: location.x - window.frame.minX, y: location.y - window.frame.minY)
         var cursor = PlatformCursor.arrow
         var view = window.hitTest(point, with: nil)
-        while let current = view {
+        search: while let current = view {
+            for case let interaction as UIPointerInteraction in current.attachedInteractions {
+                if let style = interaction.style(at: current.convert(point, from: window), modifiers: backend.modifierFlags) {
+                    cursor = style.cursor
+                    break search
+                }
+            }
             if let kind = current.preferredCursor { cursor = kind; break }
             view = current.superview
         }

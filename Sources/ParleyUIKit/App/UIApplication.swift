@@ -104,6 +104,8 @@ open class UIApplication: UIResponder {
     /// The end of the responder chain for keys: Page Up/Down, Home/End, arrows and space scroll the
     /// scroll view under the pointer (or the one scrolled last).
     open override func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
+        if let responder = event?.keyCommandResponder, presses.contains(where: { responder.performKeyCommand(for: $0, shortcutsOnly: false) }) { return }
+        if let window = event?.pointerWindow ?? keyWindow, presses.contains(where: { window.focusSystem.handleUnhandled($0) }) { return }
         if scrollForUnhandledPresses(presses) { return }
         super.pressesBegan(presses, with: event)
     }
@@ -222,6 +224,9 @@ open class UIApplication: UIResponder {
             afterLayout.removeAll()
             for block in blocks { block() }
             layoutWindows()
+        }
+        for window in windows where window.focusSystem.isRingVisible || !window.focusSystem.ringLayer.isHidden {
+            window.focusSystem.updateRing()
         }
         if Compositor.needsFrame {
             render()

@@ -186,6 +186,19 @@ public final class HeadlessBackend: PlatformBackend {
         }
     }
 
+    /// A right-click (the secondary button) at `point`: down, `holding` seconds, up.
+    public func rightClick(at point: CGPoint, holding: TimeInterval = 0.05, in window: UIWindow? = nil) {
+        pointer = point
+        send(.pointerDown(window: native(window), location: point, button: 3, clicks: 1))
+        advance(by: holding)
+        send(.pointerUp(window: native(window), location: point, button: 3))
+    }
+
+    /// Moves the pointer out of the window (hover ends, tooltips hide).
+    public func pointerExit(in window: UIWindow? = nil) {
+        send(.pointerExited(window: native(window)))
+    }
+
     /// Holds the button down at `point` for `duration` seconds, then releases it.
     public func longPress(at point: CGPoint, duration: TimeInterval = 0.8, in window: UIWindow? = nil) {
         pointerDown(at: point, in: window)

@@ -149,6 +149,17 @@ open class UINavigationController: UIViewController {
         }
     }
 
+    /// Escape goes back (pops the top controller) when nothing before it in the responder chain
+    /// used the key, as the back button would; other keys go up the chain.
+    open override func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
+        let escape = presses.contains { $0.key?.keyCode == .keyboardEscape && $0.key?.modifierFlags.isDisjoint(with: [.shift, .control, .alternate, .command]) == true }
+        if escape, presentedViewController == nil, viewControllers.count > 1, !isTransitioning {
+            popViewController(animated: true)
+            return
+        }
+        super.pressesBegan(presses, with: event)
+    }
+
     /// Pops the top controller; returns it.
     @discardableResult
     open func popViewController(animated: Bool) -> UIViewController? {

@@ -218,6 +218,15 @@ open class UISplitViewController: UIViewController {
         viewIfLoaded?.setNeedsLayout()
     }
 
+    /// The primary column's key commands (its controller's, or its navigation stack's root's),
+    /// so a sidebar's shortcuts work wherever the first responder is in the split view: the
+    /// secondary column is under the split view in the responder chain, the primary beside it.
+    open override var keyCommands: [UIKeyCommand]? {
+        guard let primary = columnControllers[.primary] else { return nil }
+        let owner = (primary as? UINavigationController)?.viewControllers.first ?? primary
+        return (primary.keyCommands ?? []) + (owner === primary ? [] : owner.keyCommands ?? [])
+    }
+
     /// The controller set for `column` (the one given, not its navigation controller).
     open func viewController(for column: Column) -> UIViewController? {
         switch column {

@@ -166,6 +166,12 @@ final class PresentationContainerView: UIView {
 
     private var cardFrame: CGRect {
         guard style == .pageSheet else { return bounds }
+        if let preferred = presentedController?.preferredContentSize, preferred.width > 0, preferred.height > 0,
+           bounds.width >= preferred.width + 40 {
+            // A form sheet of the controller's preferred size, centred (UIKit's `.formSheet`).
+            let width = preferred.width, height = min(preferred.height, bounds.height - 40)
+            return CGRect(x: ((bounds.width - width) / 2).rounded(), y: ((bounds.height - height) / 2).rounded(), width: width, height: height)
+        }
         if bounds.width > 720 {
             let width = min(bounds.width - 80, 680), height = max(200, bounds.height - 80)
             return CGRect(x: (bounds.width - width) / 2, y: (bounds.height - height) / 2, width: width, height: height)

@@ -22,12 +22,14 @@ final class TouchDispatcher {
             var recognizers: [UIGestureRecognizer] = []
             var view: UIView? = hit
             while let current = view {
-                for recognizer in current.attachedGestureRecognizers where recognizer.isEnabled {
+                for recognizer in current.attachedGestureRecognizers where recognizer.isEnabled && !(recognizer is UIHoverGestureRecognizer)
+                    && recognizer.acceptedButtons.contains(touch.isSecondaryClick ? .secondary : .primary) {
                     if recognizer.delegate?.gestureRecognizer(recognizer, shouldReceive: touch) ?? true { recognizers.append(recognizer) }
                 }
                 view = current.superview
             }
             touch.gestureRecognizers = recognizers
+            if touch.isSecondaryClick { touch.isDeliveredToView = false }
             // A recognizer waiting for more touches (a double tap) fails if the next touch is not its own.
             for waiting in arena.active where waiting.state == .possible && waiting.trackedTouches.isEmpty
                 && !recognizers.contains(where: { $0 === waiting }) {

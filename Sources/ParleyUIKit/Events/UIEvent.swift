@@ -43,6 +43,9 @@ open class UIEvent {
     /// Where the pointer was for `.scroll` and `.hover` events, in the window's coordinates.
     var pointerLocation: CGPoint = .zero
     weak var pointerWindow: UIWindow?
+    /// The responder a presses event was first given to (key commands along its chain run for
+    /// the keys nothing handled).
+    weak var keyCommandResponder: UIResponder?
 
     /// Pointer buttons, as UIKit's `UIEvent.ButtonMask`.
     public struct ButtonMask: OptionSet, Sendable, Hashable {

@@ -56,6 +56,8 @@ public struct UIKeyboardHIDUsage: RawRepresentable, Hashable, Sendable {
     public static let keyboardTab = UIKeyboardHIDUsage(rawValue: 43)
     /// Space.
     public static let keyboardSpacebar = UIKeyboardHIDUsage(rawValue: 44)
+    /// Slash (and ? with Shift on US layouts).
+    public static let keyboardSlash = UIKeyboardHIDUsage(rawValue: 56)
     /// Home.
     public static let keyboardHome = UIKeyboardHIDUsage(rawValue: 74)
     /// Page Up.

@@ -61,6 +61,9 @@ public final class UITouch: Hashable {
     var previousWindowLocation: CGPoint = .zero
     /// Whether the view (not the recognizers) still gets this touch's events.
     var isDeliveredToView = true
+    /// Whether the touch is a secondary (right) click: only recognizers that ask for the
+    /// secondary button see it, and views do not.
+    var isSecondaryClick = false
     let identifier: Int
 
     init(identifier: Int) { self.identifier = identifier }

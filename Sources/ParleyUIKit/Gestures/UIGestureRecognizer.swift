@@ -252,6 +252,15 @@ open class UIGestureRecognizer {
         for handler in handlers { handler(self) }
     }
 
+    /// Calls the handlers without a state transition (hover recognizers, which take no touches).
+    func callHandlers() {
+        for handler in handlers { handler(self) }
+    }
+
+    /// The pointer buttons whose clicks the recognizer takes (the primary by default; taps can
+    /// ask for the secondary with `buttonMaskRequired`).
+    var acceptedButtons: UIEvent.ButtonMask { .primary }
+
     /// Remembers the last location so `location(in:)` answers after the touches ended.
     func rememberLocation() {
         guard let touch = trackedTouches.first else { return }

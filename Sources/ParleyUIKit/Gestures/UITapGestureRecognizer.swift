@@ -9,6 +9,11 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
     open var numberOfTapsRequired = 1
     /// Touches needed per tap (default 1).
     open var numberOfTouchesRequired = 1
+    /// The pointer button that must click, as UIKit's `buttonMaskRequired`: `.primary` (the
+    /// default) or `.secondary` for a right-click recognizer. Fingers count as primary.
+    open var buttonMaskRequired: UIEvent.ButtonMask = .primary
+
+    override var acceptedButtons: UIEvent.ButtonMask { buttonMaskRequired }
 
     /// How far a touch may move and still be a tap, in points.
     static let allowableMovement: CGFloat = 10

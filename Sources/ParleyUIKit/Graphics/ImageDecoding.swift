@@ -79,19 +79,7 @@ enum ImageDecoding {
             let factor = (Double(maxPixels) / Double(w * h)).squareRoot()
             targetW = max(1, Int(Double(w) * factor)); targetH = max(1, Int(Double(h) * factor))
         }
-        guard let loader = gdk_pixbuf_loader_new() else { return nil }
-        defer { g_object_unref(UnsafeMutableRawPointer(loader)) }
-        if targetW != w { gdk_pixbuf_loader_set_size(loader, Int32(targetW), Int32(targetH)) }
-        var error: UnsafeMutablePointer<GError>?
-        let written = data.withUnsafeBytes { raw -> gboolean in
-            gdk_pixbuf_loader_write(loader, raw.bindMemory(to: guchar.self).baseAddress, gsize(raw.count), &error)
-        }
-        var closeError: UnsafeMutablePointer<GError>?
-        let closed = gdk_pixbuf_loader_close(loader, &closeError)
-        if let error { g_error_free(error) }
-        if let closeError { g_error_free(closeError) }
-        guard written != 0, closed != 0, let pixbuf = gdk_pixbuf_loader_get_pixbuf(loader) else { return nil }
-        return surface(from: pixbuf)
+        return decodePixbuf(data, size: targetW != w ? (targetW, targetH) : nil)
     }
 
     /// Converts a gdk-pixbuf (RGB[A], straight alpha) into a Cairo ARGB32 (premultiplied) surface.

@@ -245,6 +245,8 @@ open class UITextView: UIScrollView, UIKeyInput, MarkedTextInput, TextEditorHost
     // MARK: First responder
 
     open override var canBecomeFirstResponder: Bool { isEditable || isSelectable }
+    /// Editable text takes keyboard focus (Tab reaches it).
+    open override var canBecomeFocused: Bool { isEditable && isUserInteractionEnabled }
 
     @discardableResult
     open override func becomeFirstResponder() -> Bool {

@@ -175,6 +175,26 @@ open class UIButton: UIControl {
 
     // MARK: Appearance
 
+    /// The rounded tint behind a button the pointer rests over (created on first hover).
+    private var hoverLayer: CALayer?
+
+    /// Shows a faint rounded background while the pointer rests over the button, as desktop
+    /// toolbars do.
+    open override func hoverDidChange() {
+        super.hoverDidChange()
+        let layer = hoverLayer ?? {
+            let created = CALayer()
+            created.backgroundColor = UIColor.label.withAlphaComponent(0.08)
+            created.borderWidth = 0
+            self.layer.insertSublayer(created, at: 0)
+            hoverLayer = created
+            return created
+        }()
+        layer.cornerRadius = max(6, self.layer.cornerRadius)
+        layer.frame = bounds.insetBy(dx: bounds.width < 40 ? -4 : 0, dy: bounds.height < 40 ? -4 : 0)
+        layer.isHidden = !isHovered || !isEnabled
+    }
+
     /// Re-applies per-state values.
     open override func stateDidChange() {
         super.stateDidChange()

@@ -112,6 +112,48 @@ open class UIControl: UIView {
     /// Whether a touch is down inside.
     open var isHighlighted = false { didSet { if isHighlighted != oldValue { stateDidChange() } } }
 
+    /// Whether the pointer rests over the control (Parley's hover state; UIKit's cell and button
+    /// configuration states call it `isHovered`). ``hoverDidChange()`` runs when it changes.
+    public internal(set) var isHovered = false { didSet { if isHovered != oldValue { hoverDidChange() } } }
+
+    /// The pointer entered or left the control; buttons draw a hover background.
+    open func hoverDidChange() {}
+
+    /// The tooltip shown when the pointer rests over the control, as UIKit's `toolTip` (it adds
+    /// a ``UIToolTipInteraction``).
+    open var toolTip: String? {
+        get { toolTipInteraction?.defaultToolTip }
+        set {
+            if let interaction = toolTipInteraction {
+                interaction.defaultToolTip = newValue
+            } else if let newValue {
+                addInteraction(UIToolTipInteraction(defaultToolTip: newValue))
+            }
+        }
+    }
+
+    /// The control's tooltip interaction, if it has one.
+    public var toolTipInteraction: UIToolTipInteraction? {
+        interactions.lazy.compactMap { $0 as? UIToolTipInteraction }.first
+    }
+
+    /// Enabled controls take keyboard focus (text fields, buttons, switches).
+    open override var canBecomeFocused: Bool { isEnabled && isUserInteractionEnabled }
+
+    /// Return or Space on the focused control sends its actions as a click would; other keys go
+    /// up the responder chain.
+    open override func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
+        let activates = presses.contains { press in
+            guard let key = press.key, key.modifierFlags.isDisjoint(with: [.control, .alternate, .command]) else { return false }
+            return [.keyboardReturnOrEnter, .keypadEnter, .keyboardSpacebar].contains(key.keyCode)
+        }
+        if activates, isFocused, isEnabled, !(self is UIKeyInput) {
+            sendActions(for: .touchUpInside)
+            return
+        }
+        super.pressesBegan(presses, with: event)
+    }
+
     /// The state flags.
     open var state: State {
         var s: State = []

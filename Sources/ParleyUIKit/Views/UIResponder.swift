@@ -40,6 +40,10 @@ open class UIResponder {
         return true
     }
 
+    /// The keyboard shortcuts this responder offers while it is in the responder chain, as
+    /// UIKit's `keyCommands` (see ``UIKeyCommand``); read each time a key goes down.
+    open var keyCommands: [UIKeyCommand]? { nil }
+
     // MARK: - Events (touches and presses; the default passes them up the responder chain, as UIKit's)
 
     /// Touches went down in the view that received them.

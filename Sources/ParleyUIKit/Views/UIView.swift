@@ -709,6 +709,25 @@ open class UIView: UIResponder, CALayerDelegate {
 
     /// The gesture recognizers attached to this view, in the order they were added.
     var attachedGestureRecognizers: [UIGestureRecognizer] = []
+    /// The interactions attached to this view (Events/UIInteraction.swift).
+    var attachedInteractions: [any UIInteraction] = []
+
+    // MARK: - Focus (Events/UIFocusSystem.swift)
+
+    /// Whether the view can take keyboard focus, as UIKit's `canBecomeFocused`: false for plain
+    /// views; enabled controls, editable text and list rows say true.
+    open var canBecomeFocused: Bool { false }
+
+    /// The focus group the view and its subviews belong to (a list sets one, so Tab stops at the
+    /// list once and the arrows move between its rows), as UIKit's `focusGroupIdentifier`.
+    open var focusGroupIdentifier: String?
+
+    /// The view that should take focus when focus enters this view's focus group and none of
+    /// its views had it before, as UIKit's `preferredFocusedView` (nil: the first one).
+    open var preferredFocusedView: UIView? { nil }
+
+    /// The view gained or lost focus (see `context`), as UIKit's `didUpdateFocus(in:with:)`.
+    open func didUpdateFocus(in context: UIFocusUpdateContext) {}
 
     // MARK: Rendering to images
 

@@ -67,6 +67,9 @@ open class UIWindow: UIView {
     /// Whether the window was shown in its scene.
     var isShownInScene = false
 
+    /// The window's keyboard focus.
+    lazy var focusSystem = UIFocusSystem(window: self)
+
     /// The traits the window's display and settings give its views.
     public var windowTraitCollection: UITraitCollection {
         get { rootTraitCollection }
@@ -196,11 +199,18 @@ open class UIWindow: UIView {
             TouchDispatcher.shared.dispatch(event.changedTouches, event: event, in: self)
         case .presses:
             guard let event = event as? UIPressesEvent else { return }
+            focusSystem.restoreAfterDismissal()
             let first = UIResponder.currentFirstResponder
-            var responder: UIResponder = (first as? UIView).flatMap { $0.window === self ? $0 : nil } ?? first.flatMap { $0 is UIViewController ? $0 : nil } ?? self
+            var responder: UIResponder = (first as? UIView).flatMap { $0.window === self ? $0 : nil } ?? first.flatMap { $0 is UIViewController ? $0 : nil }
+                ?? focusSystem.focusedItem.flatMap { $0.window === self ? $0 : nil } ?? defaultKeyResponder
             // A presented controller on top takes the keys the first responder under it would get.
             if let presented = presentedController(covering: responder) { responder = presented }
-            let presses = event.allPresses
+            var presses = event.allPresses
+            // Shortcuts (Control, Alt, Super, or commands with priority) run before the responder
+            // sees the key; other key commands get what the chain leaves (UIApplication.pressesBegan).
+            let shortcuts = presses.filter { $0.phase == .began && responder.performKeyCommand(for: $0, shortcutsOnly: true) }
+            presses.subtract(shortcuts)
+            event.keyCommandResponder = responder
             for phase in [UIPress.Phase.began, .ended, .cancelled] {
                 let set = presses.filter { $0.phase == phase }
                 guard !set.isEmpty else { continue }
@@ -215,6 +225,27 @@ open class UIWindow: UIView {
         default:
             break
         }
+    }
+
+    /// Where keys go when nothing is first responder or focused: the controller the user sees
+    /// (a navigation stack's top, a split view's secondary column), so its key commands and
+    /// those of the controllers around it work; the window without a root controller.
+    var defaultKeyResponder: UIResponder {
+        var controller = storedRootViewController
+        var depth = 0
+        while let current = controller, depth < 16 {
+            depth += 1
+            if let navigation = current as? UINavigationController, let top = navigation.topViewController {
+                controller = top
+            } else if let split = current as? UISplitViewController,
+                      let column = split.viewControllers.last, column !== split {
+                controller = column
+            } else {
+                break
+            }
+        }
+        guard let controller, controller.isViewLoaded else { return self }
+        return controller
     }
 
     /// The controller presented on top of this window when `responder` lies outside it (under

@@ -203,15 +203,17 @@ final class BenchServer: Sendable {
         self.directory = directory
     }
 
-    static func start() throws -> BenchServer {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("parley-bench-server-\(UUID().uuidString)")
+    /// `arguments` are added to `parley serve`'s; servers given the same `directory` share its dev secret.
+    static func start(arguments: [String] = [], directory: URL? = nil) throws -> BenchServer {
+        let directory = directory
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("parley-bench-server-\(UUID().uuidString)")
         let secret = try ServerDataDirectory(directory).devSecret()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         process.arguments = [
             "serve", "--dev", "--port", "0", "--data-dir", directory.path, "--admins", "bench",
             "--requests-per-second", "1000000", "--burst", "1000000",
-        ]
+        ] + arguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.standardError

@@ -15,6 +15,9 @@ struct BenchCommand: AsyncParsableCommand {
     @Flag(help: "A short run for CI smoke tests.")
     var quick = false
 
+    @Flag(help: "With the server group: the server on PostgreSQL (a throwaway cluster), one and two processes.")
+    var postgres = false
+
     struct Group: Sendable {
         let name: String
         let run: @Sendable (Bool) async throws -> [BenchResult]
@@ -30,6 +33,7 @@ struct BenchCommand: AsyncParsableCommand {
         Group(name: "chat") { quick in try await ChatBench.run(quick: quick) },
         Group(name: "swiftui") { quick in try await MainActor.run { try SwiftUIBench.run(quick: quick) } },
         Group(name: "server") { quick in try await ServerBench.run(quick: quick) },
+        Group(name: "image") { quick in try await ImageBench.run(quick: quick) },
     ]
 
     func run() async throws {
@@ -38,7 +42,12 @@ struct BenchCommand: AsyncParsableCommand {
             guard let found = Self.groups.first(where: { $0.name == group }) else {
                 throw ValidationError("No benchmark group '\(group)'. Groups: \(Self.groups.map(\.name).joined(separator: ", ")).")
             }
-            results = try await found.run(quick)
+            if postgres {
+                guard group == "server" else { throw ValidationError("--postgres goes with the server group.") }
+                results = try await PostgresServerBench.run(quick: quick)
+            } else {
+                results = try await found.run(quick)
+            }
         } else {
             // Every group in a process of its own: memory figures (resident set) and caches are
             // then the group's alone, not what the groups before it left behind.

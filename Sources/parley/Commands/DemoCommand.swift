@@ -219,12 +219,33 @@ struct DemoStore {
         let client = try ChatClient(config: ChatClientConfig(currentUserId: currentUserId, databaseURL: url))
         if fresh {
             FileHandle.standardError.write(Data("parley demo: seeding \(url.path) (\(bigChannelMessages) messages in the big channel)…\n".utf8))
-            try DemoConversations.seed(into: client, townHallMessages: bigChannelMessages)
+            let media = url.deletingPathExtension().appendingPathExtension("media")
+            try writeMedia(into: media)
+            try DemoConversations.seed(into: client, townHallMessages: bigChannelMessages, mediaDirectory: media)
         } else if try client.channel(DemoConversations.channelIds[0]) == nil {
             FileHandle.standardError.write(Data("parley demo: \(url.path) was seeded by an older parley (random words); run with --reset for the written conversations.\n".utf8))
         }
         let list = client.channelListController()
         try list.synchronize()
         return DemoStore(client: client, channels: list.channels.map(\.cid))
+    }
+
+    /// Draws the script's pictures and writes its files into `directory` (the media folder
+    /// beside the database): nothing comes from the network.
+    @MainActor
+    static func writeMedia(into directory: URL) throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        for media in DemoConversations.mediaFiles {
+            let url = directory.appendingPathComponent(media.name)
+            switch media.kind {
+            case let .picture(width, height, palette):
+                try DemoPictures.png(index: palette, width: width, height: height).map { try $0.write(to: url) }
+            case let .file(size, _):
+                let line = Data("Parley demo file: \(media.name)\n".utf8)
+                var data = Data(capacity: size)
+                while data.count < size { data.append(line) }
+                try data.prefix(size).write(to: url)
+            }
+        }
     }
 }

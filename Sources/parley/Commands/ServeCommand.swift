@@ -27,6 +27,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The server's data directory (default: $XDG_DATA_HOME/parley/server).")
     var dataDir: String?
 
+    @Option(help: "A PostgreSQL database instead of SQLite (postgres://user:password@host:port/database); several server processes may share it.")
+    var postgres: String?
+
+    @Option(help: "The PostgreSQL connection pool's size.")
+    var poolSize: Int = 16
+
     @Flag(help: "Development mode: sign tokens with a secret kept in the data directory.")
     var dev = false
 
@@ -50,15 +56,28 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError(
                 "No token secret: set \(ServerDataDirectory.secretVariable), or pass --dev for a development secret.")
         }
-        let configuration = ParleyServerConfiguration(
+        var configuration = ParleyServerConfiguration(
             host: host, port: port, databasePath: db ?? directory.databaseURL.path, jwtSecret: secret,
             limits: WireLimits(requestsPerSecond: requestsPerSecond, requestBurst: burst),
-            adminUserIds: Set(admins.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }))
+            adminUserIds: Set(admins.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }),
+            postgresURL: postgres)
+        configuration.postgresPoolSize = poolSize
+        let database = postgres.map { Self.redacted($0) } ?? configuration.databasePath ?? "in memory"
+        let host = configuration.host
         try await ParleyServerApp.run(configuration: configuration) { port in
             // Written unbuffered: scripts wait for this line to know the port.
-            let line = "parley serve: listening on http://\(configuration.host):\(port) (database \(configuration.databasePath ?? "in memory"))\n"
+            let line = "parley serve: listening on http://\(host):\(port) (database \(database))\n"
             FileHandle.standardOutput.write(Data(line.utf8))
         }
+    }
+}
+
+extension ServeCommand {
+    /// The URL without its password, for the log line.
+    static func redacted(_ url: String) -> String {
+        guard var components = URLComponents(string: url), components.password != nil else { return url }
+        components.password = "***"
+        return components.string ?? url
     }
 }
 

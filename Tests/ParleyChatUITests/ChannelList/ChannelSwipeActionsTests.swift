@@ -69,6 +69,31 @@ extension HeadlessWindowTests {
         #expect((row.swipeableView.actionViews.first as? CellActionView)?.titleLabel.text == "Unmute")
     }
 
+    /// In Arabic the row mirrors: a swipe to the right opens it, the row slides right and the
+    /// actions fill the left edge, Delete outermost (they stayed on the right, opened by a swipe
+    /// to the left, covering the avatar).
+    @Test func rightToLeftRowsSwipeToTheRightAndShowTheActionsOnTheLeft() async throws {
+        let (client, _) = try await makeClientWithChannels(2)
+        try withLanguage("ar") {
+            let (backend, list, window) = open(client)
+            defer { backend.close(window) }
+            let cell = try #require(visibleCell(list, ChannelId(type: .messaging, id: "c1")))
+            #expect(cell.effectiveUserInterfaceLayoutDirection == .rightToLeft)
+            let start = cell.convert(CGPoint(x: cell.bounds.minX + 40, y: cell.bounds.midY), to: window)
+            backend.drag(from: start, to: CGPoint(x: start.x - 200, y: start.y + 2), duration: 0.4, steps: 12)
+            backend.advance(by: 0.3)
+            #expect(!cell.swipeableView.isOpen, "a swipe to the left is toward the leading side here")
+            backend.drag(from: start, to: CGPoint(x: start.x + 200, y: start.y + 2), duration: 0.4, steps: 12)
+            backend.advance(by: 0.3)
+            #expect(cell.swipeableView.isOpen)
+            #expect(cell.itemView.transform.tx == cell.swipeableView.idealWidth, "the row slid right by the buttons' width")
+            let delete = try #require(cell.swipeableView.actionViews.last)
+            let mute = try #require(cell.swipeableView.actionViews.first)
+            #expect(delete.convert(delete.bounds, to: cell).minX == 0)
+            #expect(mute.convert(mute.bounds, to: cell).minX == delete.convert(delete.bounds, to: cell).maxX)
+        }
+    }
+
     /// A delete the store refuses (here: the channel is already gone) tells the user instead of
     /// doing nothing.
     @Test func aRefusedDeleteShowsAnAlert() async throws {
@@ -107,19 +132,27 @@ extension HeadlessWindowTests {
     @Test func swipedRow() async throws {
         let (client, _) = try await makeClientWithChannels(3)
         let data = try ChannelListSceneData.make()
-        let list = ChatChannelListVC.make(with: client.channelListController())
-        list.appearance.formatters.channelListMessageTimestamp = ChannelListMessageTimestampFormatter(environment: data.formattingEnvironment)
-        let host = UIView(frame: CGRect(x: 0, y: 0, width: 390, height: 240))
-        let root: UIView = list.view
-        root.frame = host.bounds
-        host.addSubview(root)
-        host.layoutIfNeeded()
-        let cell = try #require(visibleCell(list, ChannelId(type: .messaging, id: "c2")))
-        cell.swipeableView.open()
-        host.layoutIfNeeded()
+        var shown: [ChatChannelListVC] = []  // each list lives as long as its view is rendered
+        func swiped() throws -> (ChatChannelListCollectionViewCell, UIView) {
+            let list = ChatChannelListVC.make(with: client.channelListController())
+            list.appearance.formatters.channelListMessageTimestamp = ChannelListMessageTimestampFormatter(environment: data.formattingEnvironment)
+            let host = UIView(frame: CGRect(x: 0, y: 0, width: 390, height: 240))
+            let root: UIView = list.view
+            root.frame = host.bounds
+            host.addSubview(root)
+            host.layoutIfNeeded()
+            let cell = try #require(visibleCell(list, ChannelId(type: .messaging, id: "c2")))
+            cell.swipeableView.open()
+            host.layoutIfNeeded()
+            shown.append(list)
+            return (cell, host)
+        }
+        let (cell, host) = try swiped()
         #expect(cell.swipeableView.isOpen)
         for style in [UIUserInterfaceStyle.light, .dark] {
             Snapshot.assert(host, named: "channel-list-swiped-row-\(style == .dark ? "dark" : "light")", size: host.bounds.size, scale: 2, style: style)
         }
+        try assertLocalizedSnapshots(named: "channel-list-swiped-row") { try swiped().1 }
+        #expect(shown.count == 3)
     }
 }

@@ -60,17 +60,27 @@ import Testing
     }
 
     @Test func mentionSuggestionsAboveTheInput() {
-        let hosted = HostedComposer(content: .init(text: "Lunch with @a"))
-        hosted.composer.suggestionsVC.users = [
-            ChatUser(id: "alice", name: "Alice Liddell"),
-            ChatUser(id: "anna", name: "Anna Karenina"),
-            ChatUser(id: "arthur", name: ""),
-        ]
-        hosted.layout()
+        func suggesting() -> HostedComposer {
+            let hosted = HostedComposer(content: .init(text: "Lunch with @a"))
+            hosted.composer.suggestionsVC.users = [
+                ChatUser(id: "alice", name: "Alice Liddell"),
+                ChatUser(id: "anna", name: "Anna Karenina"),
+                ChatUser(id: "arthur", name: ""),
+            ]
+            hosted.layout()
+            return hosted
+        }
+        let hosted = suggesting()
         #expect(hosted.composer.suggestionsVC.isPresented)
         #expect(hosted.composer.suggestionsVC.cells.map(\.isHighlighted) == [true, false, false])
         #expect(hosted.composer.suggestionsVC.cells.last?.mentionView.usernameLabel.text == "arthur", "the id when there is no name")
         assertSnapshots(hosted, named: "composer-mention-suggestions")
+        assertLocalizedSnapshots(named: "composer-mention-suggestions") {
+            let localized = suggesting()
+            localized.host.frame.size.height = localized.layout()
+            localized.layout()
+            return localized.host
+        }
     }
 
     @Test func customSendArrowInAPinkWindow() {

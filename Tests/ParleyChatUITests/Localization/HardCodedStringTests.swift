@@ -37,6 +37,16 @@ import Testing
         "ChatMessageTextDetector.swift": ["https://"],
         // Ids of the send button's two states.
         "MessageComposerView.swift": ["send-enabled", "send-disabled"],
+        // Units that end the size keys (`attachment.file-size.KB`).
+        "FileSizeFormatter.swift": ["KB", "MB", "GB", "TB", "PB", "EB", "attachment.file-size."],
+        // MIME types and extensions matched, and the type abbreviations drawn on file icons
+        // (like extensions, not translated).
+        "ChatFileIconView.swift": ["application/pdf", "pdf", "png", "jpg", "jpeg", "gif", "webp", "svg", "bmp", "heic", "mp3", "wav", "ogg", "flac", "aac", "opus", "mp4", "mkv", "webm", "mov", "avi", "zip", "tar", "compressed", "gz", "tgz", "bz2", "xz", "rar", "zst", "spreadsheet", "excel", "text/csv", "xls", "xlsx", "ods", "csv", "presentation", "powerpoint", "ppt", "pptx", "odp", "key", "word", "opendocument.text", "application/rtf", "doc", "docx", "odt", "rtf", "pages", "application/json", "application/xml", "txt", "md", "json", "xml", "yaml", "yml", "swift", "py", "js", "ts", "html", "css", "sh", "log", "PDF", "DOC", "XLS", "PPT", "IMG", "AUD", "VID", "ZIP", "TXT", "FILE"],
+        // The program run and the decoding queue's label.
+        "FileOpener.swift": ["xdg-open", "/usr/bin/env"],
+        "ChatImageLoader.swift": ["parley.image-decoding"],
+        // U+FFFD, the mark shown for control characters in file names.
+        "ChatMessageFileAttachmentListView.swift": ["u{FFFD}"],
     ]
 
     /// Files that implement the lookup itself (table names, language codes, environment variables).

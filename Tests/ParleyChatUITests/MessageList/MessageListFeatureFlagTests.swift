@@ -158,19 +158,35 @@ func hostedFeatureList(_ source: StaticMessageListSource, rows: ChatMessageConte
         for style in [UIUserInterfaceStyle.light, .dark] {
             Snapshot.assert(host, named: "message-list-jump-to-unread-\(style == .dark ? "dark" : "light")", size: host.bounds.size, scale: 2, style: style)
         }
+        var shown: [ChatMessageListVC] = []  // each list lives as long as its view is rendered
+        assertLocalizedSnapshots(named: "message-list-jump-to-unread") {
+            let (localized, host) = hosted(source) { $0.isJumpToUnreadEnabled = true }
+            shown.append(localized)
+            return host
+        }
     }
 
     @Test func dateOverlay() {
         let source = StaticMessageListSource(channel: F.channel(), messages: F.messages(40, step: 3_600))
-        let (vc, host) = hosted(source) { $0.messageListDateSeparatorEnabled = false }
-        vc.listView.contentOffset.y -= 500
-        host.layoutIfNeeded()
-        vc.scrollViewDidScroll(vc.listView)
-        host.layoutIfNeeded()
+        func scrolledUp() -> (ChatMessageListVC, UIView) {
+            let (vc, host) = hosted(source) { $0.messageListDateSeparatorEnabled = false }
+            vc.listView.contentOffset.y -= 500
+            host.layoutIfNeeded()
+            vc.scrollViewDidScroll(vc.listView)
+            host.layoutIfNeeded()
+            return (vc, host)
+        }
+        let (vc, host) = scrolledUp()
         #expect(!vc.dateOverlayView.isHidden)
         #expect(vc.dateOverlayView.content == vc.topmostVisibleMessage().map { vc.appearance.formatters.messageDateSeparator.format($0.createdAt) })
         for style in [UIUserInterfaceStyle.light, .dark] {
             Snapshot.assert(host, named: "message-list-date-overlay-\(style == .dark ? "dark" : "light")", size: host.bounds.size, scale: 2, style: style)
+        }
+        var shown: [ChatMessageListVC] = []  // each list lives as long as its view is rendered
+        assertLocalizedSnapshots(named: "message-list-date-overlay") {
+            let (localized, host) = scrolledUp()
+            shown.append(localized)
+            return host
         }
     }
 }

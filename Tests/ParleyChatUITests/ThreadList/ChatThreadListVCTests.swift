@@ -1,5 +1,6 @@
 import Foundation
 import Parley
+@testable import ParleyChat
 import ParleyTesting
 import Testing
 
@@ -48,6 +49,15 @@ extension HeadlessWindowTests {
         return list
     }
 
+    /// A list laid out at 390 × 400, kept alive in `shown` while its view is rendered.
+    func laidOutList(_ world: World, keptIn shown: inout [ChatThreadListVC]) -> ChatThreadListVC {
+        let list = makeList(world)
+        shown.append(list)
+        list.view.frame = CGRect(x: 0, y: 0, width: 390, height: 400)
+        list.view.layoutIfNeeded()
+        return list
+    }
+
     @Test func rowsShowChannelRootLastReplyCountAndUnread() async throws {
         let world = try await makeWorld()
         let list = makeList(world)
@@ -71,6 +81,8 @@ extension HeadlessWindowTests {
         #expect(lunch.frame.height > 60 && logo.frame.minY == lunch.frame.maxY)
         Snapshot.assert(list.view, named: "thread-list", size: CGSize(width: 390, height: 400), scale: 2, style: .light)
         Snapshot.assert(list.view, named: "thread-list-dark", size: CGSize(width: 390, height: 400), scale: 2, style: .dark)
+        var shown: [ChatThreadListVC] = []  // each list lives as long as its view is rendered
+        assertLocalizedSnapshots(named: "thread-list") { laidOutList(world, keptIn: &shown).view }
     }
 
     @Test func aNewReplyMovesItsThreadToTheTop() async throws {
@@ -108,6 +120,36 @@ extension HeadlessWindowTests {
         let threadVC = try #require(navigation.topViewController as? ChatThreadVC)
         #expect(threadVC.messageController.messageId == world.roots["logo"])
         #expect(threadVC.channelController?.cid.id == "design")
+    }
+
+    /// A failed load shows the error and a refresh button (it was dropped with `try?`, leaving an
+    /// empty list that said "No threads here yet"); the refresh loads the threads once the store
+    /// reads again.
+    @Test func aFailedLoadShowsTheErrorAndRefreshLoadsTheThreads() async throws {
+        let world = try await makeWorld()
+        try world.client.store.writeSync { try $0.execute(sql: "ALTER TABLE message RENAME TO message_away") }
+        let list = makeList(world)
+        list.view.frame = CGRect(x: 0, y: 0, width: 390, height: 400)
+        list.view.layoutIfNeeded()
+        #expect(list.loadingError != nil)
+        #expect(!list.errorView.isHidden && list.emptyLabel.isHidden && list.itemViews.isEmpty)
+        #expect(list.errorView.titleLabel.text == "Couldn't load threads")
+        #expect(list.errorView.refreshButton.title(for: .normal) == "Try again")
+        #expect(list.components.threadListErrorView == ChatThreadListErrorView.self)
+        Snapshot.assert(list.view, named: "thread-list-error", size: CGSize(width: 390, height: 400), scale: 2, style: .light)
+        Snapshot.assert(list.view, named: "thread-list-error-dark", size: CGSize(width: 390, height: 400), scale: 2, style: .dark)
+        var shown: [ChatThreadListVC] = []  // each list lives as long as its view is rendered
+        assertLocalizedSnapshots(named: "thread-list-error") {
+            let localized = laidOutList(world, keptIn: &shown)
+            #expect(!localized.errorView.isHidden && localized.errorView.titleLabel.text != "Couldn't load threads")
+            return localized.view
+        }
+
+        try world.client.store.writeSync { try $0.execute(sql: "ALTER TABLE message_away RENAME TO message") }
+        list.errorView.refreshButton.sendActions(for: .touchUpInside)
+        list.view.layoutIfNeeded()
+        #expect(list.loadingError == nil && list.errorView.isHidden)
+        #expect(list.itemViews.count == 2)
     }
 
     @Test func aUserWithoutThreadsSeesTheEmptyText() throws {

@@ -11,7 +11,7 @@ import Testing
 // is the message list guide's container, in Seed002Tests.swift); each starts at a `// guide:`
 // line naming its page.
 //
-// Compile and run (15 snippets from 5 guides):
+// Compile and run (24 snippets from 7 guides; FactorySlotGuides.swift and its tests hold 16–24):
 //  1. helper-views: the loading-view factory (`@Injected(\.chatClient)`, `ProgressView()`).
 //  2. helper-views: `var body: some Scene { WindowGroup { ChatChannelListView(viewFactory:) } }`.
 //  3. helper-views: `makeNoChannelsView()`.
@@ -27,26 +27,43 @@ import Testing
 // 13. message-list: `makeSystemMessageView(message:)`.
 // 14. message-list: `makeMessageDateView(for:)`.
 // 15. message-list: `makeEmptyMessagesView(for:colors:)`.
+// 16. channel-list-header "Creating your own header": `CustomChannelHeader: ToolbarContent` (`ToolbarItem`s at
+//     `.principal`, `.navigationBarTrailing`, `.navigationBarLeading`, `NavigationLink { } label: { }`,
+//     `fonts.bodyBold`, `images.messageActionEdit`).
+// 17. channel-list-header: `CustomChannelModifier: ChannelListHeaderViewModifier` (`@State`, `.toolbar`, `.sheet`).
+// 18. channel-list-header: the factory's `makeChannelListHeaderViewModifier(title:)`; ChatChannelListView puts the
+//     toolbar on its navigation item (guide-channel-list-header.png).
+// 19. swipe-actions-channels "Swapping the whole view": `makeMoreChannelActionsView(for:onDismiss:onError:)`.
+// 20. helper-views "Changing the Chat Channel List Item": `ChatChannelSwipeableListItem<Self>` (in a protocol
+//     extension: Swift rejects `Self` inside a class method's generic result, as it would with SwiftUI).
+// 21. helper-views "Customizing the Leading and Trailing Areas": the leading area with `ActionItemButton`.
+// 22. message-list "Applying Custom Modifier": `makeMessageListModifier()` with `VerticalPaddingViewModifier`.
+// 23. message-list: `makeMessageViewModifier(for: MessageModifierInfo)` (the guide's `CustomMessageBubbleModifier`
+//     is the reader's own: the test defines one).
+// 24. message-list "Author and Date View": `makeMessageAuthorAndDateView(for:)` with `MessageAuthorAndDateView`.
 //
 // Renders differently: a bare `VStack { … }` is ParleyComponent's stack, which aligns its children
 // leading where SwiftUI centres them (the loading view's spinner sits under the text's start;
-// guide-loading-and-no-channels.png). The screens centre the loading and no-channels views
-// themselves, so the lists look as the guide shows.
+// guide-loading-and-no-channels.png; the more-actions view). The screens centre the loading and
+// no-channels views themselves, so the lists look as the guide shows. A `.principal` toolbar item is
+// the navigation bar's title view, which Parley's bar places after the leading items rather than
+// centred; symbols Parley does not ship (`line.3.horizontal`, `pin.fill`) draw nothing.
+//
+// Compile, but are not used by the screens yet: the message list modifier (22) and the bubble
+// modifier (23) — ChatChannelView's list is a virtualised list of rows, not one view to modify, and the
+// default container draws its own bubble; swipe actions (20, 21) — ChatChannelListView has no swipe
+// gesture, so the swipeable row is shown by the test with its binding set; the guides' methods with the
+// SDK's older labels (`currentChannelId:`, `makeMoreChannelActionsView` without `swipedChannelId:`,
+// `selectedChannel: Binding<ChatChannel?>`) are new methods of the factory, not overrides, as they
+// would be with the SDK's later protocol.
 //
 // Still fail to compile (why):
-//  - helper-views "Changing the Chat Channel List Item": `makeChannelListItem(channel:channelName:avatar: UIImage,
-//    onlineIndicatorShown:disabled:selectedChannel:swipedChannelId:channelDestination:…)` returning
-//    `ChatChannelSwipeableListItem<Self>`: Parley has no swipe actions, channel destinations or selection binding
-//    (its `makeChannelListItem` takes channel, name, user and tap).
-//  - helper-views "Customizing the Leading and Trailing Areas": `makeTrailingSwipeActionsView` /
-//    `makeLeadingSwipeActionsView`, `ActionItemButton`: no swipe actions.
-//  - channel-list-header "Creating your own header": `ToolbarContent` with `var body: some ToolbarContent`,
-//    `ChannelListHeaderViewModifier`, `makeChannelListHeaderViewModifier(title:)`, `images.messageActionEdit`:
-//    Parley's toolbar takes `ToolbarItem`s only and its list has no header-modifier slot.
+//  - swipe-actions-channels "Adding additional actions": `controller.freezeChannel { error in … }` (Parley's
+//    controller has no freeze, and its calls are `async throws`, not completion handlers).
 //  - channel-list-header: `ChatChannelListScreen(title:)`: no such screen.
-//  - channel-header "Creating your own header": `ToolbarContent`, `ChannelHeaderViewModifier` as a SwiftUI
-//    `ViewModifier` with `channel`, `channel.onlineInfoText(currentUserId:)`: Parley's header modifier
-//    decorates a `UINavigationItem`.
+//  - channel-header "Creating your own header": `chatClient.currentUserId ?? ""` (Parley's id is not optional:
+//    a warning, and warnings fail the build); the rest (`ChannelHeaderViewModifier` with `channel`,
+//    `ToolbarContent`) compiles now, and ChatChannelView applies such a modifier's toolbar.
 //  - custom-avatar: `LazyImage` (NukeUI), `author.name ?? ""` (Parley's `ChatUser.name` is not optional:
 //    a warning), and `makeAvatarView(for:)` is not a factory method (the factory's is `makeMessageAvatarView(for:)`).
 //  - getting-started "Your First App" and "Changing colors": `ChatClientConfig(apiKey:)` and a non-throwing
@@ -57,12 +74,9 @@ import Testing
 //  - message-list transitions: `AnyTransition`, `.move(edge:)`, `MessageDisplayOptions(currentUserMessageTransition:…)`.
 //  - message-list `messageLinkDisplayResolver` (`NSAttributedString.Key` attributes for links).
 //  - message-list `colors.messageCurrentUserBackground = [UIColor]` (gradient bubbles).
-//  - message-list `makeMessageListModifier()`: Parley's list is a virtualised list of rows, not one view to modify.
-//  - message-list `makeMessageViewModifier(for: MessageModifierInfo)` and `CustomMessageBubbleModifier`.
-//  - message-list `makeMessageAuthorAndDateView(for:)` / `MessageAuthorAndDateView`: Parley shows the author's
-//    name above the bubble and the time under it.
 //  - read-indicators `makeMessageReadIndicatorView(channel:message:showReadCount:)`: the snippet passes types
-//    (`channel: ChatChannel`) as arguments, so it compiles nowhere; Parley has no read indicator slot yet.
+//    (`channel: ChatChannel`) as arguments, so it compiles nowhere (the factory's slot without `showReadCount`
+//    exists now).
 //  - typing-indicators `Utils(typingIndicatorPlacement:)`: the placement lives in `MessageListConfig`
 //    (Stream's later API, which Parley follows).
 

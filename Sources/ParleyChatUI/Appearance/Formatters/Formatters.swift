@@ -18,6 +18,14 @@ extension Appearance {
         public var userLastActivity: UserLastActivityFormatter = DefaultUserLastActivityFormatter()
         /// The channel's display name (its name, or its other members' names).
         public var channelName: ChannelNameFormatter = DefaultChannelNameFormatter()
+        /// Styles message text written in markdown (bold, italic, code, links, lists, quotes,
+        /// headings).
+        public var markdownFormatter: MarkdownFormatter = DefaultMarkdownFormatter()
+        /// Whether message text is styled as markdown (Stream's switch has this name and place).
+        /// On by default; off shows the text as typed.
+        public var isMarkdownEnabled = true
+        /// File sizes under file attachments ("1.2 MB").
+        public var fileSize: FileSizeFormatter = DefaultFileSizeFormatter()
 
         /// The default formatters.
         public init() {}

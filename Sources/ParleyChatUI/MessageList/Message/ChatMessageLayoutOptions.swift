@@ -160,7 +160,7 @@ open class ChatMessageLayoutOptionsResolver {
         let hasText = message.text.contains { !$0.isWhitespace }
         if hasText { options.insert(.text) }
         if message.quotedMessage != nil { options.insert(.quotedMessage) }
-        if hasText, message.quotedMessage == nil, Self.isEmojiOnly(message.text, maxCount: maxEmojiOnlyCount) {
+        if hasText, message.quotedMessage == nil, message.attachments.isEmpty, Self.isEmojiOnly(message.text, maxCount: maxEmojiOnlyCount) {
             options.insert(.emojiOnly)
         } else {
             options.insert(.bubble)

@@ -22,7 +22,12 @@ open class ChatReactionPickerReactionsView: ChatMessageReactionsView {
     public required init(frame: CGRect) {
         super.init(frame: frame)
         animatesNewReactions = false
+        // One Tab stop; Left and Right move between the reactions.
+        focusGroupIdentifier = Self.focusGroupID
     }
+
+    /// The focus group of the picker's reactions.
+    static let focusGroupID = "parley.reaction-picker"
     /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
     public required init?(coder: NSCoder) { return nil }
 

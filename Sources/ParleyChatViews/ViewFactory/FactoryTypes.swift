@@ -1,0 +1,522 @@
+import Foundation
+import ParleyChat
+import ParleySwiftUI
+import ParleyUIKit
+
+// The values the factory's slots are handed, with the names and fields the SwiftUI chat SDK's
+// factories use, so a custom factory's signatures compile as written.
+
+/// A channel chosen in the channel list (or a search result): the channel, and the message to
+/// scroll to when the result was a message.
+public struct ChannelSelectionInfo: Identifiable, Sendable {
+    /// The channel's id (and the message's, for a message result).
+    public let id: String
+    /// The channel.
+    public let channel: ChatChannel
+    /// The message a search result points at.
+    public let message: ChatMessage?
+
+    /// The selection of `channel` (scrolled to `message`, if any).
+    public init(channel: ChatChannel, message: ChatMessage? = nil) {
+        self.channel = channel
+        self.message = message
+        id = message.map { "\(channel.cid.rawValue)-\($0.id)" } ?? channel.cid.rawValue
+    }
+}
+
+extension ChatChannel {
+    /// The channel as a selection (no message to scroll to).
+    public var channelSelectionInfo: ChannelSelectionInfo { ChannelSelectionInfo(channel: self) }
+}
+
+/// How a channel avatar is drawn.
+public struct ChannelAvatarViewOptions: Sendable {
+    /// Whether the online dot shows (a direct message whose partner is online).
+    public var showOnlineIndicator: Bool
+    /// The avatar's size.
+    public var size: CGSize
+    /// An image to show instead of the initials.
+    public var avatar: UIImage?
+
+    /// Options for an avatar of `size` (48 points square by default).
+    public init(showOnlineIndicator: Bool = true, size: CGSize = CGSize(width: 48, height: 48), avatar: UIImage? = nil) {
+        self.showOnlineIndicator = showOnlineIndicator
+        self.size = size
+        self.avatar = avatar
+    }
+}
+
+/// A question asked before an action runs.
+public struct ConfirmationPopup: Sendable {
+    /// The title.
+    public let title: String
+    /// The explanation.
+    public let message: String?
+    /// The confirming button's title.
+    public let buttonTitle: String
+
+    /// A popup.
+    public init(title: String, message: String?, buttonTitle: String) {
+        self.title = title
+        self.message = message
+        self.buttonTitle = buttonTitle
+    }
+}
+
+/// An action on a channel (mute, leave, delete) in the channel's "more" menu.
+public struct ChannelAction: Identifiable {
+    /// The action's id.
+    public var id: String { "\(title)-\(iconName)" }
+    /// What the menu shows.
+    public let title: String
+    /// The symbol the menu shows.
+    public let iconName: String
+    /// Runs the action.
+    public let action: @MainActor () -> Void
+    /// The question asked first, if any.
+    public let confirmationPopup: ConfirmationPopup?
+    /// Whether the action destroys something (drawn in red).
+    public let isDestructive: Bool
+
+    /// An action.
+    public init(title: String, iconName: String, action: @escaping @MainActor () -> Void,
+                confirmationPopup: ConfirmationPopup?, isDestructive: Bool) {
+        self.title = title
+        self.iconName = iconName
+        self.action = action
+        self.confirmationPopup = confirmationPopup
+        self.isDestructive = isDestructive
+    }
+}
+
+extension ChannelAction {
+    /// The actions the channel list offers on `channel` by default: mark as read, mute, and
+    /// delete the conversation, each through a controller of `chatClient`; `onDismiss` closes
+    /// the menu after an action, `onError` reports a failure.
+    @MainActor
+    public static func defaultActions(for channel: ChatChannel, chatClient: ChatClient, onDismiss: @escaping () -> Void,
+                                      onError: @escaping (Error) -> Void) -> [ChannelAction] {
+        nonisolated(unsafe) let onDismiss = onDismiss, onError = onError
+        let cid = channel.cid
+        func run(_ body: @escaping @MainActor (ChatChannelController) async throws -> Void) -> @MainActor () -> Void {
+            {
+                let controller = chatClient.channelController(for: cid)
+                Task { @MainActor in
+                    do {
+                        try await body(controller)
+                        onDismiss()
+                    } catch {
+                        onError(error)
+                    }
+                }
+            }
+        }
+        return [
+            ChannelAction(title: "Mark as read", iconName: "checkmark", action: run { try await $0.markRead() },
+                          confirmationPopup: nil, isDestructive: false),
+            ChannelAction(title: "Mute channel", iconName: "speaker.slash", action: run { try await $0.muteChannel() },
+                          confirmationPopup: nil, isDestructive: false),
+            ChannelAction(title: "Delete conversation", iconName: "trash", action: run { try await $0.deleteChannel() },
+                          confirmationPopup: ConfirmationPopup(title: "Delete conversation",
+                                                               message: "Are you sure you want to delete this conversation?",
+                                                               buttonTitle: "Delete"),
+                          isDestructive: true),
+        ]
+    }
+}
+
+/// What an executed message action reports: the message and the action's id.
+public struct MessageActionInfo: Sendable {
+    /// The message.
+    public let message: ChatMessage
+    /// The action's id (`"reply"`, `"copy"`, `"delete"`, …).
+    public let identifier: String
+
+    /// Info of `identifier` run on `message`.
+    public init(message: ChatMessage, identifier: String) {
+        self.message = message
+        self.identifier = identifier
+    }
+}
+
+/// An action on a message (reply, thread reply, copy, delete) in the long-press overlay.
+public struct MessageAction: Identifiable {
+    /// The action's id.
+    public var id: String { identifier }
+    /// What the overlay shows.
+    public let title: String
+    /// The symbol the overlay shows.
+    public let iconName: String
+    /// Runs the action.
+    public let action: @MainActor () -> Void
+    /// The question asked first, if any.
+    public let confirmationPopup: ConfirmationPopup?
+    /// Whether the action destroys something (drawn in red).
+    public let isDestructive: Bool
+    /// The action's identifier, reported in ``MessageActionInfo``.
+    public let identifier: String
+
+    /// An action.
+    public init(id: String = UUID().uuidString, title: String, iconName: String, action: @escaping @MainActor () -> Void,
+                confirmationPopup: ConfirmationPopup?, isDestructive: Bool) {
+        identifier = id
+        self.title = title
+        self.iconName = iconName
+        self.action = action
+        self.confirmationPopup = confirmationPopup
+        self.isDestructive = isDestructive
+    }
+}
+
+/// How a message's bubble is drawn (handed to ``ViewFactory/makeMessageViewModifier(for:)``).
+public struct MessageModifierInfo {
+    /// The message.
+    public var message: ChatMessage
+    /// Whether it is the last of its group.
+    public var isFirst: Bool
+    /// A background colour imposed on the bubble.
+    public var injectedBackgroundColor: UIColor?
+    /// The bubble's corner radius.
+    public var cornerRadius: CGFloat
+    /// Whether the bubble is laid out left to right whoever sent it.
+    public var forceLeftToRight: Bool
+
+    /// Info for `message`'s bubble.
+    public init(message: ChatMessage, isFirst: Bool, injectedBackgroundColor: UIColor? = nil, cornerRadius: CGFloat = 18,
+                forceLeftToRight: Bool = false) {
+        self.message = message
+        self.isFirst = isFirst
+        self.injectedBackgroundColor = injectedBackgroundColor
+        self.cornerRadius = cornerRadius
+        self.forceLeftToRight = forceLeftToRight
+    }
+}
+
+/// Who wrote a message, as its avatar shows them.
+public struct UserDisplayInfo: Sendable {
+    /// The user's id.
+    public let id: String
+    /// The user's name.
+    public let name: String
+    /// Where the user's picture is.
+    public let imageURL: URL?
+    /// The user's role.
+    public let role: UserRole?
+    /// The avatar's size, if the caller wants one.
+    public let size: CGSize?
+    /// The user the info was made from (the default avatar slot draws them with the factory's
+    /// ``ViewFactory/makeMessageAvatarView(for:)``).
+    let user: ChatUser?
+
+    /// Info of a user.
+    public init(id: String, name: String, imageURL: URL?, role: UserRole? = nil, size: CGSize? = nil) {
+        self.id = id
+        self.name = name
+        self.imageURL = imageURL
+        self.role = role
+        self.size = size
+        user = nil
+    }
+
+    /// Info of `user`.
+    public init(user: ChatUser, size: CGSize? = nil) {
+        id = user.id
+        name = user.name
+        imageURL = user.imageURL
+        role = user.role
+        self.size = size
+        self.user = user
+    }
+}
+
+extension ChatUser {
+    /// The user as an avatar shows them.
+    public var displayInfo: UserDisplayInfo { UserDisplayInfo(user: self) }
+}
+
+extension ChatMessage {
+    /// The author as an avatar shows them.
+    public var authorDisplayInfo: UserDisplayInfo { author.displayInfo }
+}
+
+/// A message and its channel, as the message's parts show them.
+public struct MessageViewModel {
+    /// The message.
+    public let message: ChatMessage
+    /// Its channel.
+    public let channel: ChatChannel?
+
+    /// A model of `message` in `channel`.
+    public init(message: ChatMessage, channel: ChatChannel?) {
+        self.message = message
+        self.channel = channel
+    }
+
+    /// Whether the message's text was edited.
+    public var isEdited: Bool { message.isEdited }
+}
+
+/// How the factory's media views (gallery, video player) are set up.
+public struct MediaViewsOptions: Sendable {
+    /// The index of the item shown first.
+    public let selectedIndex: Int
+
+    /// Options starting at `selectedIndex`.
+    public init(selectedIndex: Int) { self.selectedIndex = selectedIndex }
+}
+
+/// An image of a message, as the gallery shows it.
+public struct MediaAttachment: Sendable, Identifiable {
+    /// Where the image is.
+    public let url: URL
+    /// The image's title.
+    public let title: String?
+
+    /// The attachment's id (its URL).
+    public var id: String { url.absoluteString }
+
+    /// A media item at `url`.
+    public init(url: URL, title: String? = nil) {
+        self.url = url
+        self.title = title
+    }
+
+    /// The image attachments of `message`.
+    public static func images(of message: ChatMessage) -> [MediaAttachment] {
+        message.attachments.compactMap {
+            guard case .image(let image) = $0.payload else { return nil }
+            return MediaAttachment(url: image.localURL, title: image.title)
+        }
+    }
+}
+
+/// A video attached to a message (Parley's messages carry no video: made by apps for their own
+/// players).
+public struct ChatMessageVideoAttachment: Sendable, Identifiable {
+    /// The attachment's id.
+    public let id: Int
+    /// Where the video is.
+    public let videoURL: URL
+    /// The video's title.
+    public let title: String?
+
+    /// A video at `videoURL`.
+    public init(id: Int = 0, videoURL: URL, title: String? = nil) {
+        self.id = id
+        self.videoURL = videoURL
+        self.title = title
+    }
+}
+
+/// Whether the composer's attachment pickers are collapsed or expanded.
+public enum PickerTypeState: Sendable, Hashable {
+    /// Expanded, on one picker.
+    case expanded(AttachmentPickerType)
+    /// Collapsed.
+    case collapsed
+}
+
+/// The composer's attachment pickers.
+public enum AttachmentPickerType: Sendable, Hashable {
+    /// No picker.
+    case none
+    /// The media picker.
+    case media
+    /// The instant commands.
+    case instantCommands
+    /// A custom picker.
+    case custom
+}
+
+/// Which attachment source the picker shows.
+public enum AttachmentPickerState: Sendable, Hashable {
+    /// The photo library.
+    case photos
+    /// Files.
+    case files
+    /// The camera.
+    case camera
+    /// A custom source.
+    case custom
+}
+
+/// A command typed in the composer (`/giphy`, `@mention`).
+public struct ComposerCommand: Sendable, Hashable {
+    /// The command's id.
+    public let id: String
+    /// The text typed after the command's trigger.
+    public var typingSuggestion: String
+    /// Whether the command shows its name in the composer.
+    public let displayInfo: String?
+
+    /// A command.
+    public init(id: String, typingSuggestion: String, displayInfo: String? = nil) {
+        self.id = id
+        self.typingSuggestion = typingSuggestion
+        self.displayInfo = displayInfo
+    }
+}
+
+/// An image or video added to the composer.
+public struct AddedAsset: Identifiable, Sendable {
+    /// The asset's id.
+    public let id: String
+    /// Where the asset is.
+    public let url: URL
+    /// Its preview.
+    public let image: UIImage?
+
+    /// An asset at `url`.
+    public init(image: UIImage? = nil, id: String, url: URL) {
+        self.image = image
+        self.id = id
+        self.url = url
+    }
+}
+
+/// An app-defined attachment added to the composer.
+public struct CustomAttachment: Identifiable, Sendable, Hashable {
+    /// The attachment's id.
+    public let id: String
+    /// The attachment's content, encoded by the app.
+    public let content: String
+
+    /// An attachment.
+    public init(id: String, content: String) {
+        self.id = id
+        self.content = content
+    }
+}
+
+/// How the quoted message's content is drawn.
+public struct QuotedMessageContentViewOptions {
+    /// The quoted message.
+    public let quotedMessage: ChatMessage
+    /// The size of an attachment's preview.
+    public let attachmentSize: CGSize
+    /// Whether the quote is shown in the composer.
+    public let isInComposer: Bool
+
+    /// Options for `quotedMessage`.
+    public init(quotedMessage: ChatMessage, attachmentSize: CGSize = CGSize(width: 36, height: 36), isInComposer: Bool = false) {
+        self.quotedMessage = quotedMessage
+        self.attachmentSize = attachmentSize
+        self.isInComposer = isInComposer
+    }
+}
+
+/// A poll in a message (Parley has no polls: made by apps that carry their own).
+public struct Poll: Sendable, Identifiable {
+    /// The poll's id.
+    public let id: String
+    /// The question.
+    public let name: String
+    /// The answers to choose from.
+    public let options: [String]
+
+    /// A poll.
+    public init(id: String, name: String, options: [String]) {
+        self.id = id
+        self.name = name
+        self.options = options
+    }
+}
+
+/// A thread chosen in the thread list.
+public struct ThreadSelectionInfo: Identifiable, Sendable {
+    /// The thread's id.
+    public let id: String
+    /// The thread.
+    public let thread: ChatThread
+
+    /// The selection of `thread`.
+    public init(thread: ChatThread) {
+        self.thread = thread
+        id = thread.id
+    }
+}
+
+/// Which users the "add users" view offers.
+public struct AddUsersOptions: Sendable {
+    /// The users already in the channel (not offered).
+    public let loadedUsers: [ChatUser]
+
+    /// Options leaving out `loadedUsers`.
+    public init(loadedUsers: [ChatUser]) { self.loadedUsers = loadedUsers }
+}
+
+/// The message whose text an attachment view shows.
+public struct AttachmentTextViewOptions {
+    /// The message.
+    public let message: ChatMessage
+
+    /// Options for `message`.
+    public init(message: ChatMessage) { self.message = message }
+}
+
+/// The state of a channel screen (the SwiftUI chat SDK's view model of ``ChatChannelView``): its
+/// controller, messages and what the list is scrolled to.
+@preconcurrency @MainActor
+public final class ChatChannelViewModel: ObservableObject {
+    /// The channel's controller.
+    public let channelController: ChatChannelController
+    /// The message being replied to.
+    @Published public var quotedMessage: ChatMessage?
+    /// The message being edited.
+    @Published public var editedMessage: ChatMessage?
+    /// The id the list is scrolled to.
+    @Published public var scrolledId: String?
+
+    /// The model of `channelController`'s channel.
+    public init(channelController: ChatChannelController) { self.channelController = channelController }
+
+    /// The channel.
+    public var channel: ChatChannel? { channelController.channel }
+    /// The messages, newest last.
+    public var messages: [ChatMessage] { channelController.messages }
+}
+
+/// The state of a composer (the SwiftUI chat SDK's view model of the composer).
+@preconcurrency @MainActor
+public final class MessageComposerViewModel: ObservableObject {
+    /// The channel's controller.
+    public let channelController: ChatChannelController
+    /// The text being composed.
+    @Published public var text = ""
+    /// Whether a voice message is being recorded (Parley records none).
+    @Published public var isRecording = false
+
+    /// The model of a composer sending to `channelController`'s channel.
+    public init(channelController: ChatChannelController) { self.channelController = channelController }
+}
+
+/// The state of the thread list (the SwiftUI chat SDK's view model of the thread list).
+@preconcurrency @MainActor
+public final class ChatThreadListViewModel: ObservableObject {
+    /// The list's controller.
+    public let threadListController: ChatThreadListController
+    /// The threads, most recent first.
+    @Published public private(set) var threads: [ChatThread] = []
+    /// Whether the first page is loading.
+    @Published public private(set) var isLoading = false
+    /// Whether loading failed.
+    @Published public var failedToLoadThreads = false
+    /// How many threads got new replies since the list was loaded.
+    @Published public var newThreadsCount = 0
+
+    /// The model of `threadListController`'s list.
+    public init(threadListController: ChatThreadListController) { self.threadListController = threadListController }
+
+    /// Loads the first page.
+    public func loadThreads() {
+        isLoading = true
+        defer { isLoading = false }
+        do {
+            try threadListController.synchronize()
+            threads = threadListController.threads
+            failedToLoadThreads = false
+        } catch {
+            failedToLoadThreads = true
+        }
+    }
+}

@@ -1,0 +1,266 @@
+import Foundation
+import Logging
+import ParleyChat
+import ParleyProtocol
+import PostgresNIO
+import Synchronization
+
+/// Hands committed events on to delivery: ``EventHub`` calls it instead of delivering itself.
+protocol EventRelay: AnyObject, Sendable {
+    /// Events committed by this process (in its commit order, or nearly), and feed items.
+    func relay(_ events: [ParleyProtocol.ChannelEvent], feed: [(userId: String, event: UserFeedEvent)])
+    /// A user deleted here: their connections in every process close.
+    func relayDisconnect(userId: String)
+}
+
+/// Fan-out between server processes that share one PostgreSQL database.
+///
+/// Each process holds one `LISTEN` connection. A write that appends events sends, with its
+/// commit, one `NOTIFY` per channel: `e <origin> <seq> <cid>` (a wake-up, never a body). A woken
+/// process reads the events after the last sequence it delivered, for the channels its sockets
+/// follow, and fans them out locally. Its own commits come in through ``relay(_:feed:)`` with
+/// their events. Both paths meet in one serial worker that keeps, per channel, the last sequence
+/// delivered: an event at or below it is dropped (exactly once), an event beyond the next first
+/// reads the gap from the database (in order). A periodic catch-up read (and one after every
+/// `LISTEN` reconnect) covers notifications lost with a connection.
+///
+/// Feed items (channel joined/left) and user deletions travel whole in their `NOTIFY`
+/// (`f`, `d`), as they are not events of a channel's stream.
+final class PostgresFanout: EventRelay {
+    private enum Input: Sendable {
+        case local([ParleyProtocol.ChannelEvent], [FeedItem])
+        case notification(String)
+        case catchUp
+    }
+
+    private struct FeedItem: Sendable, Codable {
+        var userId: String
+        var event: UserFeedEvent
+    }
+
+    let storage: PostgresServerStorage
+    let hub: EventHub
+    let logger: Logger
+    /// How often the catch-up read runs.
+    let catchUpInterval: Duration
+    private let inputs: AsyncStream<Input>
+    private let continuation: AsyncStream<Input>.Continuation
+    /// The last sequence delivered here, per channel (written by the worker only).
+    private let delivered = Mutex<[String: Int64]>([:])
+    private let counters = Mutex(Counters())
+    private let tasks = Mutex<[Task<Void, Never>]>([])
+
+    /// What the fan-out has done (tests, metrics).
+    struct Counters: Sendable {
+        var notifications = 0
+        var gapReads = 0
+        var catchUpDeliveries = 0
+        var listenConnects = 0
+    }
+
+    init(storage: PostgresServerStorage, hub: EventHub, catchUpInterval: Duration = .seconds(2), logger: Logger) {
+        self.storage = storage
+        self.hub = hub
+        self.catchUpInterval = catchUpInterval
+        self.logger = logger
+        (inputs, continuation) = AsyncStream.makeStream(of: Input.self)
+    }
+
+    /// Starts listening, the worker and the catch-up timer; routes the hub's events here.
+    func start() {
+        hub.setRelay(self)
+        let worker = Task { await self.work() }
+        let listener = Task { await self.listen() }
+        let timer = Task { [catchUpInterval, continuation] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: catchUpInterval)
+                continuation.yield(.catchUp)
+            }
+        }
+        tasks.withLock { $0 = [worker, listener, timer] }
+    }
+
+    /// Stops the listener, the timer and the worker.
+    func stop() async {
+        let tasks = self.tasks.withLock { tasks in
+            defer { tasks = [] }
+            return tasks
+        }
+        continuation.finish()
+        for task in tasks {
+            task.cancel()
+            _ = await task.result
+        }
+    }
+
+    var counts: Counters { counters.withLock { $0 } }
+
+    // MARK: EventRelay
+
+    func relay(_ events: [ParleyProtocol.ChannelEvent], feed: [(userId: String, event: UserFeedEvent)]) {
+        let items = feed.map { FeedItem(userId: $0.userId, event: $0.event) }
+        continuation.yield(.local(events, items))
+        guard !items.isEmpty else { return }
+        let payloads = items.compactMap { item -> String? in
+            guard let json = try? Wire.encoder().encode(item) else { return nil }
+            return "f\t\(storage.origin)\t\(String(decoding: json, as: UTF8.self))"
+        }
+        notify(payloads)
+    }
+
+    func relayDisconnect(userId: String) {
+        notify(["d\t\(storage.origin)\t\(userId)"])
+    }
+
+    private func notify(_ payloads: [String]) {
+        let payloads = payloads.filter { $0.utf8.count < 7_900 }
+        guard !payloads.isEmpty else { return }
+        let client = storage.client
+        let logger = logger
+        Task {
+            do {
+                _ = try await client.query(
+                    "SELECT pg_notify(\(PostgresServerStorage.notifyChannel), p) FROM unnest(\(payloads)::text[]) AS p",
+                    logger: logger)
+            } catch {
+                logger.warning("NOTIFY failed", metadata: ["error": "\(String(reflecting: error))"])
+            }
+        }
+    }
+
+    // MARK: LISTEN
+
+    private func listen() async {
+        var connectionId = 0
+        while !Task.isCancelled {
+            connectionId += 1
+            do {
+                let connection = try await PostgresConnection.connect(
+                    configuration: storage.settings.connectionConfiguration, id: connectionId, logger: logger)
+                counters.withLock { $0.listenConnects += 1 }
+                do {
+                    try await connection.listen(on: PostgresServerStorage.notifyChannel) { notifications in
+                        // Whatever was committed while this process was not listening.
+                        continuation.yield(.catchUp)
+                        for try await notification in notifications {
+                            continuation.yield(.notification(notification.payload))
+                        }
+                    }
+                } catch {
+                    if !Task.isCancelled {
+                        logger.warning("LISTEN connection lost", metadata: ["error": "\(String(reflecting: error))"])
+                    }
+                }
+                try? await connection.close()
+            } catch {
+                logger.warning("LISTEN connection failed", metadata: ["error": "\(String(reflecting: error))"])
+            }
+            try? await Task.sleep(for: .milliseconds(250))
+        }
+    }
+
+    // MARK: Worker
+
+    private func work() async {
+        for await input in inputs {
+            do {
+                switch input {
+                case .local(let events, let feed):
+                    try await deliverInOrder(events)
+                    if !feed.isEmpty { hub.deliver([], feed: feed.map { (userId: $0.userId, event: $0.event) }) }
+                case .notification(let payload):
+                    counters.withLock { $0.notifications += 1 }
+                    try await handle(payload)
+                case .catchUp:
+                    try await catchUp()
+                }
+            } catch {
+                logger.warning("fan-out read failed", metadata: ["error": "\(String(reflecting: error))"])
+            }
+        }
+    }
+
+    /// Delivers this process's committed events: each channel's next ones at once, a gap read first.
+    private func deliverInOrder(_ events: [ParleyProtocol.ChannelEvent]) async throws {
+        var batch: [ParleyProtocol.ChannelEvent] = []
+        for event in events {
+            let last = delivered.withLock { $0[event.cid] } ?? (event.seq - 1)
+            if event.seq <= last { continue }
+            if event.seq > last + 1 {
+                hub.deliver(batch)
+                batch = []
+                try await readAndDeliver(event.cid, after: last, through: event.seq - 1)
+            }
+            batch.append(event)
+            delivered.withLock { $0[event.cid] = event.seq }
+        }
+        hub.deliver(batch)
+    }
+
+    private func handle(_ payload: String) async throws {
+        let parts = payload.split(separator: "\t", maxSplits: 3, omittingEmptySubsequences: false).map(String.init)
+        guard parts.count >= 3, parts[1] != storage.origin else { return }
+        switch parts[0] {
+        case "e" where parts.count == 4:
+            guard let seq = Int64(parts[2]) else { return }
+            let cid = parts[3]
+            let last = delivered.withLock { $0[cid] }
+            guard hub.hasSubscribers(cid) else {
+                // Nobody follows it here: remember where the stream is, read nothing.
+                delivered.withLock { $0[cid] = max($0[cid] ?? 0, seq) }
+                return
+            }
+            let from = last ?? (seq - 1)
+            if seq > from { try await readAndDeliver(cid, after: from, through: nil) }
+        case "f":
+            let json = parts[2...].joined(separator: "\t")
+            guard let item = try? Wire.decoder().decode(FeedItem.self, from: Data(json.utf8)) else { return }
+            hub.deliver([], feed: [(userId: item.userId, event: item.event)])
+        case "d":
+            hub.disconnectHere(userId: parts[2])
+        default:
+            break
+        }
+    }
+
+    /// Reads the stored events of `cid` after `seq` (through `last` when given) and delivers them.
+    private func readAndDeliver(_ cid: String, after seq: Int64, through last: Int64?) async throws {
+        guard let channelId = try? ChannelId(cid: cid) else { return }
+        counters.withLock { $0.gapReads += 1 }
+        var after = seq
+        while true {
+            let from = after
+            let page = try await storage.read { tx in try tx.events(channelId, after: from, limit: 500) }
+            let events = page.filter { last == nil || $0.seq <= last! }
+            hub.deliver(events)
+            if let newest = events.last?.seq {
+                after = newest
+                delivered.withLock { $0[cid] = max($0[cid] ?? 0, newest) }
+            }
+            if page.count < 500 || events.count < page.count { return }
+        }
+    }
+
+    /// For every channel followed here, delivers what was committed past the last delivered sequence.
+    private func catchUp() async throws {
+        let followed = hub.subscribedChannels()
+        guard !followed.isEmpty else { return }
+        var heads: [(String, Int64)] = []
+        for try await (cid, lastSeq) in try await storage.client.query(
+            "SELECT cid, last_seq FROM channels WHERE cid = ANY(\(followed))", logger: logger
+        ).decode((String, Int64).self) {
+            heads.append((cid, lastSeq))
+        }
+        for (cid, head) in heads {
+            guard let last = delivered.withLock({ $0[cid] }) else {
+                // First seen here: its subscribers synced when they subscribed.
+                delivered.withLock { $0[cid] = head }
+                continue
+            }
+            if head > last {
+                counters.withLock { $0.catchUpDeliveries += 1 }
+                try await readAndDeliver(cid, after: last, through: nil)
+            }
+        }
+    }
+}

@@ -1,0 +1,350 @@
+import Foundation
+import Logging
+import NIOCore
+import ParleyChat
+import ParleyProtocol
+import PostgresNIO
+
+/// One PostgreSQL transaction seen as a ``ServerTransaction``: runs on a thread of
+/// ``PostgresServerStorage``'s pool and waits there for each answer.
+///
+/// In a write, the channel and message rows are read `FOR UPDATE`: what the body then writes back
+/// (a channel's `last_message_at`, a parent's reply count) cannot overwrite a concurrent change.
+final class PostgresTransaction: ServerTransaction {
+    let connection: PostgresConnection
+    let logger: Logger
+    let isWrite: Bool
+    let now = Date.ms(Date().ms)
+    /// The highest sequence number appended per channel (the `NOTIFY` payloads).
+    private(set) var appended: [String: Int64] = [:]
+
+    private static let encoder = Wire.encoder()
+    private static let decoder = Wire.decoder()
+
+    init(connection: PostgresConnection, logger: Logger, isWrite: Bool) {
+        self.connection = connection
+        self.logger = logger
+        self.isWrite = isWrite
+    }
+
+    /// Runs one statement and waits for all its rows.
+    @discardableResult
+    func execute(_ query: PostgresQuery) throws -> PostgresQueryResult {
+        try connection.query(query, logger: logger).wait()
+    }
+
+    private func rows(_ query: PostgresQuery) throws -> [PostgresRandomAccessRow] {
+        try execute(query).map { $0.makeRandomAccess() }
+    }
+
+    private var lock: String { isWrite ? " FOR UPDATE" : "" }
+
+    // MARK: Users
+
+    func user(_ id: UserId) throws -> UserRecord? {
+        try rows("SELECT * FROM users WHERE id = \(id)").first.map(Self.user(from:))
+    }
+
+    func users(_ ids: [UserId]) throws -> [UserId: UserRecord] {
+        guard !ids.isEmpty else { return [:] }
+        let users = try rows("SELECT * FROM users WHERE id = ANY(\(ids))").map(Self.user(from:))
+        return Dictionary(users.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    func upsertUser(_ user: UserRecord) throws {
+        let avatar = user.avatarColor.map { Int64($0) }
+        try execute("""
+            INSERT INTO users (id, name, image_url, avatar_color, role, created_at, deleted_at)
+            VALUES (\(user.id), \(user.name), \(user.imageURL?.absoluteString), \(avatar), \(user.role.rawValue),
+                \(user.createdAt.ms), \(user.deletedAt?.ms))
+            ON CONFLICT (id) DO UPDATE SET name = excluded.name, image_url = excluded.image_url,
+                avatar_color = excluded.avatar_color, role = excluded.role, deleted_at = excluded.deleted_at
+            """)
+    }
+
+    static func user(from row: PostgresRandomAccessRow) throws -> UserRecord {
+        UserRecord(
+            id: try row["id"].decode(String.self), name: try row["name"].decode(String.self),
+            imageURL: try row["image_url"].decode(String?.self).flatMap(URL.init(string:)),
+            avatarColor: try row["avatar_color"].decode(Int64?.self).map { UInt32(truncatingIfNeeded: $0) },
+            role: UserRole(rawValue: try row["role"].decode(String.self)),
+            createdAt: .ms(try row["created_at"].decode(Int64.self)),
+            deletedAt: try row["deleted_at"].decode(Int64?.self).map(Date.ms))
+    }
+
+    // MARK: Channels
+
+    func channel(_ cid: ChannelId) throws -> ChannelRecord? {
+        var query: PostgresQuery = "SELECT * FROM channels WHERE cid = \(cid.rawValue)"
+        query.sql += lock
+        return try rows(query).first.map(Self.channel(from:))
+    }
+
+    func insertChannel(_ channel: ChannelRecord) throws {
+        let config = String(decoding: try Self.encoder.encode(channel.config), as: UTF8.self)
+        try execute("""
+            INSERT INTO channels (cid, name, image_url, config, is_frozen, created_by, created_at, updated_at,
+                last_message_at, epoch, last_seq)
+            VALUES (\(channel.cid.rawValue), \(channel.name), \(channel.imageURL?.absoluteString), \(config),
+                \(channel.isFrozen), \(channel.createdBy), \(channel.createdAt.ms), \(channel.updatedAt.ms),
+                \(channel.lastMessageAt?.ms), \(channel.epoch), \(channel.lastSeq))
+            """)
+    }
+
+    func updateChannel(_ channel: ChannelRecord) throws {
+        try execute("""
+            UPDATE channels SET name = \(channel.name), image_url = \(channel.imageURL?.absoluteString),
+                is_frozen = \(channel.isFrozen), updated_at = \(channel.updatedAt.ms),
+                last_message_at = \(channel.lastMessageAt?.ms)
+            WHERE cid = \(channel.cid.rawValue)
+            """)
+    }
+
+    func deleteChannel(_ cid: ChannelId) throws {
+        try execute("DELETE FROM channels WHERE cid = \(cid.rawValue)")
+    }
+
+    func channels(ofUser userId: UserId, limit: Int) throws -> [ChannelRecord] {
+        try rows("""
+            SELECT channels.* FROM channels JOIN members ON members.cid = channels.cid AND members.user_id = \(userId)
+            ORDER BY coalesce(channels.last_message_at, channels.created_at) DESC, channels.cid LIMIT \(limit)
+            """).map(Self.channel(from:))
+    }
+
+    static func channel(from row: PostgresRandomAccessRow) throws -> ChannelRecord {
+        let raw = try row["cid"].decode(String.self)
+        let config = try row["config"].decode(String.self)
+        return ChannelRecord(
+            cid: (try? ChannelId(cid: raw)) ?? ChannelId(type: "invalid", id: raw),
+            name: try row["name"].decode(String?.self),
+            imageURL: try row["image_url"].decode(String?.self).flatMap(URL.init(string:)),
+            config: (try? decoder.decode(ChannelConfig.self, from: Data(config.utf8))) ?? ChannelConfig(),
+            isFrozen: try row["is_frozen"].decode(Bool.self), createdBy: try row["created_by"].decode(String?.self),
+            createdAt: .ms(try row["created_at"].decode(Int64.self)), updatedAt: .ms(try row["updated_at"].decode(Int64.self)),
+            lastMessageAt: try row["last_message_at"].decode(Int64?.self).map(Date.ms),
+            epoch: try row["epoch"].decode(String.self), lastSeq: try row["last_seq"].decode(Int64.self))
+    }
+
+    // MARK: Members
+
+    func member(_ cid: ChannelId, userId: UserId) throws -> MemberRecord? {
+        try rows("SELECT * FROM members WHERE cid = \(cid.rawValue) AND user_id = \(userId)").first
+            .map { try Self.member(from: $0, cid: cid) }
+    }
+
+    func members(_ cid: ChannelId) throws -> [MemberRecord] {
+        try rows("SELECT * FROM members WHERE cid = \(cid.rawValue) ORDER BY created_at, user_id")
+            .map { try Self.member(from: $0, cid: cid) }
+    }
+
+    func upsertMember(_ member: MemberRecord) throws {
+        try execute("""
+            INSERT INTO members (cid, user_id, role, created_at, last_read_at, last_read_message_id, is_muted)
+            VALUES (\(member.cid.rawValue), \(member.userId), \(member.role.rawValue), \(member.createdAt.ms),
+                \(member.lastReadAt?.ms), \(member.lastReadMessageId), \(member.isMuted))
+            ON CONFLICT (cid, user_id) DO UPDATE SET role = excluded.role, last_read_at = excluded.last_read_at,
+                last_read_message_id = excluded.last_read_message_id, is_muted = excluded.is_muted
+            """)
+    }
+
+    func removeMember(_ cid: ChannelId, userId: UserId) throws -> Bool {
+        try execute("DELETE FROM members WHERE cid = \(cid.rawValue) AND user_id = \(userId)").metadata.rows ?? 0 > 0
+    }
+
+    static func member(from row: PostgresRandomAccessRow, cid: ChannelId) throws -> MemberRecord {
+        MemberRecord(
+            cid: cid, userId: try row["user_id"].decode(String.self), role: MemberRole(rawValue: try row["role"].decode(String.self)),
+            createdAt: .ms(try row["created_at"].decode(Int64.self)),
+            lastReadAt: try row["last_read_at"].decode(Int64?.self).map(Date.ms),
+            lastReadMessageId: try row["last_read_message_id"].decode(String?.self),
+            isMuted: try row["is_muted"].decode(Bool.self))
+    }
+
+    // MARK: Messages
+
+    /// The columns a message row is read from (not the search vector).
+    private static let messageColumns = """
+        id, cid, user_id, type, text, created_at, updated_at, text_updated_at, deleted_at, parent_id,
+        show_in_channel, quoted_id, mentioned, attachments, reply_count
+        """
+
+    func message(_ id: MessageId) throws -> MessageRecord? {
+        var query: PostgresQuery = "SELECT \(unescaped: Self.messageColumns) FROM messages WHERE id = \(id)"
+        query.sql += lock
+        return try rows(query).first.map(Self.message(from:))
+    }
+
+    func insertMessage(_ message: MessageRecord) throws {
+        let (mentioned, attachments) = try Self.encoded(message)
+        try execute("""
+            INSERT INTO messages (id, cid, user_id, type, text, created_at, updated_at, text_updated_at, deleted_at,
+                parent_id, show_in_channel, quoted_id, mentioned, attachments, reply_count)
+            VALUES (\(message.id), \(message.cid.rawValue), \(message.userId), \(message.type.rawValue), \(message.text),
+                \(message.createdAt.ms), \(message.updatedAt.ms), \(message.textUpdatedAt?.ms), \(message.deletedAt?.ms),
+                \(message.parentId), \(message.showInChannel), \(message.quotedId), \(mentioned), \(attachments),
+                \(message.replyCount))
+            """)
+    }
+
+    func updateMessage(_ message: MessageRecord) throws {
+        let (mentioned, attachments) = try Self.encoded(message)
+        try execute("""
+            UPDATE messages SET cid = \(message.cid.rawValue), user_id = \(message.userId),
+                type = \(message.type.rawValue), text = \(message.text), created_at = \(message.createdAt.ms),
+                updated_at = \(message.updatedAt.ms), text_updated_at = \(message.textUpdatedAt?.ms),
+                deleted_at = \(message.deletedAt?.ms), parent_id = \(message.parentId),
+                show_in_channel = \(message.showInChannel), quoted_id = \(message.quotedId), mentioned = \(mentioned),
+                attachments = \(attachments), reply_count = \(message.replyCount)
+            WHERE id = \(message.id)
+            """)
+    }
+
+    private static func encoded(_ message: MessageRecord) throws -> (String, String) {
+        (
+            String(decoding: try encoder.encode(message.mentionedIds), as: UTF8.self),
+            String(decoding: try encoder.encode(message.attachments), as: UTF8.self)
+        )
+    }
+
+    func messages(_ cid: ChannelId, parentId: MessageId?, before: MessageId?, limit: Int) throws -> [MessageRecord] {
+        var query: PostgresQuery = "SELECT \(unescaped: Self.messageColumns) FROM messages WHERE cid = \(cid.rawValue)"
+        if let parentId {
+            query.sql += " AND parent_id = "
+            query.bind(parentId)
+        } else {
+            query.sql += " AND (parent_id IS NULL OR show_in_channel)"
+        }
+        if let before, let anchor = try rows(
+            "SELECT cid, created_at, id FROM messages WHERE id = \(before)").first,
+            try anchor["cid"].decode(String.self) == cid.rawValue
+        {
+            let at = try anchor["created_at"].decode(Int64.self)
+            query.sql += " AND (created_at < "
+            query.bind(at)
+            query.sql += " OR (created_at = "
+            query.bind(at)
+            query.sql += " AND id < "
+            query.bind(before)
+            query.sql += "))"
+        }
+        query.sql += " ORDER BY created_at DESC, id DESC LIMIT "
+        query.bind(limit)
+        return try rows(query).map(Self.message(from:)).reversed()
+    }
+
+    /// Word-prefix full-text search through the GIN index (`tsvector @@ tsquery`), then the same
+    /// substring rule as SQLite's (case-insensitive `LIKE`), so both engines find the same
+    /// messages for whole words and word beginnings. The query's words are cut by PostgreSQL's
+    /// own parser (the one that built the index), each a prefix (`word:*`), all required.
+    func search(_ text: String, in cids: [ChannelId], limit: Int) throws -> [MessageRecord] {
+        guard !cids.isEmpty else { return [] }
+        let prefixQuery = try rows("""
+            SELECT coalesce(string_agg(quote_literal(lexeme) || ':*', ' & '), '') AS q
+            FROM unnest(to_tsvector('simple', \(text)))
+            """).first?["q"].decode(String.self) ?? ""
+        let escaped = text.replacingOccurrences(of: "\\", with: "\\\\")
+            .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
+        let pattern = "%\(escaped)%"
+        var query: PostgresQuery = """
+            SELECT \(unescaped: Self.messageColumns) FROM messages WHERE cid = ANY(\(cids.map(\.rawValue)))
+            AND deleted_at IS NULL AND type <> 'deleted' AND text ILIKE \(pattern) ESCAPE '\\'
+            """
+        if !prefixQuery.isEmpty {
+            query.sql += " AND search @@ to_tsquery('simple', "
+            query.bind(prefixQuery)
+            query.sql += ")"
+        }
+        query.sql += " ORDER BY created_at DESC, id DESC LIMIT "
+        query.bind(limit)
+        return try rows(query).map(Self.message(from:))
+    }
+
+    static func message(from row: PostgresRandomAccessRow) throws -> MessageRecord {
+        let raw = try row["cid"].decode(String.self)
+        let mentioned = try row["mentioned"].decode(String.self)
+        let attachments = try row["attachments"].decode(String.self)
+        return MessageRecord(
+            id: try row["id"].decode(String.self), cid: (try? ChannelId(cid: raw)) ?? ChannelId(type: "invalid", id: raw),
+            userId: try row["user_id"].decode(String.self),
+            type: MessageType(rawValue: try row["type"].decode(String.self)) ?? .regular,
+            text: try row["text"].decode(String.self), createdAt: .ms(try row["created_at"].decode(Int64.self)),
+            updatedAt: .ms(try row["updated_at"].decode(Int64.self)),
+            textUpdatedAt: try row["text_updated_at"].decode(Int64?.self).map(Date.ms),
+            deletedAt: try row["deleted_at"].decode(Int64?.self).map(Date.ms),
+            parentId: try row["parent_id"].decode(String?.self), showInChannel: try row["show_in_channel"].decode(Bool.self),
+            quotedId: try row["quoted_id"].decode(String?.self),
+            mentionedIds: (try? decoder.decode([UserId].self, from: Data(mentioned.utf8))) ?? [],
+            attachments: (try? decoder.decode([WireAttachment].self, from: Data(attachments.utf8))) ?? [],
+            replyCount: try row["reply_count"].decode(Int.self))
+    }
+
+    // MARK: Reactions
+
+    func reactions(_ messageId: MessageId) throws -> [ReactionRecord] {
+        try rows("SELECT * FROM reactions WHERE message_id = \(messageId) ORDER BY updated_at DESC, user_id, type")
+            .map { row in
+                ReactionRecord(
+                    messageId: try row["message_id"].decode(String.self), userId: try row["user_id"].decode(String.self),
+                    type: try row["type"].decode(String.self), score: try row["score"].decode(Int.self),
+                    createdAt: .ms(try row["created_at"].decode(Int64.self)),
+                    updatedAt: .ms(try row["updated_at"].decode(Int64.self)))
+            }
+    }
+
+    func upsertReaction(_ reaction: ReactionRecord) throws {
+        try execute("""
+            INSERT INTO reactions (message_id, user_id, type, score, created_at, updated_at)
+            VALUES (\(reaction.messageId), \(reaction.userId), \(reaction.type), \(reaction.score),
+                \(reaction.createdAt.ms), \(reaction.updatedAt.ms))
+            ON CONFLICT (message_id, user_id, type) DO UPDATE SET score = excluded.score, updated_at = excluded.updated_at
+            """)
+    }
+
+    func deleteReaction(_ messageId: MessageId, userId: UserId, type: String) throws -> Bool {
+        try execute("""
+            DELETE FROM reactions WHERE message_id = \(messageId) AND user_id = \(userId) AND type = \(type)
+            """).metadata.rows ?? 0 > 0
+    }
+
+    // MARK: Events
+
+    func appendEvent(_ cid: ChannelId, _ build: (Int64, String) -> ParleyProtocol.ChannelEvent) throws -> ParleyProtocol.ChannelEvent {
+        guard let row = try rows("""
+            UPDATE channels SET last_seq = last_seq + 1 WHERE cid = \(cid.rawValue) RETURNING last_seq, epoch
+            """).first
+        else { throw PostgresStorageError.noChannel(cid.rawValue) }
+        let event = build(try row["last_seq"].decode(Int64.self), try row["epoch"].decode(String.self))
+        let payload = try Self.encoder.encode(event)
+        try execute("INSERT INTO events (cid, seq, payload) VALUES (\(cid.rawValue), \(event.seq), \(payload))")
+        appended[cid.rawValue] = max(appended[cid.rawValue] ?? 0, event.seq)
+        return event
+    }
+
+    func events(_ cid: ChannelId, after seq: Int64, limit: Int) throws -> [ParleyProtocol.ChannelEvent] {
+        try execute("SELECT payload FROM events WHERE cid = \(cid.rawValue) AND seq > \(seq) ORDER BY seq LIMIT \(limit)")
+            .map { try Self.decoder.decode(ParleyProtocol.ChannelEvent.self, from: try $0.decode(Data.self)) }
+    }
+
+    func oldestEventSeq(_ cid: ChannelId) throws -> Int64? {
+        try rows("SELECT min(seq) AS seq FROM events WHERE cid = \(cid.rawValue)").first?["seq"].decode(Int64?.self)
+    }
+}
+
+extension PostgresQuery {
+    /// Appends `value` as the next bind parameter (`$n`).
+    mutating func bind<Value: PostgresDynamicTypeEncodable>(_ value: Value) {
+        binds.append(value)
+        sql += "$\(binds.count)"
+    }
+}
+
+/// A PostgreSQL storage failure the chat rules do not name.
+enum PostgresStorageError: Error, CustomStringConvertible {
+    case noChannel(String)
+
+    var description: String {
+        switch self {
+        case .noChannel(let cid): "No channel \(cid) to append an event to."
+        }
+    }
+}

@@ -1,0 +1,148 @@
+import AsyncHTTPClient
+import Foundation
+import ParleyProtocol
+import ParleyServer
+import Synchronization
+
+/// `parley bench server --postgres`: the server figures on PostgreSQL. A throwaway cluster
+/// (durable: fsync and synchronous commit on), then one `parley serve --postgres` process and
+/// then two on one database, with the load generator spreading sockets and sends over them.
+enum PostgresServerBench {
+    static func run(quick: Bool) async throws -> [BenchResult] {
+        let cluster = try PostgresCluster.start(fsync: true)
+        defer { cluster.stop() }
+
+        let single = try await measure(cluster: cluster, processes: 1, quick: quick)
+        let pair = try await measure(cluster: cluster, processes: 2, quick: quick)
+        FileHandle.standardError.write(Data(String(
+            format: "bench server --postgres: one process %.0f deliveries/s, two %.0f\n", single.best, pair.best).utf8))
+        return [
+            BenchResult(name: "server.pg_deliveries_per_s", value: single.best, unit: "msg/s", target: 10_000, better: .higher),
+            BenchResult(name: "server.pg_delivery_p99_ms", value: single.pacedDelivery, unit: "ms", target: 15, better: .lower),
+            BenchResult(name: "server.pg_send_p99_ms", value: single.pacedSend, unit: "ms", target: 10, better: .lower),
+            BenchResult(
+                name: "server.two_process_vs_one", value: single.best > 0 ? pair.best / single.best : .nan, unit: "ratio",
+                target: 0.8, better: .higher),
+        ]
+    }
+
+    struct Figures {
+        /// Deliveries per second at the best sender count whose delivery p99 stays ≤ 50 ms.
+        var best: Double
+        /// Delivery and send p99 at 2,000 deliveries per second.
+        var pacedDelivery: Double
+        var pacedSend: Double
+    }
+
+    /// 20 channels of 10 members (10 in --quick), sockets and sends spread over `processes` servers.
+    static func measure(cluster: PostgresCluster, processes: Int, quick: Bool) async throws -> Figures {
+        let url = try cluster.createDatabase()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("parley-bench-pg-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var servers: [BenchServer] = []
+        defer { for server in servers { server.stop() } }
+        for _ in 0..<processes {
+            servers.append(try BenchServer.start(arguments: ["--postgres", url], directory: directory))
+        }
+        let tokens = try await ServerTokens(secret: servers[0].secret)
+        // A connection per concurrent sender (up to the widest ramp step), as that many clients would have.
+        var configuration = HTTPClient.Configuration()
+        configuration.connectionPool = .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: 64)
+        let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+        do {
+            let figures = try await measure(servers: servers, tokens: tokens, client: client, quick: quick)
+            try await client.shutdown()
+            return figures
+        } catch {
+            try? await client.shutdown()
+            throw error
+        }
+    }
+
+    private static func measure(servers: [BenchServer], tokens: ServerTokens, client: HTTPClient, quick: Bool) async throws
+        -> Figures
+    {
+        let processes = servers.count
+        let apis = servers.map { BenchAPI(port: $0.port, tokens: tokens, client: client) }
+
+        let channels = quick ? 10 : 20
+        let members = 10
+        let users = (0..<(channels * members)).map { "user-\($0)" }
+        try await apis[0].upsertAsAdmin(users)
+        for channel in 0..<channels {
+            let _: WriteResponse = try await apis[0].call(
+                "POST", WirePath.channels, as: "bench",
+                body: CreateChannelRequest(
+                    cid: "messaging:load-\(channel)", memberIds: Array(users[(channel * members)..<((channel + 1) * members)])))
+        }
+        let sentAt = Mutex<[String: UInt64]>([:])
+        let latencies = Mutex<[Double]>([])
+        var sockets: [BenchSocket] = []
+        for (index, user) in users.enumerated() {
+            // Only the fields the measurement needs are decoded: the generator shares the cores.
+            let socket = try await BenchSocket.open(
+                port: apis[index % processes].port, token: try await apis[0].token(user), probe: DeliveryProbe.self
+            ) { probe in
+                guard probe.type == "event", probe.data?.type == ChannelEventType.messageNew.rawValue,
+                      let id = probe.data?.message?.id, let sent = sentAt.withLock({ $0[id] })
+                else { return }
+                let latency = Double(Bench.now() - sent) / 1e6
+                latencies.withLock { $0.append(latency) }
+            }
+            socket.send(.subscribe(SubscribeFrame(cids: ["messaging:load-\(index / members)"])))
+            sockets.append(socket)
+        }
+        try await Task.sleep(for: .milliseconds(500))
+
+        let sendLatencies = Mutex<[Double]>([])
+        func load(_ tag: String, count: Int, rate: Double?, width: Int) async throws -> (perSecond: Double, p99: Double, send: Double) {
+            latencies.withLock { $0 = [] }
+            sendLatencies.withLock { $0 = [] }
+            let began = Bench.now()
+            try await ServerBench.concurrentlyInBatches(count: count, width: width) { index in
+                if let rate {
+                    let due = began + UInt64(Double(index) / rate * 1e9)
+                    let now = Bench.now()
+                    if due > now { try await Task.sleep(nanoseconds: due - now) }
+                }
+                let channel = index % channels
+                let sender = users[channel * members + (index / channels) % members]
+                let id = "\(tag)-\(index)"
+                let start = Bench.now()
+                sentAt.withLock { $0[id] = start }
+                let _: WriteResponse = try await apis[index % processes].call(
+                    "POST", WirePath.channelMessages("messaging:load-\(channel)"), as: sender,
+                    body: SendMessageRequest(id: id, text: "load \(index)"))
+                let sent = Double(Bench.now() - start) / 1e6
+                sendLatencies.withLock { $0.append(sent) }
+            }
+            let expected = count * members
+            let deadline = Bench.now() + 10_000_000_000
+            while latencies.withLock({ $0.count }) < expected && Bench.now() < deadline {
+                try await Task.sleep(for: .milliseconds(5))
+            }
+            let seconds = Double(Bench.now() - began) / 1e9
+            let samples = latencies.withLock { $0 }
+            guard samples.count >= expected * 99 / 100 else {
+                throw BenchAPI.Failure(message: "\(tag): \(samples.count) of \(expected) deliveries arrived")
+            }
+            return (
+                Double(samples.count) / seconds, Bench.percentile(samples, 0.99),
+                Bench.percentile(sendLatencies.withLock { $0 }, 0.99)
+            )
+        }
+
+        // 2,000 deliveries per second: 200 messages per second into channels of 10.
+        let paced = try await load("paced", count: quick ? 200 : 1_000, rate: 200, width: 64)
+        var best = 0.0
+        for width in quick ? [4, 8] : [4, 8, 16, 32] {
+            let run = try await load("ramp\(width)", count: width * (quick ? 20 : 50), rate: nil, width: width)
+            FileHandle.standardError.write(Data(String(
+                format: "bench server --postgres (%d process%@): %d senders: %.0f deliveries/s, p99 %.1f ms, send p99 %.1f ms\n",
+                processes, processes == 1 ? "" : "es", width, run.perSecond, run.p99, run.send).utf8))
+            if run.p99 <= 50 { best = max(best, run.perSecond) }
+        }
+        for socket in sockets { await socket.close() }
+        return Figures(best: best, pacedDelivery: paced.p99, pacedSend: paced.send)
+    }
+}
