@@ -19,6 +19,9 @@ public struct ParleyServerConfiguration: Sendable {
     public var limits: WireLimits
     /// Users who become admins when they first write themselves.
     public var adminUserIds: Set<String>
+    /// How often every WebSocket is pinged; a socket that sends nothing (not even the pong) for
+    /// this long after a ping is closed as dead.
+    public var pingInterval: Duration
     /// A PostgreSQL database (`postgres://user:password@host:port/database`) instead of the SQLite
     /// file: several server processes may share it.
     public var postgresURL: String?
@@ -28,7 +31,8 @@ public struct ParleyServerConfiguration: Sendable {
     /// Describes a server.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, databasePath: String?, jwtSecret: [UInt8],
-        limits: WireLimits = WireLimits(), adminUserIds: Set<String> = [], postgresURL: String? = nil
+        limits: WireLimits = WireLimits(), adminUserIds: Set<String> = [], postgresURL: String? = nil,
+        pingInterval: Duration = .seconds(30)
     ) {
         self.postgresURL = postgresURL
         self.host = host
@@ -37,6 +41,7 @@ public struct ParleyServerConfiguration: Sendable {
         self.jwtSecret = jwtSecret
         self.limits = limits
         self.adminUserIds = adminUserIds
+        self.pingInterval = pingInterval
     }
 }
 
@@ -93,15 +98,17 @@ public enum ParleyServerApp {
         // Authenticated once, before the upgrade (in a short-lived task): the session's long-lived
         // task starts from the actor it found.
         webSocketRouter.add(middleware: WebSocketAuthMiddleware(authenticator: authenticator))
+        // One timer pings every socket (instead of Hummingbird's task per socket).
+        let heartbeat = HeartbeatWheel(interval: configuration.pingInterval)
         webSocketRouter.ws(RouterPath(WirePath.webSocket)) { _, context in
             // A refused upgrade falls through to the HTTP router, whose middleware answers the error.
             context.actorId == nil ? .dontUpgrade : .upgrade([:])
         } onUpgrade: { inbound, outbound, context in
-            guard let actorId = context.requestContext.actorId else { return }
-            let session = WebSocketSession(actorId: actorId, service: service, limiter: limiter, logger: context.logger)
             // On graceful shutdown every socket closes with "service restart": clients reconnect elsewhere.
             await withGracefulShutdownHandler {
-                await session.run(inbound: inbound, outbound: outbound)
+                await WebSocketSession.run(
+                    inbound: inbound, outbound: outbound, context: context, service: service, limiter: limiter,
+                    heartbeat: heartbeat)
             } onGracefulShutdown: {
                 operations.drain()
             }
@@ -111,7 +118,8 @@ public enum ParleyServerApp {
             router: router,
             server: .http1WebSocketUpgrade(
                 webSocketRouter: webSocketRouter,
-                configuration: .init(ws: .init(maxFrameSize: configuration.limits.maxFrameBytes * 2))),
+                configuration: .init(ws: .init(
+                    maxFrameSize: configuration.limits.maxFrameBytes * 2, autoPing: .disabled))),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "parley"),
             services: [operations],
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? configuration.port) },

@@ -95,29 +95,56 @@ struct EventHubTests {
         }
     }
 
-    /// A socket stand-in: records what is written (decoded) and whether it was closed; each write
-    /// waits while `isBlocked`.
-    final class RecordingSocket: Sendable {
+    /// A socket stand-in (a serial queue for its event loop): records what is written (decoded)
+    /// and whether it was closed; while `isBlocked`, written batches are not reported as having
+    /// left, as when the client stops reading.
+    final class RecordingSocket: FrameSink {
         let written = Mutex<[ServerFrame]>([])
         let isClosed = Mutex(false)
         let isBlocked = Mutex(false)
         let writesStarted = Mutex(0)
+        let held = Mutex<[@Sendable () -> Void]>([])
+        let loop = DispatchQueue(label: "recording-socket")
 
         func attach(to connection: ClientConnection) {
-            connection.startWriting(write: { frame in
-                self.writesStarted.withLock { $0 += 1 }
-                while self.isBlocked.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(1)) }
-                let decoded = try Wire.decoder().decode(ServerFrame.self, from: Data(buffer: frame.text))
-                self.written.withLock { $0.append(decoded) }
-            }, close: {
-                self.isClosed.withLock { $0 = true }
-            })
+            connection.startWriting(to: self)
+        }
+
+        func execute(_ body: @escaping @Sendable () -> Void) {
+            loop.async(execute: body)
+        }
+
+        func write(_ frames: [EncodedFrame], written done: @escaping @Sendable (Bool) -> Void) {
+            writesStarted.withLock { $0 += frames.count }
+            let decoded = frames.compactMap { try? Wire.decoder().decode(ServerFrame.self, from: Data(buffer: $0.text)) }
+            written.withLock { $0 += decoded }
+            let blocked = isBlocked.withLock { blocked in
+                if blocked { held.withLock { $0.append { done(true) } } }
+                return blocked
+            }
+            if !blocked { done(true) }
+        }
+
+        func close(code: UInt16?) {
+            isClosed.withLock { $0 = true }
+        }
+
+        /// The client reads again: the held batches are reported written.
+        func unblock() {
+            let reports = isBlocked.withLock { blocked in
+                blocked = false
+                return held.withLock { held in
+                    defer { held = [] }
+                    return held
+                }
+            }
+            loop.async { for report in reports { report() } }
         }
 
         var seqs: [Int64] { written.withLock { $0.compactMap { if case .event(let event) = $0 { event.seq } else { nil } } } }
     }
 
-    @Test("Frames reach the socket in order through a writer that exists only while frames are pending; finish closes after them")
+    @Test("Frames reach the socket in order, in batches scheduled only while frames are pending; finish closes after them")
     func writerRunsOnlyWhilePending() async throws {
         let hub = EventHub()
         let connection = ClientConnection(userId: "bob")
@@ -129,7 +156,7 @@ struct EventHubTests {
         socket.attach(to: connection)
         try await Self.eventually { socket.seqs.count == 3 && !connection.isWriting }
         #expect(socket.seqs == [1, 2, 3])
-        #expect(!connection.isWriting, "an idle connection has no writer task")
+        #expect(!connection.isWriting, "an idle connection has nothing scheduled")
         hub.publish([Self.event("messaging:a", 4), Self.event("messaging:a", 5)])
         try await Self.eventually { socket.seqs.count == 5 && !connection.isWriting }
         #expect(socket.seqs == [1, 2, 3, 4, 5] && !connection.isWriting)
@@ -139,7 +166,7 @@ struct EventHubTests {
         try await Self.eventually { socket.isClosed.withLock { $0 } }
         #expect(socket.isClosed.withLock { $0 }, "the hub ending the session closes the socket")
         #expect(!connection.send(.event(Self.event("messaging:a", 6))))
-        await connection.stopWriting()
+        connection.stopWriting()
         #expect(socket.seqs == [1, 2, 3, 4, 5])
     }
 
@@ -153,20 +180,23 @@ struct EventHubTests {
         socket.isBlocked.withLock { $0 = true }
         socket.attach(to: connection)
         hub.publish([Self.event("messaging:a", 1)])
-        // The writer holds frame 1 (blocked in the write); the queue takes two more, then refuses.
+        // Frame 1 is handed to the socket and never reported written: it still counts against
+        // the queue, which takes one more and then refuses.
         try await Self.eventually { socket.writesStarted.withLock { $0 } == 1 }
         hub.publish((Int64(2)...4).map { Self.event("messaging:a", $0) })
         #expect(!hub.isSubscribed(connection.id, to: "messaging:a"))
-        socket.isBlocked.withLock { $0 = false }
-        try await Self.eventually { socket.written.withLock { $0.count } == 4 && !connection.isWriting }
-        #expect(socket.seqs == [1, 2, 3])
+        try await Self.eventually { socket.writesStarted.withLock { $0 } == 2 }
+        #expect(connection.isWriting)
+        socket.unblock()
+        try await Self.eventually { socket.written.withLock { $0.count } == 3 && !connection.isWriting }
+        #expect(socket.seqs == [1, 2])
         let last = socket.written.withLock { $0.last }
         guard case .reset(let reset)? = last else {
             Issue.record("the last frame is not a reset: \(String(describing: last))")
             return
         }
         #expect(reset.cid == "messaging:a" && reset.reason == .slowConsumer)
-        await connection.stopWriting()
+        connection.stopWriting()
     }
 
     @Test("After the session stops writing, nothing more reaches its socket")
@@ -179,7 +209,7 @@ struct EventHubTests {
         socket.attach(to: connection)
         hub.publish([Self.event("messaging:a", 1)])
         try await Self.eventually { socket.seqs == [1] && !connection.isWriting }
-        await connection.stopWriting()
+        connection.stopWriting()
         hub.publish([Self.event("messaging:a", 2)])
         try await Task.sleep(for: .milliseconds(20))
         #expect(socket.seqs == [1] && !connection.isWriting)

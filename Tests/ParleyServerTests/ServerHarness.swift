@@ -17,13 +17,14 @@ struct ServerHarness: Sendable {
     static let secret = Array("test-secret-0123456789abcdef0123".utf8)
 
     static func run(
-        limits: WireLimits = WireLimits(), admins: Set<String> = [],
+        limits: WireLimits = WireLimits(), admins: Set<String> = [], pingInterval: Duration = .seconds(30),
         _ body: @Sendable (ServerHarness) async throws -> Void
     ) async throws {
         var logger = Logger(label: "parley.server.test")
         logger.logLevel = .warning
         let configuration = ParleyServerConfiguration(
-            port: 0, databasePath: nil, jwtSecret: secret, limits: limits, adminUserIds: admins)
+            port: 0, databasePath: nil, jwtSecret: secret, limits: limits, adminUserIds: admins,
+            pingInterval: pingInterval)
         let app = try await ParleyServerApp.makeApplication(configuration: configuration, logger: logger)
         let tokens = try await ServerTokens(secret: secret)
         try await app.test(.live) { client in

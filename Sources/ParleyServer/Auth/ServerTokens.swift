@@ -58,6 +58,18 @@ public struct ServerTokens: Sendable {
     /// - Throws: ``WireError`` `unauthorized` (malformed, another algorithm such as `none`, a
     ///   wrong signature) or `token_expired`.
     func verify(_ token: String) async throws(WireError) -> String {
+        try await verifiedClaims(token).userId
+    }
+
+    /// What a verified token says: its subject and when it expires.
+    struct Claims: Sendable {
+        var userId: String
+        var expiresAt: Date
+    }
+
+    /// The token's subject and expiry, after checking its algorithm, signature and expiry
+    /// (throws as ``verify(_:)``).
+    func verifiedClaims(_ token: String) async throws(WireError) -> Claims {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, let header = Self.base64URLDecode(parts[0]),
               let fields = try? JSONDecoder().decode([String: String].self, from: header)
@@ -74,7 +86,7 @@ public struct ServerTokens: Sendable {
             throw WireError.unauthorized("The token's signature or claims are invalid.")
         }
         guard !payload.sub.value.isEmpty else { throw WireError.unauthorized("The token has no subject.") }
-        return payload.sub.value
+        return Claims(userId: payload.sub.value, expiresAt: payload.exp.value)
     }
 
     static func base64URLDecode(_ part: Substring) -> Data? {

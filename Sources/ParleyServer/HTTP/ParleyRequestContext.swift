@@ -1,7 +1,10 @@
 import Hummingbird
+import Foundation
 import HummingbirdAuth
 import HummingbirdWebSocket
+import NIOCore
 import ParleyProtocol
+import Synchronization
 
 /// The request context of the HTTP routes: the authenticated actor, set by ``APIMiddleware``.
 struct ParleyRequestContext: RequestContext {
@@ -20,10 +23,13 @@ struct ParleyWebSocketContext: RequestContext, WebSocketRequestContext {
     let webSocket: WebSocketHandlerReference<Self>
     /// The token's subject; `nil` when authentication failed (the upgrade is then refused).
     var actorId: String?
+    /// The connection (after the upgrade, the WebSocket's: its frames are written straight into it).
+    let channel: any Channel
 
     init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         webSocket = .init()
+        channel = source.channel
     }
 }
 
@@ -37,7 +43,8 @@ struct WebSocketAuthMiddleware: RouterMiddleware {
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         var context = context
-        context.actorId = try? await authenticator.actor(of: request)
+        // A socket lives long: the deleted-user check is made here, once, not per frame.
+        context.actorId = try? await authenticator.actor(of: request, checkingDeletion: true)
         return try await next(request, context)
     }
 }
@@ -46,23 +53,65 @@ struct WebSocketAuthMiddleware: RouterMiddleware {
 struct Authenticator: Sendable {
     let tokens: ServerTokens
     let storage: any ServerStorage
+    /// Tokens already verified (signature, algorithm, subject), with their expiry.
+    let verified = VerifiedTokens()
 
     /// The actor of a request: its bearer token (or, for browsers' WebSockets, `?token=`),
-    /// verified, for a user that is not deleted.
-    func actor(of request: Request) async throws(WireError) -> String {
+    /// verified, for a user that is not deleted when `checkingDeletion` (HTTP requests leave
+    /// that check to the operation's own transaction, which reads the actor anyway: see
+    /// ``ChatService/actor(_:_:)``).
+    func actor(of request: Request, checkingDeletion: Bool) async throws(WireError) -> String {
         guard let token = request.headers.bearer?.token ?? request.uri.queryParameters["token"].map(String.init),
               !token.isEmpty
         else { throw WireError.unauthorized("A bearer token is required.") }
-        let userId = try await tokens.verify(token)
+        let userId = try await subject(of: token)
+        guard checkingDeletion else { return userId }
         let deleted: Bool
         do {
             deleted = try await storage.read { tx in try tx.user(userId)?.deletedAt != nil }
         } catch {
             throw WireError.internalError
         }
-        if deleted { throw WireError.unauthorized("The token's user was deleted.") }
+        if deleted { throw ChatService.deletedActor }
         return userId
     }
+
+    /// The token's subject: from the cache while the token is unexpired, else verified (and cached).
+    func subject(of token: String, now: Date = Date()) async throws(WireError) -> String {
+        if let userId = verified.subject(of: token, now: now) { return userId }
+        let claims = try await tokens.verifiedClaims(token)
+        verified.insert(token, claims: claims)
+        return claims.userId
+    }
+}
+
+/// Tokens whose signature has been checked, so a client's every request does not pay for the
+/// HMAC and the JSON of its token again. A token is the exact signed string: the same string
+/// verifies the same way every time, except for expiry, which is checked on every use.
+final class VerifiedTokens: Sendable {
+    private let tokens = Mutex<[String: ServerTokens.Claims]>([:])
+    /// At most this many tokens are remembered (the cache starts over when full).
+    static let capacity = 50_000
+
+    func subject(of token: String, now: Date) -> String? {
+        tokens.withLock { tokens in
+            guard let claims = tokens[token] else { return nil }
+            guard claims.expiresAt > now else {
+                tokens[token] = nil
+                return nil
+            }
+            return claims.userId
+        }
+    }
+
+    func insert(_ token: String, claims: ServerTokens.Claims) {
+        tokens.withLock { tokens in
+            if tokens.count >= Self.capacity { tokens.removeAll(keepingCapacity: true) }
+            tokens[token] = claims
+        }
+    }
+
+    var count: Int { tokens.withLock { $0.count } }
 }
 
 /// Authenticates every request, applies the per-user rate limit, and turns every error into
@@ -78,7 +127,7 @@ struct APIMiddleware: RouterMiddleware {
     ) async throws -> Response {
         do {
             var context = context
-            context.actorId = try await authenticator.actor(of: request)
+            context.actorId = try await authenticator.actor(of: request, checkingDeletion: false)
             if let retryAfter = limiter.take(context.actorId) {
                 throw WireError.rateLimited(retryAfter: retryAfter)
             }

@@ -1,12 +1,13 @@
 import Foundation
 import HummingbirdWebSocket
 import Logging
+import NIOCore
 import NIOWebSocket
 import ParleyProtocol
 
 /// One authenticated WebSocket: a reader handling the client's frames in order, and the
-/// connection's frame queue (events, answers, resets), which writes through short tasks that
-/// exist only while frames are pending (see ``ClientConnection``).
+/// connection's frame queue (events, answers, resets), written in batches on the socket's event
+/// loop (see ``ClientConnection``).
 struct WebSocketSession {
     let actorId: String
     let service: ChatService
@@ -15,42 +16,67 @@ struct WebSocketSession {
 
     private static let decoder = Wire.decoder()
 
-    func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async {
-        let connection = ClientConnection(userId: actorId)
-        let hub = service.hub
-        let logger = self.logger
-        hub.register(connection)
-        connection.send(.welcome(WelcomeFrame(
-            protocolVersion: Wire.version, userId: actorId, connectionId: connection.id, limits: service.limits)))
-        connection.startWriting(write: { frame in
-            // The frame's bytes are shared with every other recipient, not copied.
-            try await outbound.write(.custom(WebSocketFrame(fin: true, opcode: .text, data: frame.text)))
-        }, close: {
-            // The hub ended the session (a deleted user, or a draining server): close from this side.
-            do {
-                if let code = connection.closeCode.withLock({ $0 }) {
-                    try await outbound.close(.unknown(code), reason: "service restart: reconnect")
-                } else {
-                    try await outbound.close(.normalClosure, reason: "session ended")
-                }
-            } catch {
-                logger.debug("WebSocket close failed", metadata: ["error": "\(error)"])
-            }
-        })
+    /// The upgraded socket's session: watched by the heartbeat, then run until it ends.
+    static func run(
+        inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter,
+        context: WebSocketRouterContext<ParleyWebSocketContext>, service: ChatService, limiter: RateLimiter,
+        heartbeat: HeartbeatWheel
+    ) async {
+        guard let actorId = context.requestContext.actorId else { return }
+        let channel = context.requestContext.channel
         do {
-            for try await message in inbound.messages(maxSize: service.limits.maxFrameBytes * 2) {
-                guard case .text(let text) = message else {
-                    connection.send(.error(ErrorFrame(error: .badRequest("Frames are JSON text."))))
-                    continue
-                }
-                await handle(text, connection: connection)
+            try await heartbeat.watch(channel)
+        } catch {
+            return
+        }
+        let session = WebSocketSession(actorId: actorId, service: service, limiter: limiter, logger: context.logger)
+        await session.run(inbound: inbound, outbound: outbound, channel: channel)
+    }
+
+    /// Runs the session on `channel` (the upgraded socket, written directly on its event loop)
+    /// until the client's frames end.
+    ///
+    /// An idle socket's whole cost is this task's suspended frames, so the long-lived frame holds
+    /// only the reading loop: setting up and ending are synchronous calls (their locals live on
+    /// the thread's stack, not in the task), and each frame is handled in a call of its own.
+    func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, channel: any Channel) async {
+        let connection = start(outbound: outbound, channel: channel)
+        do {
+            var messages = inbound.messages(maxSize: service.limits.maxFrameBytes * 2).makeAsyncIterator()
+            while let message = try await messages.next() {
+                await handle(message, connection: connection)
             }
         } catch {
             logger.debug("WebSocket read ended", metadata: ["error": "\(error)"])
         }
-        // Nothing is written once this returns (the socket belongs to the handler that called it).
-        await connection.stopWriting()
-        hub.unregister(connection)
+        end(connection)
+    }
+
+    /// Registers the connection, queues the welcome and starts writing.
+    @inline(never)
+    func start(outbound: WebSocketOutboundWriter, channel: any Channel) -> ClientConnection {
+        let connection = ClientConnection(userId: actorId)
+        service.hub.register(connection)
+        connection.send(.welcome(WelcomeFrame(
+            protocolVersion: Wire.version, userId: actorId, connectionId: connection.id, limits: service.limits)))
+        connection.startWriting(to: ChannelFrameSink(channel: channel, outbound: outbound, logger: logger))
+        return connection
+    }
+
+    /// Nothing is written once this returns (the socket belongs to the handler that called `run`).
+    @inline(never)
+    func end(_ connection: ClientConnection) {
+        connection.stopWriting()
+        service.hub.unregister(connection)
+    }
+
+    @inline(never)
+    func handle(_ message: WebSocketMessage, connection: ClientConnection) async {
+        guard case .text(let text) = message else {
+            connection.send(.error(ErrorFrame(error: .badRequest("Frames are JSON text."))))
+            return
+        }
+        await handle(text, connection: connection)
     }
 
     // Not inlined: its locals would otherwise sit in the session's long-lived frame.
@@ -89,6 +115,50 @@ struct WebSocketSession {
             }
         } catch {
             connection.send(.error(ErrorFrame(requestId: requestId, error: WireError(any: error))))
+        }
+    }
+}
+
+/// A connection's frames written straight into the upgraded channel on its event loop: no task
+/// and no actor hop per frame, one flush per batch. Control frames (pongs, the close handshake)
+/// still go through Hummingbird's handler; the close is asked of it too, after the frames.
+struct ChannelFrameSink: FrameSink {
+    let channel: any Channel
+    let outbound: WebSocketOutboundWriter
+    let logger: Logger
+
+    func execute(_ body: @escaping @Sendable () -> Void) {
+        channel.eventLoop.execute(body)
+    }
+
+    func write(_ frames: [EncodedFrame], written: @escaping @Sendable (Bool) -> Void) {
+        let promise = channel.eventLoop.makePromise(of: Void.self)
+        for (index, frame) in frames.enumerated() {
+            // The frame's bytes are shared with every other recipient, not copied.
+            let data = WebSocketFrame(fin: true, opcode: .text, data: frame.text)
+            channel.write(data, promise: index == frames.count - 1 ? promise : nil)
+        }
+        channel.flush()
+        promise.futureResult.whenComplete { result in
+            if case .success = result { written(true) } else { written(false) }
+        }
+    }
+
+    func close(code: UInt16?) {
+        let outbound = outbound
+        let logger = logger
+        // The hub ended the session (a deleted user, or a draining server whose code tells the
+        // client to reconnect): close from this side.
+        Task {
+            do {
+                if let code {
+                    try await outbound.close(.unknown(code), reason: "service restart: reconnect")
+                } else {
+                    try await outbound.close(.normalClosure, reason: "session ended")
+                }
+            } catch {
+                logger.debug("WebSocket close failed", metadata: ["error": "\(error)"])
+            }
         }
     }
 }

@@ -53,10 +53,16 @@ final class ChatService: Sendable {
 
     // MARK: Lookups shared by the operations
 
+    /// The acting user (the token's subject), read in the operation's own transaction: a deleted
+    /// user's token is refused here (the HTTP middleware does not read storage).
     static func actor(_ tx: any ServerTransaction, _ id: UserId) throws -> UserRecord {
-        guard let user = try tx.user(id), user.deletedAt == nil else { throw ChatError.userNotFound(id) }
+        guard let user = try tx.user(id) else { throw ChatError.userNotFound(id) }
+        guard user.deletedAt == nil else { throw deletedActor }
         return user
     }
+
+    /// The refusal of a request whose token belongs to a deleted user.
+    static let deletedActor = WireError.unauthorized("The token's user was deleted.")
 
     static func parse(_ cid: String) throws(ChatError) -> ChannelId {
         try ChannelId(cid: cid)
@@ -133,7 +139,7 @@ final class ChatService: Sendable {
         let admins = adminUserIds
         return try await storage.write({ tx in
             let actor = try tx.user(actorId)
-            if let actor, actor.deletedAt != nil { throw ChatError.userNotFound(actorId) }
+            if let actor, actor.deletedAt != nil { throw Self.deletedActor }
             let isAdmin = actor?.role == .admin
             var stored: [WireUser] = []
             for user in users {
@@ -417,7 +423,8 @@ final class ChatService: Sendable {
                 showInChannel: parent != nil && request.showReplyInChannel, quotedId: request.quotedMessageId,
                 mentionedIds: request.mentionedUserIds, attachments: request.attachments, replyCount: 0)
             try tx.insertMessage(message)
-            let wire = try tx.wireMessage(message)
+            // Just inserted: written by the actor, no reactions yet (nothing to read back).
+            let wire = tx.wireMessage(message, author: actor, reactions: [])
             var events = [try Self.append(tx, cid, .messageNew, actor: actor.id, message: wire)]
             if var parent {
                 parent.replyCount += 1

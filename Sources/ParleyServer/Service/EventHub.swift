@@ -16,32 +16,41 @@ struct EncodedFrame: Sendable {
     }
 }
 
-/// One WebSocket session's outbound side: a bounded queue of encoded frames and the writer that
-/// drains it.
+/// Where a connection's frames go: the socket's event loop (``ChannelFrameSink``), or a stand-in
+/// in tests. Writing never waits: frames are handed to the socket in order and `written` reports
+/// when they have left, which is what bounds a slow reader's queue.
+protocol FrameSink: Sendable {
+    /// Runs `body` where writes may be issued (the socket's event loop), after everything
+    /// scheduled before it.
+    func execute(_ body: @escaping @Sendable () -> Void)
+    /// Writes `frames` in order and flushes them; `written` runs once they have left (`true`) or
+    /// the socket failed (`false`). Called from ``execute(_:)``'s body.
+    func write(_ frames: [EncodedFrame], written: @escaping @Sendable (Bool) -> Void)
+    /// Closes the socket from this side, after the frames written so far: with `code`, or a
+    /// normal closure when it is `nil`.
+    func close(code: UInt16?)
+}
+
+/// One WebSocket session's outbound side: a bounded queue of encoded frames, handed to the
+/// socket's event loop in batches.
 ///
-/// No task waits on an idle connection: a send that finds the queue idle starts a short task that
-/// writes everything queued (resets included) and ends when the queue is empty. An idle socket
-/// therefore costs its queue and no task stack, which is most of what 5,000 idle sockets cost.
+/// No task exists for an idle or a busy connection: a send that finds no batch scheduled
+/// schedules one job on the socket's event loop, which writes everything queued (resets
+/// included) with one flush. Frames count against the queue limit until the socket reports them
+/// written, so a reader that stops reading fills the queue and loses the channel (a reset
+/// follows) instead of growing the server's memory.
 final class ClientConnection: Sendable {
-    /// Writes frames to the socket, in order (throws once the socket is gone).
-    typealias Write = @Sendable (EncodedFrame) async throws -> Void
-    /// Closes the socket from this side (after the queued frames).
-    typealias Close = @Sendable () async -> Void
-
-    private struct Sink: Sendable {
-        var write: Write
-        var close: Close
-    }
-
     private struct State {
-        /// Frames not yet taken by a writer, oldest first.
+        /// Frames not yet handed to the socket, oldest first.
         var queued: [EncodedFrame] = []
+        /// Frames handed to the socket and not yet reported written.
+        var inFlight = 0
         /// Channels whose events were dropped because the queue was full; a reset frame follows.
         var pendingResets: Set<String> = []
         /// Where frames go, once the session has a socket.
-        var sink: Sink?
-        /// The task writing now, if any.
-        var writer: Task<Void, Never>?
+        var sink: (any FrameSink)?
+        /// A batch job is scheduled on the sink and has not run yet.
+        var isScheduled = false
         /// No more frames are accepted (the hub or the session ended it).
         var isFinished = false
         /// The socket is closed from this side once the queue is written (the hub ended the session).
@@ -61,7 +70,7 @@ final class ClientConnection: Sendable {
     /// restart", when the server drains its sockets on shutdown: the client reconnects).
     let closeCode = Mutex<UInt16?>(nil)
 
-    /// Frames queued beyond this are dropped (and the channel reset for this connection).
+    /// Frames queued (or in flight) beyond this are dropped (and the channel reset for this connection).
     static let queueLimit = 4_096
 
     init(userId: String, queueLimit: Int = ClientConnection.queueLimit) {
@@ -79,12 +88,15 @@ final class ClientConnection: Sendable {
     /// Queues an encoded frame; `false` when the queue is full (the frame is lost).
     @discardableResult
     func send(_ frame: EncodedFrame) -> Bool {
-        state.withLock { state in
-            guard !state.isFinished, !state.isBroken, state.queued.count < queueLimit else { return false }
+        let (accepted, sink) = state.withLock { state -> (Bool, (any FrameSink)?) in
+            guard !state.isFinished, !state.isBroken, state.queued.count + state.inFlight < queueLimit else {
+                return (false, nil)
+            }
             state.queued.append(frame)
-            startWriterIfIdle(&state)
-            return true
+            return (true, Self.scheduleIfIdle(&state))
         }
+        sink.map(schedule)
+        return accepted
     }
 
     /// Remembers that `cid` must be reset once the queue has room.
@@ -108,88 +120,107 @@ final class ClientConnection: Sendable {
         }
     }
 
-    /// Whether a writer task exists now (none while the connection is idle).
-    var isWriting: Bool { state.withLock { $0.writer != nil } }
+    /// Whether frames are queued, scheduled or in flight (none once an idle connection's last
+    /// frames are written).
+    var isWriting: Bool { state.withLock { $0.isScheduled || $0.inFlight > 0 } }
 
     /// Starts writing to the session's socket: what is queued now, and every later frame.
-    func startWriting(write: @escaping Write, close: @escaping Close) {
-        state.withLock { state in
-            state.sink = Sink(write: write, close: close)
-            startWriterIfIdle(&state)
+    func startWriting(to sink: any FrameSink) {
+        let scheduled = state.withLock { state -> (any FrameSink)? in
+            state.sink = sink
+            return Self.scheduleIfIdle(&state)
         }
+        scheduled.map(schedule)
     }
 
     /// Ends the connection from the hub: later frames are refused, and the socket closes from
     /// this side once the queued frames are written.
     func finish() {
-        state.withLock { state in
-            guard !state.isFinished else { return }
+        let sink = state.withLock { state -> (any FrameSink)? in
+            guard !state.isFinished else { return nil }
             state.isFinished = true
             state.closesWhenWritten = true
-            startWriterIfIdle(&state)
+            return Self.scheduleIfIdle(&state)
         }
+        sink.map(schedule)
     }
 
-    /// Ends the connection from the session (its socket is gone): nothing more is written once
-    /// the write in progress, if any, returns.
-    func stopWriting() async {
-        let writer = state.withLock { state in
+    /// Ends the connection from the session (its socket is gone): nothing more is handed to the
+    /// socket once this returns (a batch already taken is written before anything the session
+    /// writes next, on the same event loop).
+    func stopWriting() {
+        state.withLock { state in
             state.isFinished = true
             state.closesWhenWritten = false
             state.sink = nil
             state.queued = []
-            return state.writer
         }
-        await writer?.value
     }
 
-    /// Starts a writer task when there is something to do and none is running.
-    private func startWriterIfIdle(_ state: inout State) {
-        guard state.writer == nil, let sink = state.sink,
-              !state.queued.isEmpty || (state.closesWhenWritten && !state.isBroken)
-        else { return }
-        state.writer = Task { [self] in await self.writeQueued(sink) }
+    /// Marks a batch job scheduled when there is something to do and none is pending; the sink
+    /// to schedule it on (outside the lock), or `nil`.
+    private static func scheduleIfIdle(_ state: inout State) -> (any FrameSink)? {
+        guard !state.isScheduled, !state.isBroken, let sink = state.sink,
+              !state.queued.isEmpty || (!state.pendingResets.isEmpty && state.inFlight == 0)
+                || (state.closesWhenWritten && state.inFlight == 0)
+        else { return nil }
+        state.isScheduled = true
+        return sink
     }
 
-    /// Writes until the queue is empty (then closes, if asked), and ends.
-    private func writeQueued(_ sink: Sink) async {
-        while true {
-            let (frames, resets, close) = state.withLock { state -> ([EncodedFrame], Set<String>, Bool) in
-                if state.queued.isEmpty && state.pendingResets.isEmpty || state.isBroken || state.sink == nil {
-                    let close = state.closesWhenWritten && !state.isBroken && state.sink != nil
-                    state.closesWhenWritten = false
-                    // A closing writer stays the connection's writer until the close returns.
-                    if !close { state.writer = nil }
-                    return ([], [], close)
-                }
-                defer {
-                    state.queued = []
-                    state.pendingResets = []
-                }
-                return (state.queued, state.pendingResets, false)
-            }
-            if frames.isEmpty && resets.isEmpty {
-                if close {
-                    await sink.close()
-                    state.withLock { $0.writer = nil }
-                }
-                return
-            }
-            do {
-                for frame in frames { try await sink.write(frame) }
-                // A reset follows the frames that were queued before its channel was dropped.
-                for cid in resets.sorted() {
-                    try await sink.write(EncodedFrame(.reset(ResetFrame(cid: cid, reason: .slowConsumer))))
-                }
-            } catch {
-                state.withLock { state in
-                    state.isBroken = true
-                    state.queued = []
-                    state.writer = nil
-                }
-                return
-            }
+    private func schedule(on sink: any FrameSink) {
+        sink.execute { [self] in self.writeBatch() }
+    }
+
+    /// On the sink: writes everything queued (then the resets owed, then the close, if asked).
+    private func writeBatch() {
+        enum Step {
+            case nothing
+            case write(any FrameSink, [EncodedFrame])
+            case close(any FrameSink)
         }
+        let step = state.withLock { state -> Step in
+            state.isScheduled = false
+            guard !state.isBroken, let sink = state.sink else { return .nothing }
+            var frames = state.queued
+            state.queued = []
+            // A reset follows the frames that were queued before its channel was dropped.
+            for cid in state.pendingResets.sorted() {
+                frames.append(EncodedFrame(.reset(ResetFrame(cid: cid, reason: .slowConsumer))))
+            }
+            state.pendingResets = []
+            if !frames.isEmpty {
+                state.inFlight += frames.count
+                return .write(sink, frames)
+            }
+            if state.closesWhenWritten && state.inFlight == 0 {
+                state.closesWhenWritten = false
+                return .close(sink)
+            }
+            return .nothing
+        }
+        switch step {
+        case .nothing:
+            break
+        case .write(let sink, let frames):
+            sink.write(frames) { [self] ok in self.written(frames.count, ok: ok) }
+        case .close(let sink):
+            sink.close(code: closeCode.withLock { $0 })
+        }
+    }
+
+    /// The socket reports a batch written (or failed).
+    private func written(_ count: Int, ok: Bool) {
+        let sink = state.withLock { state -> (any FrameSink)? in
+            state.inFlight -= count
+            guard ok else {
+                state.isBroken = true
+                state.queued = []
+                return nil
+            }
+            return Self.scheduleIfIdle(&state)
+        }
+        sink.map(schedule)
     }
 }
 

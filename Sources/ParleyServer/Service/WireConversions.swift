@@ -55,7 +55,12 @@ extension ServerTransaction {
 
     /// The message's whole state: author, reaction totals and latest reactions.
     func wireMessage(_ message: MessageRecord) throws -> WireMessage {
-        let reactions = try reactions(message.id)
+        wireMessage(message, author: try user(message.userId), reactions: try reactions(message.id))
+    }
+
+    /// The message's whole state from rows already at hand (a message just sent: its author is
+    /// the actor, and it has no reactions yet), without reading them again.
+    func wireMessage(_ message: MessageRecord, author: UserRecord?, reactions: [ReactionRecord]) -> WireMessage {
         var scores: [String: Int] = [:]
         var counts: [String: Int] = [:]
         for reaction in reactions {
@@ -64,7 +69,7 @@ extension ServerTransaction {
         }
         return WireMessage(
             id: message.id, cid: message.cid.rawValue, type: message.type.rawValue, text: message.text,
-            user: (try user(message.userId) ?? .unknown(message.userId)).wire, createdAt: message.createdAt,
+            user: (author ?? .unknown(message.userId)).wire, createdAt: message.createdAt,
             updatedAt: message.updatedAt, textUpdatedAt: message.textUpdatedAt, deletedAt: message.deletedAt,
             parentId: message.parentId, showReplyInChannel: message.showInChannel, quotedMessageId: message.quotedId,
             mentionedUserIds: message.mentionedIds, attachments: message.attachments, replyCount: message.replyCount,

@@ -306,9 +306,13 @@ struct SQLiteTransaction: ServerTransaction {
             message.id, message.cid.rawValue, message.userId, message.type.rawValue, message.text, message.createdAt.ms,
             message.updatedAt.ms, message.textUpdatedAt?.ms, message.deletedAt?.ms, message.parentId,
             message.showInChannel, message.quotedId,
-            String(decoding: try Self.encoder.encode(message.mentionedIds), as: UTF8.self),
-            String(decoding: try Self.encoder.encode(message.attachments), as: UTF8.self), message.replyCount,
+            try Self.json(message.mentionedIds), try Self.json(message.attachments), message.replyCount,
         ]
+    }
+
+    /// A JSON array column; most messages have no mentions and no attachments, written without an encoder.
+    private static func json(_ values: [some Encodable]) throws -> String {
+        values.isEmpty ? "[]" : String(decoding: try encoder.encode(values), as: UTF8.self)
     }
 
     func messages(_ cid: ChannelId, parentId: MessageId?, before: MessageId?, limit: Int) throws -> [MessageRecord] {
