@@ -528,9 +528,8 @@ open class ChatChannelListVC: _ViewController, ChatChannelListControllerDelegate
             message: nil, preferredStyle: .actionSheet)
         sheet.addAction(UIAlertAction(title: l10n.tr("channel-actions.open"), style: .default) { [weak self] _ in self?.didSelectChannel(cid) })
         if channel.unreadCount.messages > 0 {
-            sheet.addAction(UIAlertAction(title: l10n.tr("channel-actions.mark-read"), style: .default) { _ in
-                let channelController = controller.client.channelController(for: cid)
-                Task { @MainActor in try? await channelController.markRead() }
+            sheet.addAction(UIAlertAction(title: l10n.tr("channel-actions.mark-read"), style: .default) { [weak self] _ in
+                self?.markChannelRead(cid)
             })
         }
         let path = IndexPath(item: index, section: 0)
@@ -605,6 +604,19 @@ open class ChatChannelListVC: _ViewController, ChatChannelListControllerDelegate
                 if channel.isMuted { try await channelController.unmuteChannel() } else { try await channelController.muteChannel() }
             } catch {
                 alertsRouter.showErrorAlert(message: appearance.l10n.tr("channel.swipe.mute-failed"))
+            }
+        }
+    }
+
+    /// Marks the channel read (the channel actions' "Mark as read"); a failure shows an alert.
+    open func markChannelRead(_ cid: ChannelId) {
+        guard let controller else { return }
+        let channelController = controller.client.channelController(for: cid)
+        Task { @MainActor in
+            do {
+                try await channelController.markRead()
+            } catch {
+                alertsRouter.showErrorAlert(message: appearance.l10n.tr("channel-actions.mark-read-failed"))
             }
         }
     }

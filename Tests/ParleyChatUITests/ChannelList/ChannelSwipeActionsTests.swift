@@ -108,6 +108,17 @@ extension HeadlessWindowTests {
         try await waitUntilTrue("one channel deleted, once") { list.channels.count == 2 }
     }
 
+    /// "Mark as read" from the channel actions tells the user when the store refuses it (it was
+    /// dropped with `try?`).
+    @Test func aRefusedMarkReadShowsAnAlert() async throws {
+        let (client, _) = try await makeClientWithChannels(2)
+        let (backend, list, window) = open(client)
+        defer { backend.close(window) }
+        list.markChannelRead(ChannelId(type: .messaging, id: "gone"))
+        try await waitUntilTrue("alert shown") { list.alertsRouter.presentedAlert != nil }
+        #expect(list.alertsRouter.presentedAlert?.message == "The channel could not be marked as read.")
+    }
+
     @Test func rowsWithoutCapabilitiesOfferNothing() throws {
         let data = try ChannelListSceneData.make()
         let (backend, list, window) = open(data.client)
