@@ -93,7 +93,7 @@ extension ChannelAction {
     /// The actions the channel list offers on `channel` by default: mark as read, mute, and
     /// delete the conversation, each through a controller of `chatClient`; `onDismiss` closes
     /// the menu after an action, `onError` reports a failure.
-    @MainActor
+    @preconcurrency @MainActor
     public static func defaultActions(for channel: ChatChannel, chatClient: ChatClient, onDismiss: @escaping () -> Void,
                                       onError: @escaping (Error) -> Void) -> [ChannelAction] {
         nonisolated(unsafe) let onDismiss = onDismiss, onError = onError
