@@ -142,7 +142,7 @@ open class ChatChannelListErrorView: ChatChannelListStateView {
     open override func updateContent() {
         imageView.image = appearance.images.messageDeliveryStatusFailed.withRenderingMode(.alwaysTemplate)
         titleLabel.text = appearance.l10n.tr("channelList.error.title")
-        messageLabel.text = content.map { String(describing: $0) }.map { ChatChannelListItemView.displayable($0) }
+        messageLabel.text = content.map { appearance.l10n.message(for: $0) }.map { ChatChannelListItemView.displayable($0) }
         actionButton.setTitle(appearance.l10n.tr("channelList.error.retry"), for: .normal)
         super.updateContent()
         imageView.tintColor = appearance.colorPalette.alert

@@ -327,7 +327,7 @@ open class ChatChannelListSearchVC: _ViewController {
 
     /// "No results for “query”", "Searching…", the error, or `nil` when there are results.
     open var statusText: String? {
-        if let lastError { return appearance.l10n.tr("channelList.search.failed", .string(String(describing: lastError))) }
+        if let lastError { return appearance.l10n.tr("channelList.search.failed", .string(appearance.l10n.message(for: lastError))) }
         guard results.isEmpty, !query.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
         if isSearching { return appearance.l10n.tr("channelList.search.searching") }
         return appearance.l10n.tr("channelList.search.empty.subtitle", .string(ChatMessageSearchResultView.displayable(String(query.prefix(60)))))

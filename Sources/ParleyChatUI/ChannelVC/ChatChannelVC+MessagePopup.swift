@@ -18,6 +18,7 @@ extension ChatChannelVC: ChatMessageActionsVCDelegate {
             message: message, channel: channel, channelController: channelController, messageView: messageView,
             showsReactionAuthors: showsReactionAuthors, components: components, appearance: appearance, actionsDelegate: self)
         else { return }
+        popup.reportErrors(to: components.alertsRouter.init(rootViewController: self))
         present(popup, animated: true)
     }
 

@@ -15,6 +15,7 @@ extension ChatThreadVC: ChatMessageActionsVCDelegate {
             message: message, channel: channelController?.channel, channelController: channelController, messageView: messageView,
             showsReactionAuthors: showsReactionAuthors, components: components, appearance: appearance, actionsDelegate: self)
         else { return }
+        popup.reportErrors(to: components.alertsRouter.init(rootViewController: self))
         popup.actionsController?.isInsideThread = true
         present(popup, animated: true)
     }

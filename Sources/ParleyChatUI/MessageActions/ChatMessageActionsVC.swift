@@ -220,8 +220,11 @@ open class ChatMessageActionsVC: _ViewController {
 
     private func perform(_ request: @escaping @MainActor (ChatChannelController) async throws(ChatError) -> Void) {
         guard let controller = channelController else { return }
-        pendingRequest = Task { @MainActor [weak self] in
-            do throws(ChatError) { try await request(controller) } catch { self?.onError?(error) }
+        // The popup closes as soon as the action is chosen, so this controller is usually gone
+        // when a refusal arrives: the handler is taken now, not looked up then.
+        let onError = self.onError
+        pendingRequest = Task { @MainActor in
+            do throws(ChatError) { try await request(controller) } catch { onError?(error) }
         }
     }
 }

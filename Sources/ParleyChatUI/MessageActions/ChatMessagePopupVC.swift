@@ -186,6 +186,16 @@ open class ChatMessagePopupVC: _ViewController {
         bottom?.isHidden = layout.bottom.isEmpty
     }
 
+    /// Sends the refusals of the popup's actions and reactions (a delete the server refuses, a
+    /// reaction in a channel frozen meanwhile) to `router` as error alerts, unless the actions or
+    /// the picker already have their own `onError`. The screens that present the popup call it
+    /// with a router on themselves, since the popup is gone by the time a refusal arrives.
+    public func reportErrors(to router: AlertsRouter) {
+        let report: (ChatError) -> Void = { [router] error in router.showErrorAlert(for: error) }
+        if let actionsController, actionsController.onError == nil { actionsController.onError = report }
+        if let reactionsController, reactionsController.onError == nil { reactionsController.onError = report }
+    }
+
     // MARK: Building
 
     /// A popup for `message` built from `components`: with the picker when the message can take

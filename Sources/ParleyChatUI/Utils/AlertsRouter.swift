@@ -1,4 +1,5 @@
 import Foundation
+import ParleyChat
 import ParleyUIKit
 
 /// Presents the SDK's confirmation alerts from its root controller (`components.alertsRouter`).
@@ -27,6 +28,12 @@ open class AlertsRouter: NavigationRouter {
         })
         presentedAlert = alert
         root.present(alert, animated: true)
+    }
+
+    /// Tells the user an action failed because of `error`, in the words of the appearance's
+    /// language (not ``ChatError/description``, which is written for developers).
+    open func showErrorAlert(for error: ChatError) {
+        showErrorAlert(message: (heldAppearance(of: rootViewController) ?? .default).l10n.message(for: error))
     }
 
     /// Presents an alert with a cancel and a destructive confirming action.

@@ -84,7 +84,9 @@ extension UIViewController {
             presented.presentationContainer = nil
             presented.endAppearanceTransition()
             if fullScreen { presenter.endAppearanceTransition() }
-            presenter.presentedViewController = nil
+            // The presenter may already show another controller, presented while this one was
+            // leaving (an alert after a popup closed): that one stays.
+            if presenter.presentedViewController === presented { presenter.presentedViewController = nil }
             presented.presentingViewController = nil
             presented.isBeingDismissed = false
             completion?()

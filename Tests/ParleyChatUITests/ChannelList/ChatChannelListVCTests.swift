@@ -321,7 +321,7 @@ extension HeadlessWindowTests {
         empty.setState(.failed(error))
         #expect(!empty.errorView.isHidden && empty.emptyView.isHidden && empty.loadingView.isHidden)
         #expect(empty.errorView.titleLabel.text == "Couldn't load channels")
-        #expect(empty.errorView.messageLabel.text == error.description)
+        #expect(empty.errorView.messageLabel.text == "This conversation no longer exists.")
         #expect(empty.errorView.actionButton.title(for: .normal) == "Try again")
         Snapshot.assert(empty.view, named: "channel-list-error", size: CGSize(width: 390, height: 500), style: .light)
 

@@ -131,6 +131,27 @@ struct ViewControllerLifecycleTests {
         #expect(b.viewIfLoaded?.window == nil)
     }
 
+    /// Before, the leaving sheet's end cleared the presenter's `presentedViewController`, so a
+    /// controller presented during that animation was forgotten (and could not be dismissed).
+    @Test func presentingWhileTheLastSheetLeavesKeepsTheNewOne() {
+        let backend = HeadlessBackend.install()
+        let log = Log()
+        let a = Recording("A", log: log), b = Recording("B", log: log), c = Recording("C", log: log)
+        let window = backend.openWindow(size: CGSize(width: 300, height: 400), rootViewController: a)
+        a.present(b, animated: true)
+        backend.advance(by: 0.6)
+        b.dismiss(animated: true)
+        backend.advance(by: 0.05)
+        a.present(c, animated: true)
+        backend.advance(by: 0.6)
+        #expect(a.presentedViewController === c && c.presentingViewController === a)
+        #expect(b.presentingViewController == nil && b.viewIfLoaded?.window == nil)
+        #expect(c.view.window === window)
+        c.dismiss(animated: true)
+        backend.advance(by: 0.6)
+        #expect(a.presentedViewController == nil && c.viewIfLoaded?.window == nil)
+    }
+
     @Test func anAlertDismissesThenRunsTheChosenAction() {
         let backend = HeadlessBackend.install()
         let root = UIViewController()

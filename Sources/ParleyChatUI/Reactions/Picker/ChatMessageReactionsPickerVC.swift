@@ -95,7 +95,8 @@ open class ChatMessageReactionsPickerVC: _ViewController {
         let messageController = self.messageController
         let channelController = self.channelController
         let messageId = message.id
-        pendingToggle = Task { @MainActor [weak self] in
+        let onError = self.onError
+        pendingToggle = Task { @MainActor in
             do throws(ChatError) {
                 if let messageController {
                     if isChosen { try await messageController.removeReaction(type) }
@@ -105,7 +106,7 @@ open class ChatMessageReactionsPickerVC: _ViewController {
                     else { try await channelController.addReaction(type, to: messageId, enforceUnique: unique) }
                 }
             } catch {
-                self?.onError?(error)
+                onError?(error)
             }
         }
         onReactionToggled?(type)
