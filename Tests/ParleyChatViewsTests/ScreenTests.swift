@@ -126,6 +126,30 @@ func shows(_ list: ComponentView, _ id: String) -> Bool {
         #expect(channel.overlayView.isHidden)
     }
 
+    /// Before, the overlay's reaction went through a helper that dropped a refusal with `try?`:
+    /// the user saw nothing happen.
+    @Test func aRefusedReactionFromTheOverlayShowsAnAlert() async throws {
+        let world = try makeWorld()
+        let list = try #require(world.navigation.topViewController as? ChatChannelListView)
+        list.showChannel(try #require(world.data.channels["design"]))
+        world.backend.advance(by: 0.5)
+        let channel = try #require(world.channelView)
+        let message = try #require(channel.messages.last)
+        let row = try #require(channel.listView.frame(id: message.id))
+        let longPressView = try #require(channel.listView.visibleViews.first { $0 is LongPressView && $0.frame.intersects(row) && !$0.isHidden })
+        world.backend.longPress(at: longPressView.convert(CGPoint(x: longPressView.bounds.midX, y: longPressView.bounds.midY), to: world.window))
+        world.backend.advance(by: 0.1)
+        let love = try #require(channel.overlayView.visibleView(id: "reaction-love"))
+        // The author deletes the message while the overlay is open.
+        try await #require(world.data.client.embeddedBackend).deleteMessage(message.id, by: message.author.id)
+        world.tap(love)
+        await channel.pendingTask?.value
+        await eventually("the alert") { channel.presentedViewController is UIAlertController }
+        let alert = try #require(channel.presentedViewController as? UIAlertController)
+        #expect(alert.message == "This message was deleted.")
+        #expect(channel.lastError == .messageDeleted(message.id))
+    }
+
     @Test func scrolledIdScrollsToAMessageThatIsNotLoaded() async throws {
         let world = try makeWorld()
         let list = try #require(world.navigation.topViewController as? ChatChannelListView)

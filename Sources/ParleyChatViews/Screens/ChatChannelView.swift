@@ -457,16 +457,23 @@ open class ChatChannelView: _ViewController, ChatChannelControllerDelegate, UISc
         let current = messages.first { $0.id == message.id } ?? message
         let chosen = current.reactionGroups[type]?.isChosenByCurrentUser == true || current.currentUserReactions.contains { $0.type == type }
         pendingTask = Task { @MainActor [weak self] in
-            do {
+            do throws(ChatError) {
                 if chosen {
                     try await channelController.removeReaction(type, from: message.id)
                 } else {
                     try await channelController.addReaction(type, to: message.id)
                 }
             } catch {
-                self?.lastError = error as? ChatError
+                self?.report(error)
             }
         }
+    }
+
+    /// Keeps `error` in ``lastError`` and tells the user: an action they chose was refused (an
+    /// alert from `components.alertsRouter`, in their language).
+    func report(_ error: ChatError) {
+        lastError = error
+        components.alertsRouter.init(rootViewController: self).showErrorAlert(for: error)
     }
 
     // MARK: ChatChannelControllerDelegate
@@ -513,13 +520,27 @@ open class ChatChannelView: _ViewController, ChatChannelControllerDelegate, UISc
         screens.append(WeakScreen(screen: screen))
     }
 
+    /// The newest loaded channel screen of `cid`, if any.
+    private static func newestScreen(showing cid: ChannelId) -> ChatChannelView? {
+        screens.removeAll { $0.screen == nil }
+        return screens.last(where: { $0.screen?.channelController?.cid == cid && $0.screen?.isViewLoaded == true })?.screen
+    }
+
     /// Opens the thread of `message` from the newest channel screen showing its channel (what the
     /// default "N replies" does).
     public static func showThread(of message: ChatMessage) {
-        screens.removeAll { $0.screen == nil }
-        guard let screen = screens.last(where: { $0.screen?.channelController?.cid == message.cid && $0.screen?.isViewLoaded == true })?.screen
-        else { return }
+        guard let screen = newestScreen(showing: message.cid) else { return }
         screen.showThread(of: message)
+    }
+
+    /// Toggles the current user's reaction of `type` on `message` from the newest channel screen
+    /// showing its channel (what the factory's default reactions overlay does), so a refusal is
+    /// shown there. Returns `false` when no screen shows that channel.
+    @discardableResult
+    public static func toggleReaction(_ type: MessageReactionType, on message: ChatMessage) -> Bool {
+        guard let screen = newestScreen(showing: message.cid) else { return false }
+        screen.toggleReaction(type, on: message)
+        return true
     }
 
     /// Pushes `components.threadVC` for the thread of `message` (presented when there is no
