@@ -98,8 +98,9 @@ func shows(_ list: ComponentView, _ id: String) -> Bool {
         #expect(textView.text == "")
     }
 
-    @Test func longPressOpensTheOverlayAndAReactionIsAdded() async throws {
-        let world = try makeWorld()
+    /// Opens the "design" channel and long-presses its newest message; returns the screen, the
+    /// message and the point pressed (in window coordinates).
+    func openOverlayOnTheLastDesignMessage(_ world: World) throws -> (ChatChannelView, ChatMessage, CGPoint) {
         let list = try #require(world.navigation.topViewController as? ChatChannelListView)
         list.showChannel(try #require(world.data.channels["design"]))
         world.backend.advance(by: 0.5)
@@ -110,6 +111,12 @@ func shows(_ list: ComponentView, _ id: String) -> Bool {
         let point = longPressView.convert(CGPoint(x: longPressView.bounds.midX, y: longPressView.bounds.midY), to: world.window)
         world.backend.longPress(at: point)
         world.backend.advance(by: 0.1)
+        return (channel, message, point)
+    }
+
+    @Test func longPressOpensTheOverlayAndAReactionIsAdded() async throws {
+        let world = try makeWorld()
+        let (channel, message, point) = try openOverlayOnTheLastDesignMessage(world)
         #expect(channel.messageDisplayInfo?.message.id == message.id)
         #expect(!channel.overlayView.isHidden)
         let love = try #require(channel.overlayView.visibleView(id: "reaction-love"))
@@ -130,15 +137,7 @@ func shows(_ list: ComponentView, _ id: String) -> Bool {
     /// the user saw nothing happen.
     @Test func aRefusedReactionFromTheOverlayShowsAnAlert() async throws {
         let world = try makeWorld()
-        let list = try #require(world.navigation.topViewController as? ChatChannelListView)
-        list.showChannel(try #require(world.data.channels["design"]))
-        world.backend.advance(by: 0.5)
-        let channel = try #require(world.channelView)
-        let message = try #require(channel.messages.last)
-        let row = try #require(channel.listView.frame(id: message.id))
-        let longPressView = try #require(channel.listView.visibleViews.first { $0 is LongPressView && $0.frame.intersects(row) && !$0.isHidden })
-        world.backend.longPress(at: longPressView.convert(CGPoint(x: longPressView.bounds.midX, y: longPressView.bounds.midY), to: world.window))
-        world.backend.advance(by: 0.1)
+        let (channel, message, _) = try openOverlayOnTheLastDesignMessage(world)
         let love = try #require(channel.overlayView.visibleView(id: "reaction-love"))
         // The author deletes the message while the overlay is open.
         try await #require(world.data.client.embeddedBackend).deleteMessage(message.id, by: message.author.id)
