@@ -84,8 +84,7 @@ public struct MessageContainerView<Factory: ViewFactory>: View {
             bubbleParts.append(factory.makeMessageTextView(for: message, isFirst: showsAllInfo, availableWidth: textMax, scrolledId: scrolledId))
         }
         let bubble = VStack(spacing: 6, children: bubbleParts)
-            .inset(h: 12, v: 8)
-            .background(isOwn ? palette.background6 : palette.background8, cornerRadius: 18)
+            .modifier(factory.makeMessageViewModifier(for: MessageModifierInfo(message: message, isFirst: showsAllInfo)))
             .frame(maxWidth: bubbleMax)
 
         let message = self.message

@@ -99,12 +99,10 @@ public struct MessageBubbleModifier: ViewModifier {
     /// The content in its bubble.
     public func body(content: Content) -> some View {
         let palette = Appearance.default.colorPalette
-        let fill = info.injectedBackgroundColor ?? (info.message.isSentByCurrentUser ? palette.background6 : palette.background2)
+        let fill = info.injectedBackgroundColor ?? (info.message.isSentByCurrentUser ? palette.background6 : palette.background8)
         return content
-            .padding(.horizontal, 12)
-            .padding(.vertical, 8)
-            .background(Color(fill))
-            .cornerRadius(info.cornerRadius)
+            .inset(h: 12, v: 8)
+            .background(fill, cornerRadius: info.cornerRadius)
     }
 }
 

@@ -218,6 +218,20 @@ func guideLabelTexts(in view: UIView) -> [String] {
         }
     }
 
+    /// Before, the default message container drew its own bubble and never asked the factory's
+    /// `makeMessageViewModifier(for:)`, so the guide's green bubbles did not reach the screen.
+    @Test func theChannelScreenDrawsItsBubblesWithTheFactorysModifier() {
+        isolated {
+            // The guide's bubbles: grey at 30 % with 10 points of padding (the default's are opaque,
+            // padded 12 by 8).
+            render(named: "guide-message-bubble-modifier-screen") {
+                let view = DeclarativeScenes.makeChannel(size: CGSize(width: 390, height: 560), factory: MessageViewModifierGuideFactory())
+                view.layoutIfNeeded()
+                return view
+            }
+        }
+    }
+
     @Test func theContainerGuidesRowsArePlainText() {
         isolated {
             let message = Fixtures.message("m1", "Hi there", by: Fixtures.ana)
