@@ -101,7 +101,13 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
         unreadSeparator: { [unowned self] in self.unreadSeparatorRow() },
         typingIndicator: { [unowned self] users in self.typingIndicatorRow(users) }))
     /// The channel the rows were built for.
-    var rowsChannel: ChatChannel?
+    var rowsChannel: ChatChannel? {
+        get { rowsChannelBox.channel }
+        set { rowsChannelBox = MessageRowChannel(newValue) }
+    }
+    /// ``rowsChannel`` in one shared box: each row keeps a reference to it instead of a copy of
+    /// the channel (a struct holding its preview message, creator and membership inline).
+    private(set) var rowsChannelBox = MessageRowChannel(nil)
     /// Sizing instances (one per reuse key), in a container outside the window: measuring a row
     /// never adds a view to the window, and never touches the view that shows the row.
     var sizingViews: [String: UIView] = [:]
