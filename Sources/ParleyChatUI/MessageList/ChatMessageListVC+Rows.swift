@@ -41,23 +41,22 @@ extension ChatMessageListVC {
         version.combine(spacing)
         return ComponentList.Row(
             id: message.id, version: version.finalize(), estimatedHeight: estimatedMessageHeight + spacingBetweenGroups,
-            component: messageRow(message, channel: rowsChannel, options: options).inset(top: spacing))
+            component: messageRow(MessageRowModel(message: message, channel: rowsChannelBox, options: options, components: components)).inset(top: spacing))
     }
 
     /// The row of one message: measured in a sizing view kept for its layout options, shown in a
-    /// `components.messageContentView` made on demand and pooled by the list.
-    func messageRow(_ message: ChatMessage, channel: ChatChannel?, options: ChatMessageLayoutOptions) -> ChatMessageListRow {
-        // Rows are pooled by their options and the injector drawing their attachments.
-        let injector = components.attachmentViewCatalog.attachmentViewInjectorClassFor(message: message, components: components)
-        let key = "message-\(options.id)" + (injector.map { "-" + String(reflecting: $0) } ?? "")
-        return ChatMessageListRow(
-            reuseKey: key,
+    /// `components.messageContentView` made on demand and pooled by the list. Its closures share
+    /// the one model: the list holds a row per loaded message, and each keeps a reference, not a
+    /// copy of the message and of the channel per closure.
+    func messageRow(_ model: MessageRowModel) -> ChatMessageListRow {
+        ChatMessageListRow(
+            reuseKey: model.reuseKey,
             measure: { [weak self] width in
                 guard let self else { return 0 }
-                let row = self.sizingView(key) { self.components.messageContentView.init(frame: .zero) }
+                let row = self.sizingView(model.reuseKey) { self.components.messageContentView.init(frame: .zero) }
                 guard let sizing = row as? ChatMessageContentView else { return 0 }
-                sizing.setUpLayoutIfNeeded(options: options, attachmentViewInjectorType: injector)
-                sizing.show(message, channel: channel)
+                sizing.setUpLayoutIfNeeded(options: model.options, attachmentViewInjectorType: model.injector)
+                sizing.show(model.message, channel: model.channel.channel)
                 self.measuredRowCount += 1
                 return fittingHeight(of: sizing, width: width)
             },
@@ -67,15 +66,15 @@ extension ChatMessageListVC {
                 view.appearance = self.appearance
                 view.components = self.components
                 // Joining the list sets it up, once, for these options and the window's traits.
-                view.presetLayoutOptions(options, attachmentViewInjectorType: injector)
+                view.presetLayoutOptions(model.options, attachmentViewInjectorType: model.injector)
                 return view
             },
             update: { [weak self] view in
                 guard let self, let row = view as? ChatMessageContentView else { return }
                 row.delegate = self
-                row.setUpLayoutIfNeeded(options: options, attachmentViewInjectorType: injector)
-                row.show(message, channel: channel)
-                self.delegate?.chatMessageListVC(self, willDisplay: message)
+                row.setUpLayoutIfNeeded(options: model.options, attachmentViewInjectorType: model.injector)
+                row.show(model.message, channel: model.channel.channel)
+                self.delegate?.chatMessageListVC(self, willDisplay: model.message)
             })
     }
 
@@ -157,5 +156,32 @@ extension ChatMessageListVC {
         sizingContainer.addSubview(view)
         sizingViews[key] = view
         return view
+    }
+}
+
+/// A channel shared by the rows built for it (``ChatMessageListVC/rowsChannel``).
+final class MessageRowChannel {
+    let channel: ChatChannel?
+    init(_ channel: ChatChannel?) { self.channel = channel }
+}
+
+/// What a message row shows, in one allocation its measure, make and update closures share: the
+/// message, the channel's shared box, the layout options, the attachment injector and the reuse
+/// key (rows are pooled by their options and the injector drawing their attachments).
+@MainActor
+final class MessageRowModel {
+    let message: ChatMessage
+    let channel: MessageRowChannel
+    let options: ChatMessageLayoutOptions
+    let injector: AttachmentViewInjector.Type?
+    let reuseKey: String
+
+    init(message: ChatMessage, channel: MessageRowChannel, options: ChatMessageLayoutOptions, components: Components) {
+        self.message = message
+        self.channel = channel
+        self.options = options
+        let injector = components.attachmentViewCatalog.attachmentViewInjectorClassFor(message: message, components: components)
+        self.injector = injector
+        reuseKey = "message-\(options.id)" + (injector.map { "-" + String(reflecting: $0) } ?? "")
     }
 }

@@ -3,172 +3,6 @@ import ParleyChat
 import ParleyComponent
 import ParleyUIKit
 
-/// Supplies a ``ChatMessageListVC`` with its data. ``ChatChannelVC`` and ``ChatThreadVC`` are
-/// the SDK's data sources.
-///
-/// The list reads its messages through ``messages(for:)`` (oldest first, the controller's array
-/// itself, so it keeps no copy). Stream's per-row questions are answered from it by default and
-/// index the messages newest first, as Stream's list does (item 0 is the newest message):
-/// ``numberOfMessages(in:)``, ``chatMessageListVC(_:messageAt:)`` and
-/// ``chatMessageListVC(_:messageLayoutOptionsAt:)``. The list asks the last for every row, so a
-/// data source that overrides it decides the rows' layout.
-@preconcurrency @MainActor
-public protocol ChatMessageListVCDataSource: AnyObject {
-    /// The channel the messages are in (its member count decides author names, its config what a
-    /// message shows); `nil` while unknown.
-    func channel(for vc: ChatMessageListVC) -> ChatChannel?
-    /// The messages, **oldest first**.
-    func messages(for vc: ChatMessageListVC) -> [ChatMessage]
-    /// The other users typing here now, for the typing indicator (by default the channel's
-    /// `currentlyTypingUsers`).
-    func typingUsers(for vc: ChatMessageListVC) -> [ChatUser]
-    /// The index of the message `id` in ``messages(for:)``, for a list that applies a change in
-    /// place (`nil`: the list looks for it itself). The default returns `nil`.
-    func index(ofMessageId id: MessageId, for vc: ChatMessageListVC) -> Int?
-    /// How many messages the list shows. The default counts ``messages(for:)``.
-    func numberOfMessages(in vc: ChatMessageListVC) -> Int
-    /// The message at `indexPath.item`, newest first (`nil` outside the messages). The default
-    /// reads ``messages(for:)`` from its end.
-    func chatMessageListVC(_ vc: ChatMessageListVC, messageAt indexPath: IndexPath) -> ChatMessage?
-    /// The layout options of the message at `indexPath.item`, newest first. The default asks
-    /// `vc.components.messageLayoutOptionsResolver`.
-    func chatMessageListVC(_ vc: ChatMessageListVC, messageLayoutOptionsAt indexPath: IndexPath) -> ChatMessageLayoutOptions
-}
-
-extension ChatMessageListVCDataSource {
-    /// The channel's typing users.
-    public func typingUsers(for vc: ChatMessageListVC) -> [ChatUser] {
-        Array(channel(for: vc)?.currentlyTypingUsers ?? [])
-    }
-
-    /// `nil`: the list looks for the message at both ends of the messages first.
-    public func index(ofMessageId id: MessageId, for vc: ChatMessageListVC) -> Int? { nil }
-
-    /// The number of ``messages(for:)``.
-    public func numberOfMessages(in vc: ChatMessageListVC) -> Int {
-        messages(for: vc).count
-    }
-
-    /// The message `indexPath.item` places from the newest of ``messages(for:)``.
-    public func chatMessageListVC(_ vc: ChatMessageListVC, messageAt indexPath: IndexPath) -> ChatMessage? {
-        let messages = messages(for: vc)
-        let index = messages.count - 1 - indexPath.item
-        return messages.indices.contains(index) ? messages[index] : nil
-    }
-
-    /// The options `vc.components.messageLayoutOptionsResolver` gives the message at
-    /// `indexPath` (newest first) of ``messages(for:)`` in ``channel(for:)``.
-    public func chatMessageListVC(_ vc: ChatMessageListVC, messageLayoutOptionsAt indexPath: IndexPath) -> ChatMessageLayoutOptions {
-        vc.resolvedLayoutOptions(at: indexPath, in: messages(for: vc))
-    }
-}
-
-/// Receives what happens in a ``ChatMessageListVC``: rows shown, the top reached, taps and swipes
-/// on messages. Every method has an empty default.
-@preconcurrency @MainActor
-public protocol ChatMessageListVCDelegate: AnyObject {
-    /// A message's row is about to show (it was created or reused for it, or its content changed).
-    func chatMessageListVC(_ vc: ChatMessageListVC, willDisplay message: ChatMessage)
-    /// The list was scrolled to within a screen of its oldest loaded message: load older ones
-    /// (``ChatMessageListVC/updateMessages(with:)`` keeps what the user sees in place).
-    func chatMessageListVCDidScrollNearTop(_ vc: ChatMessageListVC)
-    /// The list was scrolled to within a screen of its newest loaded message: load newer ones if
-    /// the loaded messages stop short of the newest (a bounded window that dropped them).
-    func chatMessageListVCDidScrollNearBottom(_ vc: ChatMessageListVC)
-    /// The list is about to scroll to its newest message (the scroll-to-bottom button): load the
-    /// newest page first if it is not loaded.
-    func chatMessageListVCWillScrollToNewestMessage(_ vc: ChatMessageListVC)
-    /// The list came to rest at its newest message (a good moment to mark the channel read).
-    func chatMessageListVCDidScrollToBottom(_ vc: ChatMessageListVC)
-    /// The list scrolled.
-    func chatMessageListVC(_ vc: ChatMessageListVC, scrollViewDidScroll scrollView: UIScrollView)
-    /// "N replies" under a thread's root was tapped.
-    func chatMessageListVC(_ vc: ChatMessageListVC, didTapOnThreadOf message: ChatMessage)
-    /// The quoted message inside a reply was tapped.
-    func chatMessageListVC(_ vc: ChatMessageListVC, didTapOnQuotedMessage quotedMessage: ChatMessage)
-    /// A link in a message was tapped.
-    func chatMessageListVC(_ vc: ChatMessageListVC, didTapOnLink url: URL)
-    /// A mention in a message was tapped.
-    func chatMessageListVC(_ vc: ChatMessageListVC, didTapOnMention user: ChatUser)
-    /// The failed-to-send indicator of a message was tapped.
-    func chatMessageListVC(_ vc: ChatMessageListVC, didTapOnErrorIndicatorOf message: ChatMessage)
-    /// A message was swiped to the right far enough to reply to it.
-    func chatMessageListVC(_ vc: ChatMessageListVC, didSwipeToReplyTo message: ChatMessage)
-    /// A message was long-pressed (0.33 s): the channel screen opens the message popup.
-    func chatMessageListVC(_ vc: ChatMessageListVC, didLongPressOn message: ChatMessage, messageView: ChatMessageContentView)
-    /// A message's reactions were tapped: the channel screen opens the reaction authors.
-    func chatMessageListVC(_ vc: ChatMessageListVC, didTapOnReactionsOf message: ChatMessage, messageView: ChatMessageContentView)
-    /// Whether the list may show its "N unread" button (with `Components.isJumpToUnreadEnabled`).
-    func chatMessageListShouldShowJumpToUnread(_ vc: ChatMessageListVC) -> Bool
-    /// The close button of the "N unread" button was tapped: the channel screen marks the channel read.
-    func chatMessageListDidDiscardUnreadMessages(_ vc: ChatMessageListVC)
-}
-
-extension ChatMessageListVCDelegate {
-    /// Does nothing.
-    public func chatMessageListVC(_ vc: ChatMessageListVC, willDisplay message: ChatMessage) {}
-    /// Does nothing.
-    public func chatMessageListVCDidScrollNearTop(_ vc: ChatMessageListVC) {}
-    /// Does nothing.
-    public func chatMessageListVCDidScrollNearBottom(_ vc: ChatMessageListVC) {}
-    /// Does nothing.
-    public func chatMessageListVCWillScrollToNewestMessage(_ vc: ChatMessageListVC) {}
-    /// Does nothing.
-    public func chatMessageListVCDidScrollToBottom(_ vc: ChatMessageListVC) {}
-    /// Does nothing.
-    public func chatMessageListVC(_ vc: ChatMessageListVC, scrollViewDidScroll scrollView: UIScrollView) {}
-    /// Does nothing.
-    public func chatMessageListVC(_ vc: ChatMessageListVC, didTapOnThreadOf message: ChatMessage) {}
-    /// Does nothing.
-    public func chatMessageListVC(_ vc: ChatMessageListVC, didTapOnQuotedMessage quotedMessage: ChatMessage) {}
-    /// Does nothing.
-    public func chatMessageListVC(_ vc: ChatMessageListVC, didTapOnLink url: URL) {}
-    /// Does nothing.
-    public func chatMessageListVC(_ vc: ChatMessageListVC, didTapOnMention user: ChatUser) {}
-    /// Does nothing.
-    public func chatMessageListVC(_ vc: ChatMessageListVC, didTapOnErrorIndicatorOf message: ChatMessage) {}
-    /// Does nothing.
-    public func chatMessageListVC(_ vc: ChatMessageListVC, didSwipeToReplyTo message: ChatMessage) {}
-    /// Does nothing.
-    public func chatMessageListVC(_ vc: ChatMessageListVC, didLongPressOn message: ChatMessage, messageView: ChatMessageContentView) {}
-    /// Does nothing.
-    public func chatMessageListVC(_ vc: ChatMessageListVC, didTapOnReactionsOf message: ChatMessage, messageView: ChatMessageContentView) {}
-    /// `true`.
-    public func chatMessageListShouldShowJumpToUnread(_ vc: ChatMessageListVC) -> Bool { true }
-    /// Does nothing.
-    public func chatMessageListDidDiscardUnreadMessages(_ vc: ChatMessageListVC) {}
-}
-
-/// The list view of ``ChatMessageListVC``: a ``ComponentView`` anchored at its bottom (a chat
-/// opens at its newest message) that tells its controller when a layout pass finished.
-@preconcurrency @MainActor
-open class ChatMessageListView: ComponentView {
-    /// Called after each layout pass (reload or scroll render).
-    var didLayout: (@MainActor () -> Void)?
-
-    /// A list anchored at its bottom.
-    public override init(frame: CGRect) {
-        super.init(frame: frame)
-        contentAnchor = .bottom
-        alwaysBounceVertical = true
-    }
-    /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
-    public required init?(coder: NSCoder) { return nil }
-
-
-    /// Lays out, then tells the controller.
-    open override func layoutSubviews() {
-        super.layoutSubviews()
-        didLayout?()
-    }
-
-    /// Tab into the list lands on the newest message on screen.
-    open override var preferredFocusedView: UIView? {
-        visibleViews.filter { $0 is ChatMessageContentView && $0.canBecomeFocused && !$0.isHidden }
-            .max { $0.frame.maxY < $1.frame.maxY }
-    }
-}
-
 /// The message list: every message of a channel or thread (oldest at the top), date separators
 /// between days, the "Unread messages" separator, the typing indicator at the bottom and the
 /// scroll-to-bottom button.
@@ -235,7 +69,7 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
 
     /// Messages from others that arrived while the list was scrolled up (the button's count);
     /// back to zero at the bottom.
-    public private(set) var newMessagesWhileScrolledUp = 0
+    public internal(set) var newMessagesWhileScrolledUp = 0
 
     /// The messages shown, oldest first: the data source's.
     ///
@@ -244,7 +78,7 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
     /// loaded message).
     public var messages: [ChatMessage] { dataSource?.messages(for: self) ?? [] }
     /// The newest message as of the last update (to tell arrivals at the bottom).
-    private var newestMessage: ChatMessage?
+    var newestMessage: ChatMessage?
     /// The id of the newest message the list has applied.
     public var newestMessageId: MessageId? { newestMessage?.id }
 
@@ -261,32 +95,38 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
     // MARK: State
 
     /// The rows of the list, kept in step with ``messages`` one change at a time.
-    private lazy var rows = MessageListRows(makers: MessageListRows.Makers(
+    lazy var rows = MessageListRows(makers: MessageListRows.Makers(
         message: { [unowned self] messages, index, startsGroup in self.messageRow(in: messages, at: index, startsGroup: startsGroup) },
         dateSeparator: { [unowned self] date, day in self.dateSeparatorRow(for: date, day: day) },
         unreadSeparator: { [unowned self] in self.unreadSeparatorRow() },
         typingIndicator: { [unowned self] users in self.typingIndicatorRow(users) }))
     /// The channel the rows were built for.
-    var rowsChannel: ChatChannel?
+    var rowsChannel: ChatChannel? {
+        get { rowsChannelBox.channel }
+        set { rowsChannelBox = MessageRowChannel(newValue) }
+    }
+    /// ``rowsChannel`` in one shared box: each row keeps a reference to it instead of a copy of
+    /// the channel (a struct holding its preview message, creator and membership inline).
+    private(set) var rowsChannelBox = MessageRowChannel(nil)
     /// Sizing instances (one per reuse key), in a container outside the window: measuring a row
     /// never adds a view to the window, and never touches the view that shows the row.
     var sizingViews: [String: UIView] = [:]
     let sizingContainer = UIView(frame: .zero)
     /// How many rows were measured (tests: only rows near the screen are).
     var measuredRowCount = 0
-    private var hasDecidedUnreadSeparator = false
+    var hasDecidedUnreadSeparator = false
     /// Starts false: the first layout that rests at the bottom tells the delegate (the channel is
     /// marked read when it opens at its newest message).
-    private var wasScrolledToBottom = false
-    private var isWaitingForOlderMessages = false
+    var wasScrolledToBottom = false
+    var isWaitingForOlderMessages = false
     /// The oldest and newest messages when older or newer ones were last asked for: a bounded
     /// window that drops a page at one end for each it loads at the other keeps its count, so the
     /// count cannot tell whether a page came.
-    private var oldestAtTopRequest: MessageId?
-    private var newestAtBottomRequest: MessageId?
-    private var isWaitingForNewerMessages = false
-    private weak var swipedView: UIView?
-    private var swipedMessage: ChatMessage?
+    var oldestAtTopRequest: MessageId?
+    var newestAtBottomRequest: MessageId?
+    var isWaitingForNewerMessages = false
+    weak var swipedView: UIView?
+    var swipedMessage: ChatMessage?
     /// The jump-to-unread and date overlay state (ChatMessageListVC+JumpToUnread.swift).
     var features = MessageListFeatureState()
 
@@ -419,16 +259,6 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
         }
     }
 
-    /// What every row shows of the channel.
-    private static func rowsSignature(_ channel: ChatChannel?) -> [Int] {
-        guard let channel else { return [] }
-        return [channel.memberCount, channel.config.reactionsEnabled ? 1 : 0, channel.config.repliesEnabled ? 1 : 0]
-    }
-
-    private func currentTypingUsers() -> [ChatUser] {
-        dataSource?.typingUsers(for: self) ?? []
-    }
-
     /// Scrolls to the newest message and resets the button's count.
     open func scrollToBottom(animated: Bool) {
         // A window that no longer holds the newest messages jumps back to them first.
@@ -522,24 +352,7 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
         return nil
     }
 
-    /// The unread separator's message, decided once, when the channel and messages are first
-    /// known; after that the current one.
-    private func decidedUnreadSeparator(in messages: [ChatMessage]) -> MessageId? {
-        guard !hasDecidedUnreadSeparator else { return rows.unreadSeparatorMessageId }
-        guard let channel = dataSource?.channel(for: self), !messages.isEmpty else { return nil }
-        hasDecidedUnreadSeparator = true
-        let firstUnread = firstUnreadMessageId(in: messages, channel: channel)
-        didDecideFirstUnreadMessage(firstUnread, unreadCount: channel.unreadCount)
-        return components.isUnreadMessagesSeparatorEnabled ? firstUnread : nil
-    }
-
     // MARK: Scrolling
-
-    private var distanceFromBottom: CGFloat {
-        let inset = listView.adjustedContentInset
-        let maxY = max(-inset.top, listView.contentSize.height + inset.bottom - listView.bounds.height)
-        return maxY - listView.contentOffset.y
-    }
 
     /// Tells the delegate, pages and shows or hides the button.
     open func scrollViewDidScroll(_ scrollView: UIScrollView) {
@@ -549,57 +362,6 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
         scrollDidSettleAtBottomIfNeeded()
         updateJumpToUnreadButtonVisibility()
         updateDateOverlayForScroll()
-    }
-
-    private func listDidLayout() {
-        openAtFirstUnreadIfPending()
-        updateScrollToBottomButton()
-        updateJumpToUnreadButtonVisibility()
-        if listView.list != nil { isWaitingForOlderMessages = false }
-        requestOlderMessagesIfNeeded()
-        scrollDidSettleAtBottomIfNeeded()
-    }
-
-    /// Asks for older messages when the top is within a screen, once per page; and for newer
-    /// ones when the bottom is within a screen and the newest loaded message is not the last
-    /// one asked for (a window that dropped its newest pages while the user scrolled back).
-    private func requestOlderMessagesIfNeeded() {
-        let messages = self.messages
-        guard !messages.isEmpty, listView.bounds.height > 0 else { return }
-        let distanceFromTop = listView.contentOffset.y + listView.adjustedContentInset.top
-        if !isWaitingForOlderMessages, distanceFromTop < listView.bounds.height, oldestAtTopRequest != messages.first?.id {
-            oldestAtTopRequest = messages.first?.id
-            isWaitingForOlderMessages = true
-            delegate?.chatMessageListVCDidScrollNearTop(self)
-            // Whether or not a page came, the next request waits for another oldest message.
-            isWaitingForOlderMessages = false
-        }
-        if !isWaitingForNewerMessages, distanceFromBottom < listView.bounds.height, newestAtBottomRequest != messages.last?.id {
-            newestAtBottomRequest = messages.last?.id
-            isWaitingForNewerMessages = true
-            delegate?.chatMessageListVCDidScrollNearBottom(self)
-            isWaitingForNewerMessages = false
-        }
-    }
-
-    private func scrollDidSettleAtBottomIfNeeded() {
-        // A channel opening at its first unread message is not at its newest yet.
-        guard listView.list != nil, newestMessage != nil, features.pendingOpenAt == nil else { return }
-        let atBottom = isScrolledToBottom
-        defer { wasScrolledToBottom = atBottom }
-        guard atBottom else { return }
-        if newMessagesWhileScrolledUp != 0 {
-            newMessagesWhileScrolledUp = 0
-            updateScrollToBottomButton()
-        }
-        if !wasScrolledToBottom { delegate?.chatMessageListVCDidScrollToBottom(self) }
-    }
-
-    private func updateScrollToBottomButton() {
-        let show = listView.contentSize.height > 0 && distanceFromBottom > 40
-        if scrollToBottomButton.isHidden == show { scrollToBottomButton.isHidden = !show }
-        let content = ChannelUnreadCount(messages: newMessagesWhileScrolledUp, mentions: 0)
-        if scrollToBottomButton.content != content { scrollToBottomButton.content = content }
     }
 
     // MARK: Swipe to reply
@@ -618,34 +380,6 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
         swipedView = row
         swipedMessage = message
         return true
-    }
-
-    private func handleSwipe(_ pan: UIPanGestureRecognizer) {
-        guard let row = swipedView else { return }
-        let dx = max(0, pan.translation(in: listView).x)
-        let threshold = swipeToReplyThreshold
-        switch pan.state {
-        case .began, .changed:
-            // Follows the finger up to the threshold, then resists.
-            let shown = dx <= threshold ? dx : threshold + (dx - threshold) * 0.2
-            row.transform = CGAffineTransform(translationX: shown, y: 0)
-            // The arrow sits in the space the row leaves, fading in up to the threshold.
-            let rowFrame = view.convert(row.frame, from: listView)
-            let side: CGFloat = 22
-            swipeToReplyIconView.frame = CGRect(x: max(4, (shown - side) / 2), y: rowFrame.midY - side / 2, width: side, height: side)
-            swipeToReplyIconView.alpha = min(1, dx / threshold)
-            swipeToReplyIconView.tintColor = dx >= threshold ? view.tintColor : appearance.colorPalette.textLowEmphasis
-            swipeToReplyIconView.isHidden = false
-        case .ended, .cancelled, .failed:
-            let reply = pan.state == .ended && dx >= threshold
-            swipeToReplyIconView.isHidden = true
-            UIView.animate(withDuration: 0.2) { row.transform = .identity }
-            if reply, let message = swipedMessage { delegate?.chatMessageListVC(self, didSwipeToReplyTo: message) }
-            swipedView = nil
-            swipedMessage = nil
-        default:
-            break
-        }
     }
 
     // MARK: ChatMessageContentViewDelegate

@@ -127,6 +127,17 @@ final class SizeCache {
         older = older.filter { $0.key.id != id }
     }
 
+    /// Lets go of the content kept for rows with these ids (rows that left their list: a window
+    /// of messages that dropped a page), keeping their sizes: a row that comes back is laid out
+    /// again at its known size, as one whose node was evicted. O(kept nodes), not O(entries).
+    func releaseContent(forIDs ids: Set<String>) {
+        guard !ids.isEmpty else { return }
+        for key in nodeKeys.keys where ids.contains(key.id) { dropNode(for: key) }
+        for key in lazyKeys.keys where ids.contains(key.id) {
+            if let entry = recent[key] ?? older[key], entry.node == nil { entry.lazyNode = nil }
+        }
+    }
+
     private func insert(_ entry: Entry, for key: Key) {
         if recent.count >= capacity / 2, recent[key] == nil {
             older = recent
@@ -149,7 +160,7 @@ final class SizeCache {
 /// A fixed number of keys, the oldest replaced first.
 private struct KeyRing {
     let capacity: Int
-    private var keys: [SizeCache.Key] = []
+    private(set) var keys: [SizeCache.Key] = []
     private var head = 0
 
     init(capacity: Int) { self.capacity = capacity }

@@ -155,13 +155,17 @@ public final class ComponentList {
     /// Removes the rows with these ids (unknown ids are ignored).
     public func remove(_ ids: some Sequence<String>) {
         var byChunk: [Int: Set<Int>] = [:]
+        var removed = Set<String>()
         for id in ids {
             guard let location = location(of: id) else { continue }
             byChunk[location.chunk, default: []].insert(location.row)
             chunkOfRow[id] = nil
             updatedSinceApply.remove(id)
+            removed.insert(id)
         }
         guard !byChunk.isEmpty else { return }
+        // A row that left keeps nothing alive in the host's size cache but its size.
+        sizeCache?.releaseContent(forIDs: removed)
         var chunks = root.chunks
         for (chunkIndex, rows) in byChunk.sorted(by: { $0.key > $1.key }) {
             let chunk = chunks[chunkIndex]
