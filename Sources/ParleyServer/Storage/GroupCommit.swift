@@ -2,12 +2,35 @@ import Foundation
 import GRDB
 import Synchronization
 
-/// The writes waiting for the next group commit, in arrival order.
+/// The writes waiting for the next group commit, in arrival order (shared by the SQLite and the
+/// PostgreSQL engines).
 final class PendingWrites: Sendable {
     private let queue = Mutex<[any GroupedWrite]>([])
+    /// Whether a committer owns the queue (see ``enqueueClaimingCommitter(_:)``).
+    private let hasCommitter = Mutex(false)
 
     func enqueue(_ write: any GroupedWrite) {
         queue.withLock { $0.append(write) }
+    }
+
+    /// Queues `write`; `true` when no committer owns the queue, and the caller now is it (it must
+    /// take batches until ``takeBatchOrRetire()`` answers `nil`).
+    func enqueueClaimingCommitter(_ write: any GroupedWrite) -> Bool {
+        hasCommitter.withLock { hasCommitter in
+            queue.withLock { $0.append(write) }
+            defer { hasCommitter = true }
+            return !hasCommitter
+        }
+    }
+
+    /// The committer's next batch: every queued write, or `nil` (and the committer retires) when
+    /// none is queued.
+    func takeBatchOrRetire() -> [any GroupedWrite]? {
+        hasCommitter.withLock { hasCommitter in
+            let batch = takeBatch()
+            if batch.isEmpty { hasCommitter = false }
+            return batch.isEmpty ? nil : batch
+        }
     }
 
     /// Takes every queued write (at most one per request in flight). Taking them all means a
@@ -29,10 +52,32 @@ final class PendingWrites: Sendable {
     }
 }
 
+/// The open transaction of a group commit, as its writes see it: each body runs in a savepoint,
+/// so a failing one undoes only its own changes.
+protocol GroupCommitScope {
+    /// Runs `body` in a savepoint (released when it returns, rolled back when it throws).
+    func inSavepoint<T>(_ body: (any ServerTransaction) throws -> T) throws -> T
+}
+
+/// SQLite's group commit scope: a GRDB savepoint and a transaction view with its own time.
+struct SQLiteGroupCommitScope: GroupCommitScope {
+    let db: Database
+
+    func inSavepoint<T>(_ body: (any ServerTransaction) throws -> T) throws -> T {
+        var value: T?
+        try db.inSavepoint {
+            value = try body(SQLiteTransaction(db: db, now: Date.ms(Date().ms)))
+            return .commit
+        }
+        guard let value else { throw DatabaseError(resultCode: .SQLITE_ERROR, message: "write without result") }
+        return value
+    }
+}
+
 /// A write in a group commit, its result type erased.
 protocol GroupedWrite: AnyObject, Sendable {
     /// Runs the body in a savepoint of the open transaction, keeping its result or error.
-    func run(in db: Database)
+    func run(in scope: some GroupCommitScope)
     /// The transaction did not commit: the write fails with `error`.
     func abort(_ error: any Error)
     /// The transaction committed: runs `afterCommit` when the body succeeded.
@@ -57,20 +102,9 @@ final class PendingWrite<T: Sendable>: GroupedWrite {
         state = Mutex(State(body: body, afterCommit: afterCommit))
     }
 
-    func run(in db: Database) {
+    func run(in scope: some GroupCommitScope) {
         guard let body = state.withLock({ $0.body }) else { return }
-        let outcome: Result<T, any Error>
-        do {
-            var value: T?
-            try db.inSavepoint {
-                value = try body(SQLiteTransaction(db: db, now: Date.ms(Date().ms)))
-                return .commit
-            }
-            guard let value else { throw DatabaseError(resultCode: .SQLITE_ERROR, message: "write without result") }
-            outcome = .success(value)
-        } catch {
-            outcome = .failure(error)
-        }
+        let outcome = Result { try scope.inSavepoint(body) }
         state.withLock { $0.outcome = outcome }
     }
 
@@ -117,8 +151,15 @@ final class PendingWrite<T: Sendable>: GroupedWrite {
     /// The body's value, or its (or the commit's) error.
     func result() throws -> T {
         guard let outcome = state.withLock({ $0.outcome }) else {
-            throw DatabaseError(resultCode: .SQLITE_ERROR, message: "the write was not run")
+            throw GroupCommitError.notRun
         }
         return try outcome.get()
     }
+}
+
+/// A grouped write that no commit ran (its commit failed before reaching it).
+enum GroupCommitError: Error, CustomStringConvertible {
+    case notRun
+
+    var description: String { "The write was not run." }
 }

@@ -123,9 +123,12 @@ public final class PostgresCluster: Sendable {
         ])
     }
 
-    /// `pg_ctl stop -m fast`: connections are cut, the data stays (a restart follows).
-    public func stopServer() throws {
-        try run(binaries.appendingPathComponent("pg_ctl").path, ["-D", dataPath, "-w", "-m", "fast", "stop"])
+    /// `pg_ctl stop -m fast`: connections are cut, the data stays (a restart follows). `immediate`
+    /// stops as a crash does (`-m immediate`: no checkpoint; the restart replays the WAL).
+    public func stopServer(immediate: Bool = false) throws {
+        try run(binaries.appendingPathComponent("pg_ctl").path, [
+            "-D", dataPath, "-w", "-m", immediate ? "immediate" : "fast", "stop",
+        ])
     }
 
     /// Stops the server and removes the directory.

@@ -35,12 +35,17 @@ final class PostgresServerStorage: ServerStorage {
     let origin: String
     /// The pool's size.
     let poolSize: Int
-    private let inFlightCount = Atomic<Int>(0)
-    private let writeTimer = Metrics.Timer(label: "parley_db_write_seconds")
-    private let retries = Counter(label: "parley_db_write_retries_total")
-    private let commitLocks = CommitLocks()
+    let inFlightCount = Atomic<Int>(0)
+    let writeTimer = Metrics.Timer(label: "parley_db_write_seconds")
+    let retries = Counter(label: "parley_db_write_retries_total")
+    let commitLocks = CommitLocks()
+    /// Writes waiting for the next group commit (see `PostgresServerStorage+GroupCommit.swift`).
+    let pending = PendingWrites()
+    /// Group commits run (committed or not), and the writes per batch.
+    let batchCount = Atomic<Int>(0)
+    let batchSizes = Recorder(label: "parley_db_batch_writes")
 
-    /// Transactions running now.
+    /// Writes queued or in a batch now.
     var inFlight: Int { inFlightCount.load(ordering: .relaxed) }
 
     /// Connects to `url` (`postgres://user:password@host:port/database`), applies the migrations
@@ -107,68 +112,11 @@ final class PostgresServerStorage: ServerStorage {
     /// the answer, and a cancelled item stays queued: so `work` goes in a box that lets go of it
     /// before this returns. (Passing it straight through `withoutActuallyEscaping` crashed the
     /// process now and then with "non-escaping closure has escaped".)
-    private func onThread<R: Sendable>(_ work: @Sendable () throws -> R) async throws -> R {
+    func onThread<R: Sendable>(_ work: @Sendable () throws -> R) async throws -> R {
         try await withoutActuallyEscaping(work) { work in
             let box = WorkBox(work)
             defer { box.release() }
             return try await threads.runIfActive { try box.run() }
-        }
-    }
-
-    /// Runs `body` in a transaction, again from the start after a retryable failure, then
-    /// `afterCommit`.
-    ///
-    /// `afterCommit` runs on the transaction's thread, under the commit locks of the channels the
-    /// write appended events to, taken before `COMMIT`: a later write to one of those channels
-    /// (which waited on the channel's row until this commit) cannot commit, and so cannot run its
-    /// own `afterCommit`, before this one has. Events thus reach the fan-out in sequence order.
-    func write<T: Sendable>(
-        _ body: @Sendable (any ServerTransaction) throws -> T, afterCommit: @Sendable (T) -> Void
-    ) async throws -> T {
-        var attempt = 0
-        while true {
-            attempt += 1
-            do {
-                let start = DispatchTime.now()
-                inFlightCount.add(1, ordering: .relaxed)
-                defer { inFlightCount.subtract(1, ordering: .relaxed) }
-                let result = try await writeOnce(body, afterCommit: afterCommit)
-                writeTimer.recordInterval(since: start)
-                return result
-            } catch let error as PSQLError where attempt < 8 && Self.isRetryable(error) {
-                retries.increment()
-                logger.debug("retrying a write", metadata: ["sqlState": "\(error.serverInfo?[.sqlState] ?? "")"])
-                continue
-            }
-        }
-    }
-
-    private func writeOnce<T: Sendable>(
-        _ body: @Sendable (any ServerTransaction) throws -> T, afterCommit: @Sendable (T) -> Void
-    ) async throws -> T {
-        try await client.withConnection { connection in
-            try await onThread { [logger, origin, commitLocks] in
-                let tx = PostgresTransaction(connection: connection, logger: logger, isWrite: true)
-                try tx.execute("BEGIN")
-                do {
-                    let result = try body(tx)
-                    // The wake-ups leave with the commit (PostgreSQL sends them at COMMIT).
-                    let payloads = tx.appended.map { "e\t\(origin)\t\($0.value)\t\($0.key)" }
-                        .filter { $0.utf8.count < 7_900 }
-                    if !payloads.isEmpty {
-                        try tx.execute(
-                            "SELECT pg_notify(\(Self.notifyChannel), p) FROM unnest(\(payloads)::text[]) AS p")
-                    }
-                    try commitLocks.withLocks(for: tx.appended.keys) {
-                        try tx.execute("COMMIT")
-                        afterCommit(result)
-                    }
-                    return result
-                } catch {
-                    _ = try? tx.execute("ROLLBACK")
-                    throw error
-                }
-            }
         }
     }
 
@@ -347,7 +295,7 @@ private final class WorkBox<R>: Sendable {
 
 /// Locks held from a write's `COMMIT` through its `afterCommit`, one per channel it appended to
 /// (striped: channels sharing a stripe share a lock, which only orders their commits too).
-private final class CommitLocks: Sendable {
+final class CommitLocks: Sendable {
     private final class Stripe: Sendable {
         let lock = Mutex(())
     }

@@ -14,9 +14,11 @@ final class PostgresTransaction: ServerTransaction {
     let connection: PostgresConnection
     let logger: Logger
     let isWrite: Bool
-    let now = Date.ms(Date().ms)
-    /// The highest sequence number appended per channel (the `NOTIFY` payloads).
-    private(set) var appended: [String: Int64] = [:]
+    /// The time of the rows written (set again for each write of a group commit).
+    var now = Date.ms(Date().ms)
+    /// The highest sequence number appended per channel (the `NOTIFY` payloads); a group commit
+    /// puts it back when a write's savepoint rolls back.
+    var appended: [String: Int64] = [:]
 
     private static let encoder = Wire.encoder()
     private static let decoder = Wire.decoder()
@@ -30,7 +32,25 @@ final class PostgresTransaction: ServerTransaction {
     /// Runs one statement and waits for all its rows.
     @discardableResult
     func execute(_ query: PostgresQuery) throws -> PostgresQueryResult {
-        try connection.query(query, logger: logger).wait()
+        try wait(connection.query(query, logger: logger))
+    }
+
+    /// How long a statement's answer is waited for before the connection is given up.
+    static let answerTimeout: TimeAmount = .seconds(10)
+
+    /// Waits for a query's answer, at most ``answerTimeout``: a query written to a connection the
+    /// server dropped without a word (a crash: `pg_ctl stop -m immediate`) may never be answered,
+    /// so the connection is then closed and the wait fails.
+    func wait(_ answer: EventLoopFuture<PostgresQueryResult>) throws -> PostgresQueryResult {
+        let bounded = answer.eventLoop.makePromise(of: PostgresQueryResult.self)
+        answer.cascade(to: bounded)
+        let connection = connection
+        let timeout = answer.eventLoop.scheduleTask(in: Self.answerTimeout) {
+            bounded.fail(PostgresStorageError.noAnswer)
+            connection.close().whenComplete { _ in }
+        }
+        defer { timeout.cancel() }
+        return try bounded.futureResult.wait()
     }
 
     private func rows(_ query: PostgresQuery) throws -> [PostgresRandomAccessRow] {
@@ -341,10 +361,16 @@ extension PostgresQuery {
 /// A PostgreSQL storage failure the chat rules do not name.
 enum PostgresStorageError: Error, CustomStringConvertible {
     case noChannel(String)
+    /// `COMMIT` answered with another command tag (`ROLLBACK`: the transaction had failed).
+    case notCommitted(String)
+    /// A statement got no answer in time (see ``PostgresTransaction/answerTimeout``).
+    case noAnswer
 
     var description: String {
         switch self {
         case .noChannel(let cid): "No channel \(cid) to append an event to."
+        case .notCommitted(let tag): "The transaction did not commit (PostgreSQL answered \(tag))."
+        case .noAnswer: "PostgreSQL did not answer a statement in time; the connection was closed."
         }
     }
 }

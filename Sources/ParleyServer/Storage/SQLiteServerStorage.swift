@@ -70,7 +70,7 @@ final class SQLiteServerStorage: ServerStorage {
         guard !writes.isEmpty else { return }
         do {
             try db.inTransaction(.immediate) {
-                for write in writes { write.run(in: db) }
+                for write in writes { write.run(in: SQLiteGroupCommitScope(db: db)) }
                 return .commit
             }
         } catch {

@@ -9,10 +9,9 @@ import ParleyProtocol
 /// sequence number is taken in the transaction that makes the change. `afterCommit` runs once the
 /// transaction is durable and before the next write starts, so events reach the live fan-out in
 /// commit order. An engine may let concurrent writes share one transaction (group commit, as
-/// ``SQLiteServerStorage`` does: one sync to disk for many sends) when a failing body undoes only
-/// its own changes and the `afterCommit`s run in the order the bodies ran. SQLite is the embedded
-/// engine; a PostgreSQL engine conforms by running the same body in a `SERIALIZABLE` (or
-/// row-locked) transaction.
+/// ``SQLiteServerStorage`` and ``PostgresServerStorage`` do: one sync to disk for many sends) when
+/// a failing body undoes only its own changes and the `afterCommit`s run in the order the bodies
+/// ran. SQLite is the embedded engine; PostgreSQL runs the same bodies in a row-locked transaction.
 protocol ServerStorage: Sendable {
     /// Runs `body` in a read-only snapshot.
     func read<T: Sendable>(_ body: @Sendable (any ServerTransaction) throws -> T) async throws -> T
