@@ -158,7 +158,8 @@ public final class EmbeddedChatBackend: ChatBackend {
 
     // MARK: Messages
 
-    /// Accepts a message after checking every rule; idempotent by id.
+    /// Accepts a message after checking every rule; idempotent by id. The files of its image and
+    /// file attachments are first copied into ``attachmentsDirectory``.
     ///
     /// - Throws: ``ChatError/emptyMessage``, ``ChatError/messageTooLong(length:limit:)``,
     ///   ``ChatError/channelNotFound(_:)``, ``ChatError/channelFrozen(_:)``,
@@ -169,6 +170,7 @@ public final class EmbeddedChatBackend: ChatBackend {
     ///   ``ChatError/userNotFound(_:)``, ``ChatError/duplicateId(_:)``.
     public func sendMessage(_ message: OutgoingMessage, by userId: UserId) async throws(ChatError) {
         let now = clock.now()
+        let message = try storingAttachmentFiles(of: message)
         try await store.write { db in
             try Self.acceptMessage(message, by: userId, db: db, now: now)
         }

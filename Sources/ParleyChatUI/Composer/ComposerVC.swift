@@ -12,6 +12,13 @@ import ParleyUIKit
 /// typing events (throttled by the channel controller) and a stop event after
 /// ``stopTypingDelay`` seconds without a keystroke, or when the message is sent.
 ///
+/// The attach button opens a file chooser (``showAttachmentsPicker(sender:)``); files dropped on
+/// the window and file paths pasted into the input are attached too. Attached files show as
+/// removable previews above the text (``attachmentsVC``); a file that is too large
+/// (``maxAttachmentSize(for:)``), past ``maxAttachmentCount`` or unreadable is refused with a line
+/// under the input, and nothing typed or attached is lost. Sending hands the files to the backend,
+/// which uploads them (the embedded backend copies them into its attachments folder).
+///
 /// Typing ``mentionSymbol`` and letters ("@al") opens ``suggestionsVC`` above the input with the
 /// channel's members that match; a tap (or Enter, on the highlighted first row) replaces "@al"
 /// with "@Alice Liddell " and the sent message mentions her. Escape closes the suggestions.
@@ -24,56 +31,6 @@ import ParleyUIKit
 /// it was stored stays in the list as failed, ready to resend.
 @preconcurrency @MainActor
 open class ComposerVC: _ViewController, UITextViewDelegate {
-    /// What the composer holds: the text and the mode (new, quoting a message, editing one).
-    public struct Content: Sendable {
-        /// The text typed so far.
-        public var text: String
-        /// The message being replied to (quote mode).
-        public var quotingMessage: ChatMessage?
-        /// The message being edited (edit mode).
-        public var editingMessage: ChatMessage?
-        /// The thread's root when the composer replies in a thread.
-        public var threadMessage: ChatMessage?
-        /// The users picked from the mention suggestions; those whose "@Name" is still in the text
-        /// when the message is sent become its `mentionedUsers`.
-        public var mentionedUsers: Set<ChatUser>
-
-        /// Empty content.
-        public init(text: String = "", quotingMessage: ChatMessage? = nil, editingMessage: ChatMessage? = nil, threadMessage: ChatMessage? = nil,
-                    mentionedUsers: Set<ChatUser> = []) {
-            self.text = text
-            self.quotingMessage = quotingMessage
-            self.editingMessage = editingMessage
-            self.threadMessage = threadMessage
-            self.mentionedUsers = mentionedUsers
-        }
-
-        /// Switches to quote mode for `message`.
-        public mutating func quoteMessage(_ message: ChatMessage) {
-            editingMessage = nil
-            quotingMessage = message
-        }
-
-        /// Switches to edit mode for `message`, with its text.
-        public mutating func editMessage(_ message: ChatMessage) {
-            quotingMessage = nil
-            editingMessage = message
-            text = message.text
-            mentionedUsers = message.mentionedUsers
-        }
-
-        /// Back to an empty new message (keeps the thread).
-        public mutating func clear() {
-            text = ""
-            quotingMessage = nil
-            editingMessage = nil
-            mentionedUsers = []
-        }
-
-        /// Whether the text has something besides whitespace.
-        public var isEmpty: Bool { text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
-    }
-
     /// What the composer holds.
     public var content = Content() {
         didSet { updateContentIfNeeded() }
@@ -87,7 +44,7 @@ open class ComposerVC: _ViewController, UITextViewDelegate {
 
     /// The error shown under the input after a failed send or edit; nil hides it. Editing the
     /// text clears it.
-    public private(set) var errorMessage: String? {
+    public internal(set) var errorMessage: String? {
         didSet { if errorMessage != oldValue { updateContentIfNeeded() } }
     }
 
@@ -115,16 +72,44 @@ open class ComposerVC: _ViewController, UITextViewDelegate {
     /// Whether typing ``mentionSymbol`` offers the channel's members as mentions.
     open var isMentionsEnabled: Bool { true }
 
+    /// The previews of the attached files, inside the input field
+    /// (`components.messageComposerAttachmentsVC`).
+    open private(set) lazy var attachmentsVC: AttachmentsPreviewVC = {
+        let controller = components.messageComposerAttachmentsVC.init()
+        controller.appearance = appearance
+        controller.components = components
+        return controller
+    }()
+
+    /// Whether files can be attached: not while editing (an edit changes the text only), and
+    /// only where the channel allows uploads (the `upload-file` capability).
+    open var isAttachmentsEnabled: Bool {
+        guard content.editingMessage == nil else { return false }
+        guard let channel = channelController?.channel else { return true }
+        return channel.can(.uploadFile)
+    }
+
+    /// The most files one message carries (Stream's `maxAttachmentCountPerMessage`).
+    open var maxAttachmentCount = 10
+
+    /// The largest file of `attachmentType` that can be attached (Stream's default, 100 MB).
+    open func maxAttachmentSize(for attachmentType: AttachmentType) -> Int64 {
+        AttachmentValidationError.fileSizeMaxLimitFallback
+    }
+
+    /// The folder the attachments picker opens in: the one of the last pick, else the home folder.
+    public var attachmentsPickerDirectory: URL?
+
     /// The suggestions above the composer view.
     private lazy var rootStack = ContainerStackView(axis: .vertical, spacing: 0)
     /// Where the shown suggestions' "@query" sits in the text (replaced by the picked mention).
-    private var mentionRange: NSRange?
+    var mentionRange: NSRange?
 
     /// The send, edit or typing work under way (tests await it; nil when idle).
-    public private(set) var pendingTask: Task<Void, Never>?
+    public internal(set) var pendingTask: Task<Void, Never>?
 
-    private var stopTypingTask: Task<Void, Never>?
-    private var threadController: ChatMessageController?
+    var stopTypingTask: Task<Void, Never>?
+    var threadController: ChatMessageController?
 
     /// Creates the controller.
     public required init() {
@@ -145,6 +130,16 @@ open class ComposerVC: _ViewController, UITextViewDelegate {
             self.publishMessage(sender: self.composerView.sendButton)
         }, for: .primaryActionTriggered)
         composerView.dismissButton.addAction(UIAction { [weak self] _ in self?.cancelReplyOrEdit() }, for: .primaryActionTriggered)
+        composerView.attachmentButton.addAction(UIAction { [weak self] _ in
+            guard let self else { return }
+            self.showAttachmentsPicker(sender: self.composerView.attachmentButton)
+        }, for: .primaryActionTriggered)
+        composerView.inputTextView.clipboardAttachmentDelegate = self
+        view.addInteraction(UIDropInteraction(delegate: self))
+        attachmentsVC.didTapRemoveItemButton = { [weak self] index in
+            guard let self, self.content.attachments.indices.contains(index) else { return }
+            self.content.attachments.remove(at: index)
+        }
         suggestionsVC.didSelectItemAt = { [weak self] index in self?.didSelectSuggestion(at: index) }
     }
 
@@ -159,6 +154,9 @@ open class ComposerVC: _ViewController, UITextViewDelegate {
         suggestionsVC.didMove(toParent: self)
         suggestionsVC.view.isHidden = true
         rootStack.addArrangedSubview(composerView)
+        addChild(attachmentsVC)
+        composerView.attachmentsViewContainer.embed(attachmentsVC.view)
+        attachmentsVC.didMove(toParent: self)
     }
 
     /// The root view is transparent; the composer view draws the background.
@@ -180,7 +178,7 @@ open class ComposerVC: _ViewController, UITextViewDelegate {
             composer.headerView.isHidden = false
         } else if let quoting = content.quotingMessage {
             let isOwn = quoting.author.id == channelController?.client.currentUserId
-            composer.titleLabel.text = appearance.l10n.tr("composer.title.reply", .string(isOwn ? appearance.l10n.tr("you") : Self.displayName(of: quoting.author)))
+            composer.titleLabel.text = appearance.l10n.tr("composer.title.reply", .string(isOwn ? appearance.l10n.tr("you") : Self.mentionName(of: quoting.author)))
             composer.headerView.isHidden = false
         } else {
             composer.titleLabel.text = nil
@@ -196,6 +194,10 @@ open class ComposerVC: _ViewController, UITextViewDelegate {
             composer.sendButton.setImage(image.withRenderingMode(.alwaysTemplate), for: .normal)
         }
         composer.sendButton.isEnabled = !content.isEmpty
+        composer.attachmentButton.isHidden = !isAttachmentsEnabled
+        composer.leadingContainer.isHidden = composer.leadingContainer.arrangedSubviews.allSatisfy(\.isHidden)
+        attachmentsVC.content = content.attachments
+        composer.attachmentsViewContainer.isHidden = content.attachments.isEmpty
 
         composer.errorLabel.text = errorMessage
         composer.bottomContainer.isHidden = errorMessage == nil
@@ -214,15 +216,6 @@ open class ComposerVC: _ViewController, UITextViewDelegate {
         if preferredContentSize != view.bounds.size { preferredContentSize = view.bounds.size }
     }
 
-    private static func displayName(of user: ChatUser) -> String { mentionName(of: user) }
-
-    /// The name a mention of `user` shows after the mention symbol: the name, or the id when
-    /// the name is empty.
-    public static func mentionName(of user: ChatUser) -> String {
-        let name = user.name.trimmingCharacters(in: .whitespacesAndNewlines)
-        return name.isEmpty ? user.id : name
-    }
-
     // MARK: Mention suggestions
 
     /// Shows the mention suggestions when the text before the caret is a mention being typed,
@@ -239,20 +232,7 @@ open class ComposerVC: _ViewController, UITextViewDelegate {
     /// (no spaces; the symbol at the start of the text or after whitespace), and the range of
     /// the symbol and the letters in the text (UTF-16).
     open func typingMention(in textView: UITextView) -> (String, NSRange)? {
-        let text = (textView.text ?? "") as NSString
-        let caret = min(textView.selectedRange.location, text.length)
-        guard textView.selectedRange.length == 0 else { return nil }
-        let symbol = mentionSymbol as NSString
-        let symbolRange = text.range(of: mentionSymbol, options: .backwards, range: NSRange(location: 0, length: caret))
-        guard symbolRange.location != NSNotFound, symbol.length > 0 else { return nil }
-        let start = symbolRange.location + symbolRange.length
-        let query = text.substring(with: NSRange(location: start, length: caret - start))
-        guard !query.contains(where: { $0.isWhitespace }) else { return nil }
-        if symbolRange.location > 0 {
-            let before = text.substring(with: NSRange(location: symbolRange.location - 1, length: 1))
-            guard before.allSatisfy(\.isWhitespace) else { return nil }
-        }
-        return (query, NSRange(location: symbolRange.location, length: caret - symbolRange.location))
+        Self.query(after: mentionSymbol, in: textView)
     }
 
     /// The channel's members (without the current user) matching `typingMention`: those whose
@@ -260,17 +240,7 @@ open class ComposerVC: _ViewController, UITextViewDelegate {
     /// in the order of the channel's members. All members for an empty query.
     open func mentionSuggestions(for typingMention: String) -> [ChatUser] {
         guard let channelController else { return [] }
-        let me = channelController.client.currentUserId
-        let users = (channelController.channel?.members ?? []).map(\.user).filter { $0.id != me }
-        let query = typingMention.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-        guard !query.isEmpty else { return users }
-        return users.filter { user in
-            [user.id, user.name].contains { candidate in
-                let folded = candidate.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-                return folded.split(whereSeparator: { $0.isWhitespace || $0 == "." || $0 == "_" || $0 == "-" })
-                    .contains { $0.hasPrefix(query) } || folded.hasPrefix(query)
-            }
-        }
+        return Self.members(matching: typingMention, in: channelController)
     }
 
     /// Shows ``mentionSuggestions(for:)`` in ``suggestionsVC`` (the first highlighted), or hides
@@ -308,20 +278,6 @@ open class ComposerVC: _ViewController, UITextViewDelegate {
         dismissSuggestions()
     }
 
-    /// A tapped (or Enter-picked) suggestion row.
-    private func didSelectSuggestion(at index: Int) {
-        guard let range = mentionRange, suggestionsVC.users.indices.contains(index) else { return }
-        insertMention(of: suggestionsVC.users[index], replacing: range)
-    }
-
-    /// The picked users whose mention is still in `text`.
-    private func mentionedUserIds(in text: String) -> [UserId] {
-        content.mentionedUsers
-            .filter { text.contains(mentionSymbol + Self.mentionName(of: $0)) }
-            .map(\.id)
-            .sorted()
-    }
-
     // MARK: Actions
 
     /// Cancels replying or editing: back to an empty new message (the thread stays).
@@ -333,12 +289,13 @@ open class ComposerVC: _ViewController, UITextViewDelegate {
         errorMessage = nil
     }
 
-    /// Sends the text (or saves the edit) and clears the composer; does nothing when the trimmed
-    /// text is empty. Failures keep the text and show ``errorMessage``. `sender` is the button
-    /// that asked (the send button, also when Enter sends).
+    /// Sends the text and attachments (or saves the edit) and clears the composer; does nothing
+    /// when there is neither text nor an attachment. Failures keep the text and attachments and
+    /// show ``errorMessage``; so does an attached file that was deleted since it was added.
+    /// `sender` is the button that asked (the send button, also when Enter sends).
     open func publishMessage(sender: UIButton) {
         let text = content.text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !text.isEmpty else { return }
+        guard !text.isEmpty || (!content.attachments.isEmpty && content.editingMessage == nil) else { return }
         guard let channelController else {
             errorMessage = appearance.l10n.tr("composer.error.unavailable")
             return
@@ -357,10 +314,12 @@ open class ComposerVC: _ViewController, UITextViewDelegate {
             }
             return
         }
-        if let refusal = Self.refusal(toSendIn: channelController.channel, isReply: sent.threadMessage != nil, l10n: appearance.l10n) {
+        if let refusal = Self.refusal(toSendIn: channelController.channel, isReply: sent.threadMessage != nil, l10n: appearance.l10n)
+            ?? missingAttachmentRefusal() {
             errorMessage = refusal
             return
         }
+        let attachments = sent.attachments.map(\.messageAttachment)
         content.clear()
         errorMessage = nil
         stopTypingTask?.cancel()
@@ -370,75 +329,15 @@ open class ComposerVC: _ViewController, UITextViewDelegate {
             do throws(ChatError) {
                 try? await channelController.sendStopTypingEvent()
                 if let thread {
-                    try await thread.createNewReply(text: text, quotedMessageId: sent.quotingMessage?.id, mentionedUserIds: mentionedUserIds)
+                    try await thread.createNewReply(
+                        text: text, quotedMessageId: sent.quotingMessage?.id, mentionedUserIds: mentionedUserIds, attachments: attachments)
                 } else {
-                    try await channelController.createNewMessage(text: text, quotedMessageId: sent.quotingMessage?.id, mentionedUserIds: mentionedUserIds)
+                    try await channelController.createNewMessage(
+                        text: text, quotedMessageId: sent.quotingMessage?.id, mentionedUserIds: mentionedUserIds, attachments: attachments)
                 }
             } catch {
                 self?.restore(sent, after: error)
             }
-        }
-    }
-
-    /// Runs `work` after the work already under way, so sends keep their order.
-    private func run(_ work: @escaping @MainActor () async -> Void) {
-        let previous = pendingTask
-        pendingTask = Task { @MainActor in
-            await previous?.value
-            await work()
-        }
-    }
-
-    /// A failed send: refusals before storage give the text back; a message stored as failed
-    /// stays in the list (with resend), so only the error shows.
-    private func restore(_ sent: Content, after error: ChatError) {
-        errorMessage = Self.shortDescription(of: error, l10n: appearance.l10n)
-        guard Self.failsBeforeStoring(error) || sent.editingMessage != nil else { return }
-        // Typing since the failure wins over restoring.
-        guard content.isEmpty else { return }
-        content = sent
-    }
-
-    private func threadMessageController(for root: ChatMessage, in channel: ChatChannelController) -> ChatMessageController {
-        if let threadController, threadController.messageId == root.id, threadController.cid == channel.cid {
-            return threadController
-        }
-        let controller = ChatMessageController(cid: channel.cid, messageId: root.id, client: channel.client)
-        threadController = controller
-        return controller
-    }
-
-    /// Why sending is not possible in `channel`, or nil when it is (or the channel is unknown).
-    static func refusal(toSendIn channel: ChatChannel?, isReply: Bool, l10n: L10n) -> String? {
-        guard let channel else { return nil }
-        let capability: ChannelCapability = isReply ? .sendReply : .sendMessage
-        guard !channel.can(capability) else { return nil }
-        return l10n.tr(channel.isFrozen ? "composer.error.frozen" : "composer.error.cannot-send")
-    }
-
-    /// A short, user-facing line for an error.
-    static func shortDescription(of error: ChatError, l10n: L10n) -> String {
-        switch error {
-        case .channelFrozen: l10n.tr("composer.error.frozen")
-        case .missingCapability, .notAMember: l10n.tr("composer.error.cannot-send")
-        case .messageTooLong(_, let limit): l10n.plural("composer.error.too-long", count: limit)
-        case .featureDisabled: l10n.tr("composer.error.feature-disabled")
-        case .emptyMessage: l10n.tr("composer.error.empty")
-        case .messageDeleted: l10n.tr("composer.error.deleted")
-        case .notOwnMessage: l10n.tr("composer.error.not-own")
-        case .diskFull, .readOnlyStorage: l10n.tr("composer.error.kept-for-resend")
-        default: l10n.tr("composer.error.generic")
-        }
-    }
-
-    /// Errors thrown before the message is stored (so it is not in the list as failed).
-    static func failsBeforeStoring(_ error: ChatError) -> Bool {
-        switch error {
-        case .emptyMessage, .messageTooLong, .channelNotFound, .invalidChannelId, .invalidThreadParent,
-             .invalidQuotedMessage, .attachmentFileMissing, .messageNotFound, .messageDeleted:
-            true
-        default:
-            false
         }
     }
 
@@ -483,27 +382,7 @@ open class ComposerVC: _ViewController, UITextViewDelegate {
     /// A keystroke: sends a typing event (the channel controller throttles them) and restarts
     /// the stop-typing timer; an emptied text stops typing at once.
     open func textDidChangeByUser() {
-        guard let channelController else { return }
-        stopTypingTask?.cancel()
-        stopTypingTask = nil
-        if content.isEmpty {
-            run { try? await channelController.sendStopTypingEvent() }
-            return
-        }
-        let parentId = content.threadMessage?.id
-        run { try? await channelController.sendKeystrokeEvent(parentMessageId: parentId) }
-        let clock = channelController.client.clock
-        let deadline = clock.now().addingTimeInterval(stopTypingDelay)
-        stopTypingTask = Task { @MainActor [weak self] in
-            do {
-                try await clock.sleep(until: deadline)
-            } catch {
-                return  // cancelled by a newer keystroke or a send
-            }
-            guard let self, !Task.isCancelled else { return }
-            self.stopTypingTask = nil
-            self.run { try? await channelController.sendStopTypingEvent() }
-        }
+        sendTypingEvents()
     }
 
     // MARK: UITextViewDelegate
@@ -527,5 +406,44 @@ open class ComposerVC: _ViewController, UITextViewDelegate {
         }
         publishMessage(sender: composerView.sendButton)
         return false
+    }
+
+    // MARK: Attachments
+
+    /// Opens the file chooser (`components.documentPicker`) in ``attachmentsPickerDirectory``; the
+    /// picked files are attached (``documentPicker(_:didPickDocumentsAt:)``).
+    open func showAttachmentsPicker(sender: UIButton) {
+        let picker = components.documentPicker.init(directoryURL: attachmentsPickerDirectory, allowedExtensions: nil)
+        configurePicker(picker)
+        present(picker, animated: true)
+    }
+
+    /// Attaches the file at `url` as `type`, as Stream's `addAttachmentToContent(from:type:)`.
+    ///
+    /// - Throws: ``AttachmentValidationError/maxAttachmentsCountPerMessageExceeded(limit:)``,
+    ///   ``AttachmentValidationError/maxFileSizeExceeded``, or `ChatError.attachmentFileMissing`
+    ///   when the file is missing, a folder or unreadable. Nothing is attached then.
+    open func addAttachmentToContent(from url: URL, type: AttachmentType) throws {
+        content.attachments.append(try validatedAttachment(from: url, type: type))
+    }
+
+    /// Shows why `attachmentURL` was not attached under the input, as Stream's
+    /// `handleAddAttachmentError(attachmentURL:attachmentType:error:)`.
+    open func handleAddAttachmentError(attachmentURL: URL, attachmentType: AttachmentType, error: Error) {
+        errorMessage = attachmentErrorMessage(for: attachmentURL, error: error)
+    }
+
+    /// Attaches `urls` in order (each typed by its extension), refusing those that fail; clears
+    /// the error line first. What the chooser, a drop and a paste call.
+    open func addAttachments(from urls: [URL]) {
+        errorMessage = nil
+        for url in urls {
+            let type = AnyAttachmentPayload.attachmentType(forExtension: url.pathExtension)
+            do {
+                try addAttachmentToContent(from: url, type: type)
+            } catch {
+                handleAddAttachmentError(attachmentURL: url, attachmentType: type, error: error)
+            }
+        }
     }
 }

@@ -15,7 +15,8 @@ import ParleyUIKit
 /// |-------------------------------------------------------------|
 /// ```
 ///
-/// `inputMessageView` stacks the quoted message (reply mode) above the text view. Every
+/// `inputMessageView` stacks the quoted message (reply mode) and the attachments' previews
+/// (`attachmentsViewContainer`) above the text view; `leadingContainer` holds the attach button. Every
 /// container is a `ContainerStackView`, so a subclass can insert, remove or hide views in
 /// `setUpLayout()` after calling `super`. The view's height comes from Auto Layout: pin its
 /// edges (or just leading, trailing and bottom) and it grows with the text.
@@ -28,7 +29,7 @@ open class ComposerView: _View {
     open private(set) lazy var headerView = UIView()
     /// The row with the leading buttons, the input field and the send button.
     open private(set) lazy var centerContainer = ContainerStackView(axis: .horizontal, alignment: .bottom, spacing: 8)
-    /// Buttons before the input field (empty by default, so it takes no space).
+    /// Buttons before the input field: the attach button.
     open private(set) lazy var leadingContainer = ContainerStackView(axis: .horizontal, alignment: .bottom, spacing: 4)
     /// The rounded input field: the quoted message above the text view.
     open private(set) lazy var inputMessageView = ContainerStackView(axis: .vertical, spacing: 0)
@@ -43,6 +44,12 @@ open class ComposerView: _View {
     open private(set) lazy var inputTextView: InputTextView = configured(components.inputTextView.init(frame: .zero))
     /// The send button (`components.sendButton`).
     open private(set) lazy var sendButton: UIButton = configured(components.sendButton.init(frame: .zero))
+    /// Opens the attachments picker (`appearance.images.openAttachments`); hidden where the channel
+    /// does not allow uploads and while editing.
+    open private(set) lazy var attachmentButton: UIButton = UIButton(type: .system)
+    /// Holds the composer's `attachmentsVC` inside the input field, above the text; hidden while
+    /// nothing is attached.
+    open private(set) lazy var attachmentsViewContainer = UIView()
     /// Cancels replying or editing (`appearance.images.close`).
     open private(set) lazy var dismissButton: UIButton = UIButton(type: .system)
     /// "Reply to Alice" or "Edit Message".
@@ -74,6 +81,8 @@ open class ComposerView: _View {
     open override func setUp() {
         super.setUp()
         dismissButton.accessibilityLabel = appearance.l10n.tr("composer.cancel")
+        attachmentButton.accessibilityLabel = appearance.l10n.tr("composer.attach")
+        attachmentButton.toolTip = attachmentButton.accessibilityLabel
     }
 
     /// Builds the stacks; see the diagram in the type's documentation.
@@ -119,11 +128,17 @@ open class ComposerView: _View {
         centerContainer.addArrangedSubview(leadingContainer)
         centerContainer.addArrangedSubview(inputMessageView)
         centerContainer.addArrangedSubview(trailingContainer)
-        leadingContainer.isHidden = leadingContainer.arrangedSubviews.isEmpty
+        leadingContainer.addArrangedSubview(attachmentButton)
+        NSLayoutConstraint.activate([
+            attachmentButton.widthAnchor.constraint(equalToConstant: 32),
+            attachmentButton.heightAnchor.constraint(equalToConstant: 38),
+        ])
 
         // The field: the quoted message inset by the margins, the text view edge to edge.
         inputMessageView.directionalLayoutMargins = NSDirectionalEdgeInsets(top: 8, leading: 8, bottom: 0, trailing: 8)
         inputMessageView.addArrangedSubview(quotedMessageView, respectsLayoutMargins: true)
+        inputMessageView.addArrangedSubview(attachmentsViewContainer, respectsLayoutMargins: false)
+        attachmentsViewContainer.isHidden = true
         inputMessageView.addArrangedSubview(inputTextView, respectsLayoutMargins: false)
         inputMessageView.setContentHuggingPriority(.defaultLow, for: .horizontal)
         inputMessageView.setContentCompressionResistancePriority(.defaultLow, for: .horizontal)
@@ -157,6 +172,8 @@ open class ComposerView: _View {
         titleLabel.textAlignment = .center
         dismissButton.setImage(appearance.images.close.withRenderingMode(.alwaysTemplate), for: .normal)
         dismissButton.tintColor = palette.inactiveTint
+        attachmentButton.setImage(appearance.images.openAttachments.withRenderingMode(.alwaysTemplate), for: .normal)
+        attachmentButton.tintColor = palette.inactiveTint
 
         errorLabel.font = appearance.fonts.footnote
         errorLabel.textColor = palette.alert

@@ -24,6 +24,10 @@ open class InputTextView: UITextView, Customizable, AppearanceProvider, Componen
     /// The component types; `Components.default` unless set.
     open lazy var components: Components = .default
 
+    /// Told when the clipboard pasted into the view names files (Stream's
+    /// `clipboardAttachmentDelegate`); without one, paths paste as text.
+    open weak var clipboardAttachmentDelegate: (any InputTextViewClipboardAttachmentDelegate)?
+
     /// "Send a message", shown while the text is empty.
     open private(set) lazy var placeholderLabel: UILabel = UILabel()
 
@@ -117,6 +121,16 @@ open class InputTextView: UITextView, Customizable, AppearanceProvider, Componen
     /// Shows the placeholder only while the text is empty (and no input method is composing).
     open func updateContent() {
         placeholderLabel.isHidden = hasText || markedTextRange != nil
+    }
+
+    /// Pastes the clipboard; when its text is file paths or `file://` URIs (one per line, as a
+    /// file manager copies them) and the delegate is set, the delegate gets the files instead.
+    open override func paste(_ sender: Any?) {
+        if let delegate = clipboardAttachmentDelegate, let urls = Self.fileURLs(inPastedText: UIPasteboard.general.string ?? "") {
+            delegate.inputTextView(self, didPasteFiles: urls)
+            return
+        }
+        super.paste(sender)
     }
 
     private func textDidChange() {

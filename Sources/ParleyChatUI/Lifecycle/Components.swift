@@ -102,6 +102,12 @@ public struct Components {
     public var inputTextView: InputTextView.Type = InputTextView.self
     /// The composer's send button.
     public var sendButton: UIButton.Type = SendButton.self
+    /// The attachments' previews inside the composer's input field.
+    public var messageComposerAttachmentsVC: AttachmentsPreviewVC.Type = AttachmentsPreviewVC.self
+    /// The file chooser the composer's attach button opens.
+    public var documentPicker: UIDocumentPickerViewController.Type = UIDocumentPickerViewController.self
+    /// The full-screen viewer a tapped picture opens in.
+    public var galleryVC: GalleryVC.Type = GalleryVC.self
 
     // MARK: Thread list
 

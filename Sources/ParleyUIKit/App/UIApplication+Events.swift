@@ -135,6 +135,10 @@ extension UIApplication {
             Compositor.setNeedsFrame()
         case .quit:
             terminate()
+        case let .dropFiles(native, paths, location):
+            let point = location ?? pointer.location
+            guard let window = scene(forNative: native)?.window(at: point) else { return }
+            deliverDrop(of: paths, at: point, in: window)
         }
     }
 

@@ -199,6 +199,12 @@ public final class HeadlessBackend: PlatformBackend {
         send(.pointerExited(window: native(window)))
     }
 
+    /// Drops `files` from the desktop at `point` (window coordinates), as a file manager does.
+    public func drop(files: [URL], at point: CGPoint, in window: UIWindow? = nil) {
+        pointer = point
+        send(.dropFiles(window: native(window), paths: files.map(\.path), location: point))
+    }
+
     /// Holds the button down at `point` for `duration` seconds, then releases it.
     public func longPress(at point: CGPoint, duration: TimeInterval = 0.8, in window: UIWindow? = nil) {
         pointerDown(at: point, in: window)

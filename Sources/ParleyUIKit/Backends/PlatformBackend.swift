@@ -36,6 +36,8 @@ enum PlatformEvent: Sendable {
     case exposed(window: Int)
     /// The user asked to quit the application.
     case quit
+    /// Files dropped on the window from the desktop (`location`: the pointer, when known).
+    case dropFiles(window: Int, paths: [String], location: CGPoint?)
 }
 
 /// Pointer shapes.

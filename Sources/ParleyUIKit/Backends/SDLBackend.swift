@@ -28,6 +28,8 @@ final class SDLBackend: PlatformBackend {
     private var idsBySDL: [UInt32: Int] = [:]
     private var nextID = 1
     private var pending: [SDL_Event] = []
+    /// The files of the drop under way (between SDL's begin and complete events).
+    private var droppedPaths: [String]?
     private var cursors: [PlatformCursor: OpaquePointer] = [:]
     private let wakeEventType: UInt32
     private var textInputActive = false
@@ -273,11 +275,41 @@ final class SDLBackend: PlatformBackend {
             let t = event.text
             guard let id = idsBySDL[t.windowID] else { return nil }
             return .textInput(window: id, text: Self.string(fromCharTuple: t.text))
+        case SDL_DROPBEGIN.rawValue, SDL_DROPFILE.rawValue, SDL_DROPTEXT.rawValue, SDL_DROPCOMPLETE.rawValue:
+            return translateDrop(event.drop)
         case SDL_TEXTEDITING.rawValue:
             let e = event.edit
             guard let id = idsBySDL[e.windowID] else { return nil }
             return .textEditing(window: id, text: Self.string(fromCharTuple: e.text), cursor: Int(e.start))
         default:
+            return nil
+        }
+    }
+
+    /// Collects the files of one drop (SDL sends a begin, a file event per file, and a complete)
+    /// and hands them over as one event when it completes; dropped text that names a `file://`
+    /// URI counts as that file.
+    private func translateDrop(_ drop: SDL_DropEvent) -> PlatformEvent? {
+        let window = idsBySDL[drop.windowID] ?? natives.keys.min() ?? -1
+        switch drop.type {
+        case SDL_DROPBEGIN.rawValue:
+            droppedPaths = []
+            return nil
+        case SDL_DROPCOMPLETE.rawValue:
+            defer { droppedPaths = nil }
+            guard let paths = droppedPaths, !paths.isEmpty else { return nil }
+            return .dropFiles(window: window, paths: paths, location: nil)
+        default:
+            guard let file = drop.file else { return nil }
+            defer { SDL_free(file) }
+            var path = String(cString: file)
+            if drop.type == SDL_DROPTEXT.rawValue {
+                guard let url = URL(string: path.trimmingCharacters(in: .whitespacesAndNewlines)), url.isFileURL else { return nil }
+                path = url.path
+            }
+            // Without a begin event (older SDL), each file is its own drop.
+            guard droppedPaths != nil else { return .dropFiles(window: window, paths: [path], location: nil) }
+            droppedPaths?.append(path)
             return nil
         }
     }

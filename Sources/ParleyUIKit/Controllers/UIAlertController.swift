@@ -77,12 +77,7 @@ open class UIAlertController: UIViewController {
     }
 
     open override func loadView() {
-        let root = UIView(frame: UIScreen.main.bounds)
-        root.backgroundColor = UIColor(white: 0, alpha: 0.3)
-        card.backgroundColor = .secondarySystemBackground
-        card.layer.cornerRadius = 14
-        card.clipsToBounds = true
-        root.addSubview(card)
+        let root = UIView.dimmedRoot(holding: card)
         titleLabel.font = .systemFont(ofSize: 17, weight: .semibold)
         titleLabel.textAlignment = .center
         titleLabel.numberOfLines = 0

@@ -422,7 +422,10 @@ final class TextEditor {
             case "a": selectAll()
             case "c": copy()
             case "x": if editable { cut() } else { return false }
-            case "v": if editable { paste() } else { return false }
+            case "v":
+                guard editable else { return false }
+                // A text view's `paste(_:)` can be overridden (a composer takes pasted file paths).
+                if let textView = host as? UITextView { textView.paste(nil) } else { paste() }
             case "z": if editable { shift ? redo() : undo() } else { return false }
             case "y": if editable { redo() } else { return false }
             default: return false

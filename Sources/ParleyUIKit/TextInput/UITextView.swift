@@ -324,7 +324,10 @@ open class UITextView: UIScrollView, UIKeyInput, MarkedTextInput, TextEditorHost
     /// Cuts the selection (Ctrl+X).
     public func cut() { editor.cut() }
     /// Pastes the clipboard (Ctrl+V).
-    public func paste() { editor.paste() }
+    public func paste() { paste(nil) }
+    /// Pastes the clipboard's text at the selection, as UIKit's `paste(_:)`; Ctrl+V calls it, so a
+    /// subclass can take the clipboard another way (a chat composer attaches pasted file paths).
+    open func paste(_ sender: Any?) { editor.paste() }
 
     // MARK: Keys
 

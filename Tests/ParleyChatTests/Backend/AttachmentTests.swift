@@ -15,7 +15,10 @@ import Testing
         let stored = try #require(try client.message(id: id))
         #expect(stored.attachments.map(\.type) == [.image])
         if case .image(let payload) = stored.attachments.first?.payload {
-            #expect(payload.localURL == file && payload.width == 640)
+            // The embedded backend keeps its own copy of the file.
+            let storage = try #require(client.embeddedBackend?.attachmentsDirectory)
+            #expect(payload.localURL.path.hasPrefix(storage.path + "/") && payload.width == 640)
+            #expect(FileManager.default.contents(atPath: payload.localURL.path) == Data([0x89, 0x50, 0x4E, 0x47]))
         } else {
             Issue.record("expected an image payload")
         }
