@@ -23,7 +23,7 @@ import Foundation
 //   PATCH  /v1/messages/{id}                  EditMessageRequest      → WriteResponse
 //   DELETE /v1/messages/{id}                                          → WriteResponse
 //   POST   /v1/messages/{id}/reactions        AddReactionRequest      → WriteResponse
-//   DELETE /v1/messages/{id}/reactions/{type}                         → WriteResponse
+//   DELETE /v1/messages/{id}/reactions/{type}?operation_id=OP          → WriteResponse
 //   POST   /v1/sync                           SyncRequest             → SyncResponse
 //   GET    /v1/search?q=TEXT&cid=CID&limit=N                          → MessagesResponse
 //   GET    /v1/ws?token=JWT                   (WebSocket upgrade; or the Authorization header)
@@ -56,10 +56,18 @@ public enum WirePath {
     public static func message(_ id: String) -> String { "\(Wire.pathPrefix)/messages/\(segment(id))" }
     /// `/v1/messages/{id}/reactions`.
     public static func reactions(_ messageId: String) -> String { "\(message(messageId))/reactions" }
-    /// `/v1/messages/{id}/reactions/{type}`.
-    public static func reaction(_ messageId: String, type: String) -> String {
-        "\(reactions(messageId))/\(segment(type))"
+    /// `/v1/messages/{id}/reactions/{type}`, with `?operation_id=OP` when `operationId` is set
+    /// (see ``AddReactionRequest/operationId``).
+    public static func reaction(_ messageId: String, type: String, operationId: String? = nil) -> String {
+        "\(reactions(messageId))/\(segment(type))" + (operationId.map { "?\(operationIdQuery)=\(segment($0))" } ?? "")
     }
+
+    /// The query parameter of a reaction removal's operation id.
+    public static let operationIdQuery = "operation_id"
+
+    /// The longest operation id a server accepts.
+    public static let maxOperationIdLength = 128
+
     /// `/v1/sync`.
     public static let sync = "\(Wire.pathPrefix)/sync"
     /// `/v1/search`.
@@ -210,11 +218,17 @@ public struct AddReactionRequest: Sendable, Hashable, Codable {
     public var score: Int
     /// Whether to remove the user's reactions of other types first.
     public var enforceUnique: Bool
+    /// The client's id for this operation, the same on every retry (at most
+    /// ``WirePath/maxOperationIdLength`` characters): a server that already applied an operation
+    /// of the user with this id applies nothing and answers the message as it is. Without one
+    /// (older clients), every request applies, so a retry adds its score again.
+    public var operationId: String?
     /// Creates the request.
-    public init(type: String, score: Int = 1, enforceUnique: Bool = false) {
+    public init(type: String, score: Int = 1, enforceUnique: Bool = false, operationId: String? = nil) {
         self.type = type
         self.score = score
         self.enforceUnique = enforceUnique
+        self.operationId = operationId
     }
 }
 

@@ -75,6 +75,15 @@ public protocol ChatBackend: Sendable {
     /// remain. ``ChatChannelController/loadPreviousMessages(limit:)`` calls it when the store
     /// runs out. The default fetches nothing.
     func loadOlderMessages(in cid: ChannelId, limit: Int) async throws(ChatError) -> Bool
+
+    /// Whether the thread of `parentId` in `cid` may have replies older than the oldest the store
+    /// holds, kept where the backend keeps the whole thread (a server). The default says no.
+    func mayHaveOlderReplies(to parentId: MessageId, in cid: ChannelId) -> Bool
+
+    /// Brings up to `limit` replies to `parentId` older than the oldest the store holds into the
+    /// store; returns whether older ones may remain. ``ChatMessageController/loadPreviousReplies(limit:)``
+    /// calls it when the store runs out. The default fetches nothing.
+    func loadOlderReplies(to parentId: MessageId, in cid: ChannelId, limit: Int) async throws(ChatError) -> Bool
 }
 
 extension ChatBackend {
@@ -86,6 +95,12 @@ extension ChatBackend {
 
     /// Fetches nothing: the store holds the whole history.
     public func loadOlderMessages(in cid: ChannelId, limit: Int) async throws(ChatError) -> Bool { false }
+
+    /// `false`: the store holds every reply.
+    public func mayHaveOlderReplies(to parentId: MessageId, in cid: ChannelId) -> Bool { false }
+
+    /// Fetches nothing: the store holds every reply.
+    public func loadOlderReplies(to parentId: MessageId, in cid: ChannelId, limit: Int) async throws(ChatError) -> Bool { false }
 }
 
 /// What a new channel looks like.

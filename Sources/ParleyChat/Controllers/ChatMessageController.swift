@@ -75,6 +75,8 @@ public final class ChatMessageController {
     private var retryMessage = false
     private var retryReactions = false
     private var retryTyping = false
+    /// The backend's fetch of replies older than the store's, while it runs.
+    private var olderRepliesFetch: Task<Void, Never>?
 
     /// Creates a controller; call ``synchronize()`` to load the message, its newest replies and
     /// its newest reactions.
@@ -106,7 +108,7 @@ public final class ChatMessageController {
              try reader.typingUsers(cid: cid, parentId: messageId))
         }
         isSynchronized = true
-        hasLoadedAllPreviousReplies = page.count < limit
+        hasLoadedAllPreviousReplies = page.count < limit && !client.backend.mayHaveOlderReplies(to: messageId, in: cid)
         hasLoadedAllReactions = reactionPage.count < limit
         replaceMessage(message)
         retryIds = []
@@ -116,7 +118,10 @@ public final class ChatMessageController {
         replaceTyping(typing)
     }
 
-    /// Loads up to `limit` replies older than the oldest loaded one.
+    /// Loads up to `limit` replies older than the oldest loaded one. When the store runs out but
+    /// the backend keeps older replies (a server), the rest comes in a moment: the backend
+    /// fetches them into the store and the controller loads them (as
+    /// ``ChatChannelController/loadPreviousMessages(limit:)`` does for a channel).
     public func loadPreviousReplies(limit: Int = ChatMessageController.pageSize) throws(ChatError) {
         guard isSynchronized, !hasLoadedAllPreviousReplies, limit > 0 else { return }
         let oldest = replies.first?.orderKey
@@ -124,9 +129,36 @@ public final class ChatMessageController {
         let page = try client.reader { reader in
             try reader.messages(from: reader.threadRows(parentId: messageId, before: oldest, limit: limit))
         }
-        hasLoadedAllPreviousReplies = page.count < limit
+        let storeRanOut = page.count < limit
+        hasLoadedAllPreviousReplies = storeRanOut && !client.backend.mayHaveOlderReplies(to: messageId, in: cid)
         window.prepend(page)
         publishReplies()
+        if storeRanOut && !hasLoadedAllPreviousReplies { loadOlderReplyHistory(limit: limit - page.count) }
+    }
+
+    /// Whether older replies are being fetched from the backend (see ``loadPreviousReplies(limit:)``).
+    public var isLoadingOlderReplies: Bool { olderRepliesFetch != nil }
+
+    /// Why the last fetch of older replies failed, or nil after a success: the next
+    /// ``loadPreviousReplies(limit:)`` tries again.
+    public private(set) var olderRepliesError: ChatError?
+
+    /// Has the backend bring older replies into the store, then loads `limit` of them.
+    private func loadOlderReplyHistory(limit: Int) {
+        guard olderRepliesFetch == nil else { return }
+        let (client, cid, messageId) = (self.client, self.cid, self.messageId)
+        olderRepliesFetch = Task { [weak self] in
+            do throws(ChatError) {
+                _ = try await client.backend.loadOlderReplies(to: messageId, in: cid, limit: max(limit, 4 * Self.pageSize))
+                guard let self else { return }
+                self.olderRepliesFetch = nil
+                self.olderRepliesError = nil
+                try self.loadPreviousReplies(limit: max(limit, 1))
+            } catch {
+                self?.olderRepliesFetch = nil
+                self?.olderRepliesError = error
+            }
+        }
     }
 
     /// Loads up to `limit` more reactions (older than the loaded ones).

@@ -158,6 +158,20 @@ enum StoreSchema {
                 ) WITHOUT ROWID
                 """)
         }
+        migrator.registerMigration("v5-reaction-outbox") { db in
+            // Reaction operations waiting for a server (remote backends only), oldest first by
+            // rowid; each keeps the operation id it is sent with on every retry.
+            try db.execute(sql: """
+                CREATE TABLE reaction_outbox (
+                    operation_id TEXT NOT NULL UNIQUE,
+                    message_id TEXT NOT NULL,
+                    type TEXT NOT NULL,
+                    score INTEGER NOT NULL,
+                    enforce_unique INTEGER NOT NULL,
+                    is_removal INTEGER NOT NULL
+                )
+                """)
+        }
         return migrator
     }
 

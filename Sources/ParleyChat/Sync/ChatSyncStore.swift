@@ -132,6 +132,16 @@ public final class ChatSyncStore: Sendable {
         }
     }
 
+    /// The id of the oldest reply to `parentId` that the server knows (what a page of older
+    /// replies is asked for before); `nil` when the store holds none.
+    public func oldestSyncedReplyId(to parentId: MessageId) throws(ChatError) -> MessageId? {
+        try store.read { db in
+            try String.fetchOne(
+                db, sql: "SELECT id FROM message WHERE parent_id = ? AND local_state = 0 ORDER BY created_at, pk LIMIT 1",
+                arguments: [parentId])
+        }
+    }
+
     /// Removes a channel the user can no longer see (left, removed, deleted) with its cursor.
     public func removeChannel(_ cid: ChannelId) async throws(ChatError) {
         let now = clock.now()

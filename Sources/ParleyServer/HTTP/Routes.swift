@@ -90,9 +90,11 @@ struct Routes: Sendable {
             let body = try await JSONResponses.decode(AddReactionRequest.self, from: request, limit: limit)
             return try JSONResponses.ok(try await service.addReaction(try parameter("id", context), body, by: context.actorId))
         }
-        v1.delete("messages/:id/reactions/:type") { _, context in
+        v1.delete("messages/:id/reactions/:type") { request, context in
             try JSONResponses.ok(try await service.removeReaction(
-                try parameter("id", context), type: try parameter("type", context), by: context.actorId))
+                try parameter("id", context), type: try parameter("type", context),
+                operationId: request.uri.queryParameters[Substring(WirePath.operationIdQuery)].map(String.init),
+                by: context.actorId))
         }
         v1.post("sync") { request, context in
             let body = try await JSONResponses.decode(SyncRequest.self, from: request, limit: limit)

@@ -180,6 +180,16 @@ final class PostgresServerStorage: ServerStorage {
             """,
             "CREATE INDEX messages_search ON messages USING GIN (search)",
         ]),
+        // The reaction operations applied, by the client's operation id: a retry applies nothing.
+        (3, [
+            """
+            CREATE TABLE reaction_operations (
+                user_id TEXT NOT NULL, operation_id TEXT NOT NULL,
+                message_id TEXT NOT NULL REFERENCES messages(id) ON DELETE CASCADE, created_at BIGINT NOT NULL,
+                PRIMARY KEY (user_id, operation_id))
+            """,
+            "CREATE INDEX reaction_operations_by_message ON reaction_operations(message_id)",
+        ]),
     ]
 
     /// The advisory lock key of migrations (any constant; "parley" in ASCII).

@@ -326,6 +326,19 @@ final class PostgresTransaction: ServerTransaction {
             """).metadata.rows ?? 0 > 0
     }
 
+    func reactionOperation(_ operationId: String, userId: UserId) throws -> MessageId? {
+        try rows("""
+            SELECT message_id FROM reaction_operations WHERE user_id = \(userId) AND operation_id = \(operationId)
+            """).first.map { try $0["message_id"].decode(String.self) }
+    }
+
+    func recordReactionOperation(_ operationId: String, userId: UserId, messageId: MessageId) throws {
+        try execute("""
+            INSERT INTO reaction_operations (user_id, operation_id, message_id, created_at)
+            VALUES (\(userId), \(operationId), \(messageId), \(now.ms))
+            """)
+    }
+
     // MARK: Events
 
     func appendEvent(_ cid: ChannelId, _ build: (Int64, String) -> ParleyProtocol.ChannelEvent) throws -> ParleyProtocol.ChannelEvent {

@@ -120,6 +120,16 @@ final class SQLiteServerStorage: ServerStorage {
                     payload BLOB NOT NULL, PRIMARY KEY (cid, seq)) WITHOUT ROWID;
                 """)
         }
+        // The reaction operations applied, by the client's operation id: a retry applies nothing.
+        migrator.registerMigration("v2-reaction-operations") { db in
+            try db.execute(sql: """
+                CREATE TABLE reaction_operation (
+                    user_id TEXT NOT NULL, operation_id TEXT NOT NULL,
+                    message_id TEXT NOT NULL REFERENCES message(id) ON DELETE CASCADE, created_at INTEGER NOT NULL,
+                    PRIMARY KEY (user_id, operation_id)) WITHOUT ROWID;
+                CREATE INDEX reaction_operation_by_message ON reaction_operation(message_id);
+                """)
+        }
         return migrator
     }()
 }
@@ -393,6 +403,18 @@ struct SQLiteTransaction: ServerTransaction {
             sql: "DELETE FROM reaction WHERE message_id = ? AND user_id = ? AND type = ?",
             arguments: [messageId, userId, type])
         return db.changesCount > 0
+    }
+
+    func reactionOperation(_ operationId: String, userId: UserId) throws -> MessageId? {
+        try String.fetchOne(
+            try db.cachedStatement(sql: "SELECT message_id FROM reaction_operation WHERE user_id = ? AND operation_id = ?"),
+            arguments: [userId, operationId])
+    }
+
+    func recordReactionOperation(_ operationId: String, userId: UserId, messageId: MessageId) throws {
+        try execute(
+            sql: "INSERT INTO reaction_operation (user_id, operation_id, message_id, created_at) VALUES (?, ?, ?, ?)",
+            arguments: [userId, operationId, messageId, now.ms])
     }
 
     // MARK: Events

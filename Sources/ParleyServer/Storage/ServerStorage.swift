@@ -58,6 +58,11 @@ protocol ServerTransaction {
     func reactions(_ messageId: MessageId) throws -> [ReactionRecord]
     func upsertReaction(_ reaction: ReactionRecord) throws
     func deleteReaction(_ messageId: MessageId, userId: UserId, type: String) throws -> Bool
+    /// The message a reaction operation of `userId` with this client-chosen id was applied to,
+    /// `nil` when none was (so a retried operation applies once).
+    func reactionOperation(_ operationId: String, userId: UserId) throws -> MessageId?
+    /// Records that the operation was applied (in the transaction that applies it).
+    func recordReactionOperation(_ operationId: String, userId: UserId, messageId: MessageId) throws
 
     /// Takes the channel's next sequence number, builds the event with it and stores it.
     func appendEvent(_ cid: ChannelId, _ build: (_ seq: Int64, _ epoch: String) -> ChannelEvent) throws -> ChannelEvent
