@@ -9,6 +9,8 @@ final class SQLiteServerStorage: ServerStorage {
     private let writer: any DatabaseWriter
     /// Writes waiting for the next group commit.
     private let pending = PendingWrites()
+    /// Whether a write is committing the queue.
+    private let committer = Committer()
 
     /// Opens (creating when needed) the database at `path`; `nil` keeps it in memory.
     init(path: String?) throws {
@@ -34,32 +36,25 @@ final class SQLiteServerStorage: ServerStorage {
     /// following transaction (each in a savepoint of its own, so a refused write rolls back alone),
     /// and one sync to disk makes them all durable. `afterCommit` then runs for each, in the order
     /// their bodies ran, before the next transaction starts, so events still leave in commit order.
+    ///
+    /// One committer at a time: the write that finds none becomes it and, in one turn at the
+    /// writer, commits batch after batch until the queue is empty. Every other write only queues
+    /// and waits for its commit (no turn at the writer of its own, no thread hop for nothing).
     func write<T: Sendable>(
         _ body: @Sendable (any ServerTransaction) throws -> T, afterCommit: @Sendable (T) -> Void
     ) async throws -> T {
         // The closures live in the pending write only until this call returns (it waits for them).
         try await withoutActuallyEscaping(body) { body in
             try await withoutActuallyEscaping(afterCommit) { afterCommit in
-                let pending = self.pending
-                let writer = self.writer
                 let write = PendingWrite(body: body, afterCommit: afterCommit)
                 defer { write.releaseClosures() }
-                pending.enqueue(write)
-                do {
-                    // Whoever reaches the writer first commits everything queued by then (ours
-                    // included, unless an earlier writer already did). In a task of its own: the
-                    // caller's cancellation must not interrupt a transaction shared with others.
-                    try await Task {
-                        try await writer.writeWithoutTransaction { db in Self.commit(pending.takeBatch(), in: db) }
-                    }.value
-                } catch {
-                    if pending.remove(write) {
-                        write.abort(error)
-                    } else {
-                        // Another writer took it: its outcome is known once that commit ends.
-                        await write.waitUntilFinished()
-                    }
+                if committer.enqueueClaiming(write, in: pending) {
+                    // In a task of its own: the caller's cancellation must not interrupt a
+                    // transaction shared with others.
+                    let (pending, committer, writer) = (self.pending, self.committer, self.writer)
+                    Task { await committer.drain(pending, writer: writer) }
                 }
+                await write.waitUntilFinished()
                 return try write.result()
             }
         }
@@ -238,10 +233,21 @@ struct SQLiteTransaction: ServerTransaction {
         return ChannelRecord(
             cid: (try? ChannelId(cid: row["cid"])) ?? ChannelId(type: "invalid", id: row["cid"]),
             name: row["name"], imageURL: (row["image_url"] as String?).flatMap(URL.init(string:)),
-            config: (try? decoder.decode(ChannelConfig.self, from: Data(configJSON.utf8))) ?? ChannelConfig(),
+            config: decodedConfig(configJSON),
             isFrozen: row["is_frozen"], createdBy: row["created_by"], createdAt: .ms(row["created_at"]),
             updatedAt: .ms(row["updated_at"]), lastMessageAt: (row["last_message_at"] as Int64?).map(Date.ms),
             epoch: row["epoch"], lastSeq: row["last_seq"])
+    }
+
+    /// The last configuration decoded, by its JSON: channels mostly share one, and every write
+    /// to a channel reads it.
+    private static let lastConfig = Mutex<(json: String, config: ChannelConfig)?>(nil)
+
+    static func decodedConfig(_ json: String) -> ChannelConfig {
+        if let last = lastConfig.withLock({ $0 }), last.json == json { return last.config }
+        let config = (try? decoder.decode(ChannelConfig.self, from: Data(json.utf8))) ?? ChannelConfig()
+        lastConfig.withLock { $0 = (json, config) }
+        return config
     }
 
     // MARK: Members

@@ -1,6 +1,5 @@
 import AsyncHTTPClient
 import Foundation
-import HummingbirdWSClient
 import Logging
 import ParleyProtocol
 import ParleyServer
@@ -305,80 +304,5 @@ struct BenchAPI: Sendable {
             throw Failure(message: "\(method) \(path): \(response.status.code) \(String(decoding: data, as: UTF8.self))")
         }
         return try Wire.decoder().decode(T.self, from: data)
-    }
-}
-
-/// The load generator's WebSocket side: one connection, frames handed to `onFrame` as they come.
-final class BenchSocket: Sendable {
-    /// Whether the welcome came (`true`) or the socket closed first (`false`).
-    final class Welcome: Sendable {
-        let state = Mutex<Bool?>(nil)
-    }
-
-    private let outgoing: AsyncStream<String>.Continuation
-    private let task: Task<Void, any Error>
-
-    private init(outgoing: AsyncStream<String>.Continuation, task: Task<Void, any Error>) {
-        self.outgoing = outgoing
-        self.task = task
-    }
-
-    static func open(port: Int, token: String, onFrame: @escaping @Sendable (ServerFrame) -> Void) async throws -> BenchSocket {
-        try await open(port: port, token: token, probe: ServerFrame.self, onFrame: onFrame)
-    }
-
-    /// Opens a socket whose frames are decoded as `Probe` (a part of ``ServerFrame``).
-    static func open<Probe: Decodable & Sendable>(
-        port: Int, token: String, probe: Probe.Type, onFrame: @escaping @Sendable (Probe) -> Void
-    ) async throws -> BenchSocket {
-        let (stream, continuation) = AsyncStream.makeStream(of: String.self)
-        let welcomed = Welcome()
-        var logger = Logger(label: "parley.bench.socket")
-        logger.logLevel = .error
-        let task = Task {
-            defer { welcomed.state.withLock { $0 = $0 ?? false } }
-            try await WebSocketClient.connect(
-                // The token in the query, as browsers send it.
-                url: "ws://127.0.0.1:\(port)\(WirePath.webSocket)?token=\(token)",
-                configuration: .init(maxFrameSize: 1 << 24), logger: logger
-            ) { inbound, outbound, _ in
-                try await withThrowingTaskGroup(of: Void.self) { group in
-                    group.addTask {
-                        let decoder = Wire.decoder()
-                        for try await message in inbound.messages(maxSize: 1 << 24) {
-                            guard case .text(let text) = message else { continue }
-                            let data = Data(text.utf8)
-                            if welcomed.state.withLock({ $0 }) == nil {
-                                guard let first = try? decoder.decode(ServerFrame.self, from: data), case .welcome = first
-                                else { continue }
-                                welcomed.state.withLock { $0 = true }
-                            }
-                            guard let frame = try? decoder.decode(Probe.self, from: data) else { continue }
-                            onFrame(frame)
-                        }
-                        continuation.finish()
-                    }
-                    for await text in stream { try await outbound.write(.text(text)) }
-                    group.cancelAll()
-                }
-            }
-        }
-        let socket = BenchSocket(outgoing: continuation, task: task)
-        while true {
-            switch welcomed.state.withLock({ $0 }) {
-            case true?: return socket
-            case false?: throw BenchAPI.Failure(message: "the WebSocket closed before its welcome")
-            case nil: try await Task.sleep(for: .milliseconds(1))
-            }
-        }
-    }
-
-    func send(_ frame: ClientFrame) {
-        outgoing.yield((try? String(decoding: Wire.encoder().encode(frame), as: UTF8.self)) ?? "{}")
-    }
-
-    func close() async {
-        outgoing.finish()
-        _ = try? await task.value
     }
 }
