@@ -48,6 +48,12 @@ let package = Package(
             pkgConfig: "pangocairo librsvg-2.0 gdk-pixbuf-2.0",
             providers: [.apt(["libcairo2-dev", "libpixman-1-dev", "libpango1.0-dev", "librsvg2-dev", "libgdk-pixbuf-2.0-dev"])]
         ),
+        // GIO's D-Bus client (GDBus): desktop notifications through org.freedesktop.Notifications.
+        .systemLibrary(
+            name: "CGio",
+            pkgConfig: "gio-2.0",
+            providers: [.apt(["libglib2.0-dev"])]
+        ),
         .systemLibrary(
             name: "CSDL2",
             pkgConfig: "sdl2",
@@ -157,7 +163,7 @@ let package = Package(
         // The UIKit-style chat SDK of seeds 000, 001 and 004: Appearance, Components, the view lifecycle.
         .target(
             name: "ParleyChatUI",
-            dependencies: ["ParleyUIKit", "ParleyComponent", "ParleyChat"],
+            dependencies: ["ParleyUIKit", "ParleyComponent", "ParleyChat", "CGio"],
             // Localization: one JSON strings table per language (see ChatLocalization).
             resources: [.process("Resources/Reactions"), .copy("Resources/Localization")],
             swiftSettings: strict
@@ -229,7 +235,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ParleyChatUITests",
-            dependencies: ["ParleyChatUI", "ParleyTesting", "Parley", "ParleyScenes"],
+            dependencies: ["ParleyChatUI", "ParleyTesting", "Parley", "ParleyScenes", "CGio"],
             exclude: ["__Snapshots__"],
             swiftSettings: strict
         ),

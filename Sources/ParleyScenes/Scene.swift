@@ -31,7 +31,7 @@ public enum SceneCatalog {
         ChannelListScene.rectAvatarsScene,
         ChannelScene.scene,
     ] + ComposerScene.scenes + CustomizationScenes.scenes + DeclarativeScenes.scenes
-        + ReactionsScene.scenes + [SplitViewScene.scene] + AttachmentScenes.scenes
+        + ReactionsScene.scenes + [SplitViewScene.scene, SplitViewScene.threadScene] + AttachmentScenes.scenes
 
     /// The scene with this name, if any.
     public static func scene(named name: String) -> RenderScene? {

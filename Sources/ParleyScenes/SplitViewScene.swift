@@ -10,9 +10,16 @@ enum SplitViewScene {
         summary: "The demo's first screen on a wide window: the channel list beside the open channel (UISplitViewController)",
         defaultSize: CGSize(width: 1100, height: 720)
     ) { size in
+        makeHost(size: size) { _ in }
+    }
+
+    /// The demo's split view in a host of `size`, over the fixed client, with formatters pinned
+    /// to the fixture's clock and UTC while the views set themselves up; `then` runs on it after
+    /// the first layout (the host lays out again after it).
+    @MainActor
+    static func makeHost(size: CGSize, then: (UISplitViewController) -> Void) -> UIView {
         let host = SceneControllerHost(frame: CGRect(origin: .zero, size: size))
         guard let client = try? DemoScreen.makeFixedClient() else { return host }
-        // Formatters pinned to the fixture's clock and UTC while the views set themselves up.
         let saved = Appearance.default
         Appearance.default = ChatFixtures.appearance(from: saved)
         defer { Appearance.default = saved }
@@ -21,7 +28,23 @@ enum SplitViewScene {
         }
         host.host(split)
         host.layoutIfNeeded()
+        then(split)
+        host.layoutIfNeeded()
         return host
+    }
+
+    /// The demo on a 1,280-point window with the Android-crash thread of the team channel open
+    /// in the third column, beside the channel and the list.
+    static let threadScene = RenderScene(
+        name: "split-view-thread",
+        summary: "The demo on a desktop window with a thread open in the third column beside the channel (the inspector column)",
+        defaultSize: CGSize(width: 1280, height: 800)
+    ) { size in
+        makeHost(size: size) { split in
+            guard let channelVC = split.viewController(for: .secondary) as? ChatChannelVC,
+                  let root = DemoScreen.threadRoot(in: channelVC, startingWith: "🐛 Crash") else { return }
+            channelVC.showThread(messageId: root)
+        }
     }
 }
 
@@ -44,6 +67,12 @@ public enum DemoScreen {
         // narrow window it waits there and the list stays on top).
         if let firstChannel { list.router.showChannel(for: firstChannel) }
         return split
+    }
+
+    /// The id of the first thread root in `channelVC`'s channel whose text starts with `prefix`.
+    @MainActor
+    public static func threadRoot(in channelVC: ChatChannelVC, startingWith prefix: String) -> MessageId? {
+        channelVC.channelController?.messages.first { $0.replyCount > 0 && $0.text.hasPrefix(prefix) }?.id
     }
 
     /// An in-memory client holding the written demo conversations, ending before

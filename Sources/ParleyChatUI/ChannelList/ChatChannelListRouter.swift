@@ -11,8 +11,8 @@ open class ChatChannelListRouter: NavigationRouter {
 
     /// Opens the channel: a `components.channelVC` for `cid`, in the secondary column when the
     /// list is in a `UISplitViewController` (pushed on the list's stack while the split view is
-    /// collapsed), else pushed on the navigation stack (or presented when there is none).
-    /// Returns the controller shown.
+    /// collapsed, and closing the thread column of the channel it replaces), else pushed on the
+    /// navigation stack (or presented when there is none). Returns the controller shown.
     @discardableResult
     open func showChannel(for cid: ChannelId) -> ChatChannelVC? {
         guard let root = rootViewController else { return nil }
@@ -23,6 +23,9 @@ open class ChatChannelListRouter: NavigationRouter {
         (root as? ChatChannelListVC)?.selectedChannelId = cid
         if let split = root.splitViewController {
             applyTheme(of: root, to: channelVC)
+            // The open thread belongs to the channel being left.
+            split.hide(.inspector)
+            split.setViewController(nil, for: .inspector)
             split.showDetailViewController(channelVC, sender: self)
         } else {
             show(channelVC, from: root)

@@ -104,37 +104,7 @@ open class ChatChannelListVC: _ViewController, ChatChannelListControllerDelegate
         isSearchEnabled && !searchQuery.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
     }
 
-    /// Searches for `query` (the search field calls it as the user types); an empty query
-    /// shows the channels again.
-    open func search(_ query: String) {
-        let shown = query.replacingOccurrences(of: "\0", with: "")
-        if searchField.text != shown { searchField.text = shown }
-        searchResultsVC.client = controller?.client
-        searchResultsVC.search(query)
-        updateSearchVisibility()
-    }
-
-    /// Shows the results or the channels, following the query; leaving the results shows the
-    /// top of the channels (the most recent).
-    open func updateSearchVisibility() {
-        searchBarView.isHidden = !isSearchEnabled
-        let showing = isShowingSearchResults
-        if wasShowingSearchResults && !showing {
-            listView.layoutIfNeeded()
-            listView.setContentOffset(CGPoint(x: 0, y: -listView.adjustedContentInset.top), animated: false)
-        }
-        wasShowingSearchResults = showing
-        searchResultsVC.view.isHidden = !showing
-        // The rows under the results are out of reach (Tab and the arrows skip them).
-        listView.isHidden = showing || channels.isEmpty
-    }
-
-    private var wasShowingSearchResults = false
-
-    /// Opens the channel of a search result, scrolled to the message, through ``router``.
-    open func didSelectSearchResult(_ message: ChatMessage) {
-        router.showChannel(for: message.cid, at: message.id)
-    }
+    var wasShowingSearchResults = false
 
     private var measuredRowHeight: (width: CGFloat, height: CGFloat)?
     private var isLoadingNextPage = false
@@ -145,7 +115,6 @@ open class ChatChannelListVC: _ViewController, ChatChannelListControllerDelegate
     }
     /// Not decoded: Parley has no archives (see `UIViewController.init(coder:)`).
     public required init?(coder: NSCoder) { return nil }
-
 
     // MARK: Lifecycle
 
@@ -218,28 +187,6 @@ open class ChatChannelListVC: _ViewController, ChatChannelListControllerDelegate
         updateSearchVisibility()
     }
 
-    /// Lays out the connection banner (when shown) and the search bar at the top and everything
-    /// else below them.
-    open func layoutSearch() {
-        let bounds = view.bounds
-        let banner = connectionStatusView.isHidden ? 0 : connectionStatusView.sizeThatFits(bounds.size).height
-        connectionStatusView.frame = CGRect(x: 0, y: 0, width: bounds.width, height: banner)
-        let searchHeight = isSearchEnabled ? searchBarHeight : 0
-        let top = banner + searchHeight
-        let below = CGRect(x: 0, y: top, width: bounds.width, height: max(0, bounds.height - top))
-        searchBarView.frame = CGRect(x: 0, y: banner, width: bounds.width, height: searchHeight)
-        searchFieldContainer.frame = CGRect(x: 12, y: 8, width: max(0, bounds.width - 24), height: max(0, searchHeight - 16))
-        let fieldBounds = searchFieldContainer.bounds
-        let iconSize: CGFloat = 16
-        let rtl = view.effectiveUserInterfaceLayoutDirection == .rightToLeft
-        searchIconView.frame = CGRect(x: rtl ? fieldBounds.width - 10 - iconSize : 10, y: (fieldBounds.height - iconSize) / 2, width: iconSize, height: iconSize)
-        let textInset: CGFloat = 10 + iconSize + 6
-        searchField.frame = CGRect(x: rtl ? 8 : textInset, y: 0, width: max(0, fieldBounds.width - textInset - 8), height: fieldBounds.height)
-        for subview in [listView, emptyView, loadingView, errorView, searchResultsVC.view] as [UIView] where subview.superview === view {
-            subview.frame = below
-        }
-    }
-
     /// Keeps the list and the state views filling the screen; the selected row follows the
     /// split view collapsing and expanding.
     open override func viewDidLayoutSubviews() {
@@ -273,14 +220,6 @@ open class ChatChannelListVC: _ViewController, ChatChannelListControllerDelegate
     open private(set) lazy var appearanceToggleItem = UIBarButtonItem(
         image: appearance.images.darkMode,
         primaryAction: UIAction { [weak self] _ in self?.toggleUserInterfaceStyle() })
-
-    /// Switches the window (every screen in it) between light and dark, live: each chat view
-    /// runs `setUpAppearance()` and `updateContent()` again.
-    open func toggleUserInterfaceStyle() {
-        let target: UIView = view.window ?? view
-        let isDark = target.traitCollection.userInterfaceStyle == .dark
-        target.overrideUserInterfaceStyle = isDark ? .light : .dark
-    }
 
     /// Rebuilds the rows from ``channels`` and shows the view of the current state.
     open override func updateContent() {
@@ -397,162 +336,26 @@ open class ChatChannelListVC: _ViewController, ChatChannelListControllerDelegate
     /// The channel open beside the list (the router sets it when it shows a channel); its row
     /// is highlighted while the split view shows both columns.
     public var selectedChannelId: ChannelId? {
-        didSet { if selectedChannelId != oldValue { refreshSelection() } }
-    }
-
-    /// Whether the row of `cid` shows as selected: it is ``selectedChannelId`` and the list is in
-    /// an expanded split view (a collapsed one shows one screen at a time).
-    open func isShowingSelection(of cid: ChannelId) -> Bool {
-        guard cid == selectedChannelId, let split = splitViewController else { return false }
-        return !split.isCollapsed
-    }
-
-    private var lastCollapsed: Bool?
-
-    /// Marks the rows on screen selected or not.
-    open func refreshSelection() {
-        lastCollapsed = splitViewController?.isCollapsed
-        for cell in listView.visibleViews.compactMap({ $0 as? ChatChannelListCollectionViewCell }) {
-            guard let cid = cell.content?.channel.cid else { continue }
-            cell.isSelected = isShowingSelection(of: cid)
+        didSet {
+            guard selectedChannelId != oldValue else { return }
+            refreshSelection()
+            NotificationCenter.default.post(name: Self.selectedChannelDidChange, object: self)
         }
     }
+
+    /// Posted (object: the list) when ``selectedChannelId`` changes.
+    public static let selectedChannelDidChange = Notification.Name("ChatChannelListVC.selectedChannelDidChange")
+
+    var lastCollapsed: Bool?
 
     // MARK: Keyboard
 
     /// The list's shortcuts: Ctrl+K quick switcher, Alt+Up/Down previous/next channel,
     /// Alt+Shift+Up/Down previous/next unread channel, Ctrl+F search, Ctrl+/ the shortcuts sheet.
     /// In a split view they work from either column.
-    open override var keyCommands: [UIKeyCommand]? {
-        let l10n = appearance.l10n
-        var commands = [
-            UIKeyCommand(title: l10n.tr("shortcuts.quick-switcher"), input: "k", modifierFlags: .control) { [weak self] _ in self?.showQuickSwitcher() },
-            UIKeyCommand(title: l10n.tr("shortcuts.previous-channel"), input: UIKeyCommand.inputUpArrow, modifierFlags: .alternate) { [weak self] _ in
-                self?.selectAdjacentChannel(by: -1, unreadOnly: false)
-            },
-            UIKeyCommand(title: l10n.tr("shortcuts.next-channel"), input: UIKeyCommand.inputDownArrow, modifierFlags: .alternate) { [weak self] _ in
-                self?.selectAdjacentChannel(by: 1, unreadOnly: false)
-            },
-            UIKeyCommand(title: l10n.tr("shortcuts.previous-unread"), input: UIKeyCommand.inputUpArrow, modifierFlags: [.alternate, .shift]) { [weak self] _ in
-                self?.selectAdjacentChannel(by: -1, unreadOnly: true)
-            },
-            UIKeyCommand(title: l10n.tr("shortcuts.next-unread"), input: UIKeyCommand.inputDownArrow, modifierFlags: [.alternate, .shift]) { [weak self] _ in
-                self?.selectAdjacentChannel(by: 1, unreadOnly: true)
-            },
-        ]
-        if isSearchEnabled {
-            commands.append(UIKeyCommand(title: l10n.tr("shortcuts.search"), input: "f", modifierFlags: .control) { [weak self] _ in self?.focusSearch() })
-        }
-        commands.append(UIKeyCommand(title: l10n.tr("shortcuts.show"), input: "/", modifierFlags: .control) { [weak self] _ in self?.showKeyboardShortcuts() })
-        return commands
-    }
-
-    /// Opens the channel `delta` rows from the selected one (the first or last row when none is
-    /// selected); `unreadOnly` skips channels without unread messages. Returns the channel opened.
-    @discardableResult
-    open func selectAdjacentChannel(by delta: Int, unreadOnly: Bool) -> ChannelId? {
-        guard !channels.isEmpty, delta != 0 else { return nil }
-        let count = channels.count
-        let start = selectedChannelId.flatMap { cid in channels.firstIndex { $0.cid == cid } } ?? (delta > 0 ? -1 : count)
-        var index = start
-        for _ in 0..<count {
-            index += delta > 0 ? 1 : -1
-            if unreadOnly { index = (index + count) % count } else if index < 0 || index >= count { return nil }
-            let channel = channels[index]
-            if channel.cid == selectedChannelId { return nil }
-            guard !unreadOnly || channel.unreadCount.messages > 0 else { continue }
-            didSelectChannel(channel.cid)
-            return channel.cid
-        }
-        return nil
-    }
-
-    /// Presents the quick switcher over the window; the channel picked opens through ``router``.
-    open func showQuickSwitcher() {
-        let presenter = view.window?.rootViewController ?? self
-        guard presenter.presentedViewController == nil else { return }
-        let switcher = ChatChannelQuickSwitcherVC()
-        switcher.appearance = appearance
-        switcher.components = components
-        switcher.currentUserId = controller?.client.currentUserId
-        switcher.channels = channels
-        switcher.onSelect = { [weak self] cid in self?.didSelectChannel(cid) }
-        presenter.present(switcher, animated: true)
-    }
-
-    /// Puts the caret in the search field (with the focus ring).
-    open func focusSearch() {
-        guard isSearchEnabled else { return }
-        if let focus = UIFocusSystem.focusSystem(for: view) { focus.setFocus(searchField) } else { searchField.becomeFirstResponder() }
-    }
-
-    /// Presents the sheet of every shortcut that works where the first responder (or the focused
-    /// view) is.
-    open func showKeyboardShortcuts() {
-        let presenter = view.window?.rootViewController ?? self
-        guard presenter.presentedViewController == nil else { return }
-        let window = view.window
-        let first = (UIResponder.currentFirstResponder as? UIView).flatMap { $0.window === window ? $0 : nil }
-        let origin: UIResponder = first ?? window.flatMap { UIFocusSystem.focusSystem(for: $0)?.focusedItem } ?? self
-        let sheet = ChatKeyboardShortcutsVC()
-        sheet.appearance = appearance
-        sheet.components = components
-        sheet.shortcuts = ChatKeyboardShortcutsVC.shortcuts(from: origin, extra: keyCommands ?? [], appearance: appearance)
-        presenter.present(sheet, animated: true)
-    }
-
-    // MARK: Pointer
-
-    /// Right-click on a row: the channel's actions.
-    func setUpSecondaryClick() {
-        let click = UITapGestureRecognizer { [weak self] recognizer in
-            guard let self, recognizer.state == .ended else { return }
-            let location = recognizer.location(in: self.listView)
-            guard let cell = self.listView.visibleViews.first(where: { !$0.isHidden && $0.frame.contains(location) }) as? ChatChannelListCollectionViewCell,
-                  let cid = cell.content?.channel.cid else { return }
-            self.showChannelActions(for: cid)
-        }
-        click.buttonMaskRequired = .secondary
-        click.name = "ChatChannelListVC secondary click"
-        listView.addGestureRecognizer(click)
-    }
-
-    /// The actions of a channel (a right-click on its row): open, mark read, mute or unmute,
-    /// delete (as the user may), cancel; in an action sheet.
-    open func showChannelActions(for cid: ChannelId) {
-        guard let index = channels.firstIndex(where: { $0.cid == cid }), let controller else { return }
-        let channel = channels[index]
-        let l10n = appearance.l10n
-        let sheet = UIAlertController(title: ChatChannelListItemView.displayable(
-            appearance.formatters.channelName.format(channel: channel, forCurrentUserId: controller.client.currentUserId) ?? cid.id),
-            message: nil, preferredStyle: .actionSheet)
-        sheet.addAction(UIAlertAction(title: l10n.tr("channel-actions.open"), style: .default) { [weak self] _ in self?.didSelectChannel(cid) })
-        if channel.unreadCount.messages > 0 {
-            sheet.addAction(UIAlertAction(title: l10n.tr("channel-actions.mark-read"), style: .default) { [weak self] _ in
-                self?.markChannelRead(cid)
-            })
-        }
-        let path = IndexPath(item: index, section: 0)
-        if channel.can(.muteChannel) {
-            sheet.addAction(UIAlertAction(title: l10n.tr(channel.isMuted ? "channel.swipe.unmute" : "channel.swipe.mute"), style: .default) { [weak self] _ in
-                self?.muteButtonPressedForCell(at: path)
-            })
-        }
-        if channel.can(.deleteChannel) {
-            sheet.addAction(UIAlertAction(title: l10n.tr("channel.swipe.delete"), style: .destructive) { [weak self] _ in
-                self?.deleteButtonPressedForCell(at: path)
-            })
-        }
-        sheet.addAction(UIAlertAction(title: l10n.tr("alert.actions.cancel"), style: .cancel))
-        (view.window?.rootViewController ?? self).present(sheet, animated: true)
-    }
+    open override var keyCommands: [UIKeyCommand]? { channelListKeyCommands() }
 
     // MARK: Swipe actions
-
-    /// The index path of the channel's row (item = its index in ``channels``).
-    public func indexPath(of cid: ChannelId) -> IndexPath? {
-        channels.firstIndex { $0.cid == cid }.map { IndexPath(item: $0, section: 0) }
-    }
 
     /// Closes every other row's actions.
     open func swipeableViewWillShowActionViews(for indexPath: IndexPath) {
@@ -593,34 +396,6 @@ open class ChatChannelListVC: _ViewController, ChatChannelListControllerDelegate
         return view
     }
 
-    /// Mutes the channel of the row (unmutes a muted one) and closes the row.
-    open func muteButtonPressedForCell(at indexPath: IndexPath) {
-        guard let controller, channels.indices.contains(indexPath.item) else { return }
-        let channel = channels[indexPath.item]
-        closeSwipedRows()
-        let channelController = controller.client.channelController(for: channel.cid)
-        Task { @MainActor in
-            do {
-                if channel.isMuted { try await channelController.unmuteChannel() } else { try await channelController.muteChannel() }
-            } catch {
-                alertsRouter.showErrorAlert(message: appearance.l10n.tr("channel.swipe.mute-failed"))
-            }
-        }
-    }
-
-    /// Marks the channel read (the channel actions' "Mark as read"); a failure shows an alert.
-    open func markChannelRead(_ cid: ChannelId) {
-        guard let controller else { return }
-        let channelController = controller.client.channelController(for: cid)
-        Task { @MainActor in
-            do {
-                try await channelController.markRead()
-            } catch {
-                alertsRouter.showErrorAlert(message: appearance.l10n.tr("channel-actions.mark-read-failed"))
-            }
-        }
-    }
-
     /// Deletes the channel of the row.
     open func deleteButtonPressedForCell(at indexPath: IndexPath) {
         guard let controller, channels.indices.contains(indexPath.item) else { return }
@@ -638,12 +413,6 @@ open class ChatChannelListVC: _ViewController, ChatChannelListControllerDelegate
     /// Shows the alerts of the list's actions (a swipe action that failed), from `components.alertsRouter`.
     open private(set) lazy var alertsRouter: AlertsRouter = components.alertsRouter.init(rootViewController: self)
 
-    private func closeSwipedRows() {
-        for cell in listView.visibleViews.compactMap({ $0 as? ChatChannelListCollectionViewCell }) where cell.swipeableView.isOpen {
-            cell.swipeableView.close(animated: true)
-        }
-    }
-
     // MARK: ChatChannelListControllerDelegate
 
     /// Shows the controller's new list (the component view keeps what the user sees in place).
@@ -657,19 +426,5 @@ open class ChatChannelListVC: _ViewController, ChatChannelListControllerDelegate
     /// Loads the next page near the end.
     open func scrollViewDidScroll(_ scrollView: UIScrollView) {
         loadMoreChannelsIfNeeded()
-    }
-}
-
-/// The rows of the channel list, all as tall as the list's row height at the laid-out width.
-@MainActor
-struct ChannelRowsComponent: Component {
-    let channels: [ChatChannel]
-    let rowHeight: @MainActor (CGFloat) -> CGFloat
-    let row: @MainActor (ChatChannel, CGFloat) -> any Component
-
-    func layout(_ constraint: Constraint) -> VerticalRenderNode {
-        let width = constraint.maxSize.width.isFinite ? constraint.maxSize.width : 390
-        let height = rowHeight(width)
-        return VStack(alignItems: .stretch, children: channels.map { row($0, height) }).layout(constraint)
     }
 }

@@ -95,6 +95,13 @@ public final class HeadlessBackend: PlatformBackend {
         send(.resized(window: native, size: size))
     }
 
+    /// Gives a native window the keyboard focus or takes it away, as the window manager would
+    /// when the user clicks another app (the scene becomes inactive) and comes back.
+    public func setFocused(_ focused: Bool, _ window: UIWindow) {
+        guard let native = window.windowScene?.nativeWindow else { return }
+        send(.focus(window: native, gained: focused))
+    }
+
     /// Asks to close a window's native window, as its close button would.
     public func close(_ window: UIWindow) {
         guard let native = window.windowScene?.nativeWindow else { return }

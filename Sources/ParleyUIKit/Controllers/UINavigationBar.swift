@@ -104,7 +104,14 @@ open class UINavigationBar: UIView {
     private func makeView(for item: UIBarButtonItem) -> UIView {
         if let custom = item.customView { return custom }
         let button = UIButton(type: .system)
-        if let image = item.image { button.setImage(image, for: .normal) } else { button.setTitle(item.title, for: .normal) }
+        if let image = item.image {
+            button.setImage(image, for: .normal)
+            // An icon's title is not drawn: it is the button's tooltip and accessibility label.
+            button.toolTip = item.title
+            button.accessibilityLabel = item.title
+        } else {
+            button.setTitle(item.title, for: .normal)
+        }
         if item.style == .done { button.titleLabel?.font = .systemFont(ofSize: 17, weight: .semibold) }
         button.isEnabled = item.isEnabled
         if let tint = item.tintColor { button.tintColor = tint }

@@ -1,51 +1,5 @@
 import Foundation
 
-/// Hears a split view controller's changes, as UIKit's `UISplitViewControllerDelegate`. Every
-/// method has a default implementation.
-@preconcurrency @MainActor
-public protocol UISplitViewControllerDelegate: AnyObject {
-    /// The display mode is about to change.
-    func splitViewController(_ svc: UISplitViewController, willChangeTo displayMode: UISplitViewController.DisplayMode)
-    /// A column is about to show.
-    func splitViewController(_ svc: UISplitViewController, willShow column: UISplitViewController.Column)
-    /// A column is about to hide.
-    func splitViewController(_ svc: UISplitViewController, willHide column: UISplitViewController.Column)
-    /// The split view collapsed to one navigation stack (the window became narrow).
-    func splitViewControllerDidCollapse(_ svc: UISplitViewController)
-    /// The split view expanded to its columns (the window became wide).
-    func splitViewControllerDidExpand(_ svc: UISplitViewController)
-    /// Which column is on top when the split view collapses; `proposedTopColumn` is `.secondary`
-    /// when the secondary column shows something, else `.primary`.
-    func splitViewController(_ svc: UISplitViewController,
-                             topColumnForCollapsingToProposedTopColumn proposedTopColumn: UISplitViewController.Column) -> UISplitViewController.Column
-    /// Return `true` to show `vc` yourself instead of the split view's `showDetailViewController(_:sender:)`.
-    func splitViewController(_ splitViewController: UISplitViewController, showDetail vc: UIViewController, sender: Any?) -> Bool
-    /// Return `true` to show `vc` yourself instead of the split view's `show(_:sender:)`.
-    func splitViewController(_ splitViewController: UISplitViewController, show vc: UIViewController, sender: Any?) -> Bool
-}
-
-extension UISplitViewControllerDelegate {
-    /// Does nothing by default.
-    public func splitViewController(_ svc: UISplitViewController, willChangeTo displayMode: UISplitViewController.DisplayMode) {}
-    /// Does nothing by default.
-    public func splitViewController(_ svc: UISplitViewController, willShow column: UISplitViewController.Column) {}
-    /// Does nothing by default.
-    public func splitViewController(_ svc: UISplitViewController, willHide column: UISplitViewController.Column) {}
-    /// Does nothing by default.
-    public func splitViewControllerDidCollapse(_ svc: UISplitViewController) {}
-    /// Does nothing by default.
-    public func splitViewControllerDidExpand(_ svc: UISplitViewController) {}
-    /// Keeps the proposed column by default.
-    public func splitViewController(_ svc: UISplitViewController,
-                                    topColumnForCollapsingToProposedTopColumn proposedTopColumn: UISplitViewController.Column) -> UISplitViewController.Column {
-        proposedTopColumn
-    }
-    /// Lets the split view show it by default.
-    public func splitViewController(_ splitViewController: UISplitViewController, showDetail vc: UIViewController, sender: Any?) -> Bool { false }
-    /// Lets the split view show it by default.
-    public func splitViewController(_ splitViewController: UISplitViewController, show vc: UIViewController, sender: Any?) -> Bool { false }
-}
-
 /// A list beside its detail on wide windows, one navigation stack on narrow ones, as UIKit's
 /// `UISplitViewController`.
 ///
@@ -66,66 +20,6 @@ extension UISplitViewControllerDelegate {
 /// ```
 @preconcurrency @MainActor
 open class UISplitViewController: UIViewController {
-    /// How many columns the split view manages.
-    public enum Style: Int, Sendable {
-        /// The classic interface: `viewControllers` set directly.
-        case unspecified = 0
-        /// A primary and a secondary column.
-        case doubleColumn = 1
-        /// A primary, a supplementary and a secondary column (Parley shows two: the
-        /// supplementary column is not drawn).
-        case tripleColumn = 2
-    }
-
-    /// A column.
-    public enum Column: Int, Sendable {
-        /// The leading column (a list).
-        case primary = 0
-        /// The middle column of the triple-column style.
-        case supplementary = 1
-        /// The trailing column (the detail).
-        case secondary = 2
-        /// The controller shown instead of the columns when collapsed (if set).
-        case compact = 3
-    }
-
-    /// How the columns are arranged.
-    public enum DisplayMode: Int, Sendable {
-        /// The split view decides (`.oneBesideSecondary`).
-        case automatic = 0
-        /// Only the secondary column.
-        case secondaryOnly = 1
-        /// The primary column beside the secondary.
-        case oneBesideSecondary = 2
-        /// The primary column over the secondary, which keeps the full width.
-        case oneOverSecondary = 3
-        /// As `.oneBesideSecondary` (two columns are all Parley draws).
-        case twoBesideSecondary = 4
-        /// As `.oneOverSecondary`.
-        case twoOverSecondary = 5
-        /// As `.oneBesideSecondary`.
-        case twoDisplaceSecondary = 6
-
-        /// UIKit's older name for `.oneBesideSecondary`.
-        public static let allVisible = DisplayMode.oneBesideSecondary
-        /// UIKit's older name for `.secondaryOnly`.
-        public static let primaryHidden = DisplayMode.secondaryOnly
-        /// UIKit's older name for `.oneOverSecondary`.
-        public static let primaryOverlay = DisplayMode.oneOverSecondary
-    }
-
-    /// How the primary column shares the width with the secondary.
-    public enum SplitBehavior: Int, Sendable {
-        /// The split view decides (`.tile`).
-        case automatic = 0
-        /// Side by side.
-        case tile = 1
-        /// The primary over the secondary.
-        case overlay = 2
-        /// The primary pushes the secondary aside (drawn as `.tile`).
-        case displace = 3
-    }
-
     /// "Let the split view decide" for the column width properties.
     public static let automaticDimension: CGFloat = -1
 
@@ -154,14 +48,33 @@ open class UISplitViewController: UIViewController {
     /// Below this width the split view collapses to one navigation stack (UIKit collapses in a
     /// compact horizontal size class; a desktop window has a width instead). Default 700 points.
     open var compactWidthThreshold: CGFloat = 700 { didSet { viewIfLoaded?.setNeedsLayout() } }
+    /// The narrowest the secondary column gets beside a shown inspector column; a narrower
+    /// window pushes the inspector's controllers on the secondary's stack instead.
+    /// ``automaticDimension``: 360 points.
+    open var minimumSecondaryColumnWidth: CGFloat = automaticDimension { didSet { viewIfLoaded?.setNeedsLayout() } }
+    /// The inspector column's width; ``automaticDimension``: 380 points (or the fraction, if set).
+    open var preferredInspectorColumnWidth: CGFloat = automaticDimension { didSet { viewIfLoaded?.setNeedsLayout() } }
+    /// The inspector column's width as a fraction of the view's; ``automaticDimension``: unused.
+    open var preferredInspectorColumnWidthFraction: CGFloat = automaticDimension { didSet { viewIfLoaded?.setNeedsLayout() } }
+    /// The narrowest the inspector column gets; ``automaticDimension``: 300 points.
+    open var minimumInspectorColumnWidth: CGFloat = automaticDimension { didSet { viewIfLoaded?.setNeedsLayout() } }
+    /// The widest the inspector column gets; ``automaticDimension``: 480 points.
+    open var maximumInspectorColumnWidth: CGFloat = automaticDimension { didSet { viewIfLoaded?.setNeedsLayout() } }
 
-    private var primaryNavigation: UINavigationController?
-    private var secondaryNavigation: UINavigationController?
-    private var columnControllers: [Column: UIViewController] = [:]
+    var primaryNavigation: UINavigationController?
+    var secondaryNavigation: UINavigationController?
+    var columnControllers: [Column: UIViewController] = [:]
     /// How many controllers of the collapsed stack are the primary column's own.
-    private var primaryDepth = 0
-    private var collapsed: Bool?
-    private let separator = UIView()
+    var primaryDepth = 0
+    var collapsed: Bool?
+    let separator = UIView()
+    var inspectorNavigation: UINavigationController?
+    /// Whether ``show(_:)`` asked for the inspector column (until ``hide(_:)``).
+    var wantsInspector = false
+    /// The inspector's controllers while they are pushed on another column's stack (the
+    /// window is too narrow for the column).
+    var foldedInspector: [UIViewController] = []
+    let inspectorSeparator = UIView()
 
     /// A split view of `style` with empty columns.
     public init(style: Style) {
@@ -212,6 +125,11 @@ open class UISplitViewController: UIViewController {
                 secondaryNavigation = vc.map(navigation(for:))
                 replaceChild(old, with: secondaryNavigation)
             }
+        case .inspector:
+            unfoldInspector(discarding: true)
+            let old = inspectorNavigation
+            inspectorNavigation = vc.map(navigation(for:))
+            replaceChild(old, with: inspectorNavigation)
         case .supplementary, .compact:
             break
         }
@@ -242,12 +160,12 @@ open class UISplitViewController: UIViewController {
         }
     }
 
-    private func navigation(for controller: UIViewController) -> UINavigationController {
+    func navigation(for controller: UIViewController) -> UINavigationController {
         if let navigation = controller as? UINavigationController { return navigation }
         return UINavigationController(rootViewController: controller)
     }
 
-    private func replaceChild(_ old: UIViewController?, with new: UIViewController?) {
+    func replaceChild(_ old: UIViewController?, with new: UIViewController?) {
         if let old, old !== new {
             old.willMove(toParent: nil)
             detach(old)
@@ -277,7 +195,7 @@ open class UISplitViewController: UIViewController {
         return resolvedDisplayMode
     }
 
-    private var resolvedDisplayMode: DisplayMode {
+    var resolvedDisplayMode: DisplayMode {
         switch preferredDisplayMode {
         case .automatic: return preferredSplitBehavior == .overlay ? .oneOverSecondary : .oneBesideSecondary
         case .twoBesideSecondary, .twoDisplaceSecondary: return .oneBesideSecondary
@@ -298,32 +216,94 @@ open class UISplitViewController: UIViewController {
         return expandedPrimaryWidth(in: viewIfLoaded?.bounds.width ?? UIScreen.main.bounds.width)
     }
 
-    private func expandedPrimaryWidth(in width: CGFloat) -> CGFloat {
-        let minimum = minimumPrimaryColumnWidth >= 0 ? minimumPrimaryColumnWidth : 240
-        let maximum = max(minimum, maximumPrimaryColumnWidth >= 0 ? maximumPrimaryColumnWidth : 420)
-        var preferred: CGFloat = 320
-        if preferredPrimaryColumnWidth >= 0 {
-            preferred = preferredPrimaryColumnWidth
-        } else if preferredPrimaryColumnWidthFraction >= 0 {
-            preferred = width * preferredPrimaryColumnWidthFraction
-        }
-        return max(0, min(width - 1, min(maximum, max(minimum, preferred))))
+    func expandedPrimaryWidth(in width: CGFloat) -> CGFloat {
+        let column = Self.columnWidth(
+            preferred: preferredPrimaryColumnWidth, fraction: preferredPrimaryColumnWidthFraction, minimum: minimumPrimaryColumnWidth,
+            maximum: maximumPrimaryColumnWidth, defaults: (320, 240, 420), in: width)
+        return max(0, min(width - 1, column))
+    }
+
+    /// A column's width in a view `width` wide: `preferred` (else `fraction` of `width`) within
+    /// `minimum` and `maximum`; ``automaticDimension`` (negative) values take `defaults`
+    /// (preferred, minimum, maximum).
+    static func columnWidth(preferred: CGFloat, fraction: CGFloat, minimum: CGFloat, maximum: CGFloat,
+                            defaults: (preferred: CGFloat, minimum: CGFloat, maximum: CGFloat), in width: CGFloat) -> CGFloat {
+        let low = minimum >= 0 ? minimum : defaults.minimum
+        let high = max(low, maximum >= 0 ? maximum : defaults.maximum)
+        let wanted = preferred >= 0 ? preferred : fraction >= 0 ? width * fraction : defaults.preferred
+        return min(high, max(low, wanted))
     }
 
     // MARK: Showing
 
-    /// Shows the column (`.primary` beside the secondary when it was hidden).
+    /// Shows the column: `.primary` beside the secondary when it was hidden; `.inspector` beside
+    /// the secondary (pushed on its stack when the window is too narrow).
     open func show(_ column: Column) {
+        if column == .inspector {
+            guard !isShowing(.inspector) else { return }
+            delegate?.splitViewController(self, willShow: .inspector)
+            wantsInspector = true
+            viewIfLoaded?.setNeedsLayout()
+            return
+        }
         guard column == .primary, preferredDisplayMode == .secondaryOnly else { return }
         delegate?.splitViewController(self, willShow: .primary)
         preferredDisplayMode = .automatic
     }
 
-    /// Hides the column (`.primary`: the secondary takes the whole width).
+    /// Hides the column (`.primary`: the secondary takes the whole width; `.inspector`: its
+    /// column goes, or its controllers leave the stack they were pushed on). The inspector's
+    /// controller stays set for the next ``show(_:)``.
     open func hide(_ column: Column) {
+        if column == .inspector {
+            guard isShowing(.inspector) else { return }
+            delegate?.splitViewController(self, willHide: .inspector)
+            wantsInspector = false
+            unfoldInspector(discarding: false)
+            detach(inspectorNavigation)
+            inspectorSeparator.removeFromSuperview()
+            viewIfLoaded?.setNeedsLayout()
+            return
+        }
         guard column == .primary, preferredDisplayMode != .secondaryOnly else { return }
         delegate?.splitViewController(self, willHide: .primary)
         preferredDisplayMode = .secondaryOnly
+    }
+
+    /// Whether the column shows: `.inspector` from ``show(_:)`` until ``hide(_:)`` (or until the
+    /// user goes back from its controllers pushed on a narrow window's stack); `.primary` unless
+    /// hidden, or collapsed under a detail; `.secondary` while expanded, or collapsed with a
+    /// detail on top; `.compact` while collapsed.
+    open func isShowing(_ column: Column) -> Bool {
+        switch column {
+        case .inspector:
+            syncFoldedInspector()
+            return wantsInspector
+        case .primary: return isCollapsed ? displayMode != .secondaryOnly : primaryColumnWidth > 0
+        case .secondary: return !isCollapsed || displayMode == .secondaryOnly
+        case .supplementary: return false
+        case .compact: return isCollapsed
+        }
+    }
+
+    /// The inspector column's width while it shows as a column, else 0.
+    open var inspectorColumnWidth: CGFloat {
+        guard let inspectorView = inspectorNavigation?.viewIfLoaded, inspectorView.superview === viewIfLoaded,
+              foldedInspector.isEmpty, wantsInspector else { return 0 }
+        return inspectorView.frame.width
+    }
+
+    /// Escape closes the inspector column when nothing before the split view in the responder
+    /// chain used the key, as desktop apps close a side panel; other keys go up the chain.
+    open override func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
+        let plainEscape = presses.contains {
+            $0.key?.keyCode == .keyboardEscape && $0.key?.modifierFlags.isDisjoint(with: [.shift, .control, .alternate, .command]) == true
+        }
+        if plainEscape, presentedViewController == nil, inspectorColumnWidth > 0 {
+            hide(.inspector)
+            return
+        }
+        super.pressesBegan(presses, with: event)
     }
 
     /// Shows `vc` in the primary column: pushed on its navigation stack.
@@ -368,130 +348,11 @@ open class UISplitViewController: UIViewController {
         root.owner = self
         root.backgroundColor = .systemBackground
         separator.backgroundColor = .separator
+        inspectorSeparator.backgroundColor = .separator
         view = root
         // The columns join at once (expanded until the first layout says otherwise), so they
         // appear with the split view.
         attach(secondaryNavigation, below: true)
         attach(primaryNavigation, below: false)
-    }
-
-    /// Puts a column's view in the split view's, with appearance calls when it is on screen.
-    private func attach(_ child: UIViewController?, below: Bool) {
-        guard let child, let root = viewIfLoaded else { return }
-        let childView: UIView = child.view
-        guard childView.superview !== root else { return }
-        let visible = appearance == .appeared || appearance == .appearing
-        if visible { child.beginAppearanceTransition(true, animated: false) }
-        if below { root.insertSubview(childView, at: 0) } else { root.addSubview(childView) }
-        if visible { UIApplication.shared.afterNextLayout { [weak child] in child?.endAppearanceTransition() } }
-    }
-
-    /// Takes a column's view out of the split view's, with appearance calls when it was on screen.
-    private func detach(_ child: UIViewController?) {
-        guard let child, let root = viewIfLoaded, let childView = child.viewIfLoaded, childView.superview === root else { return }
-        let visible = appearance == .appeared || appearance == .appearing
-        if visible { child.beginAppearanceTransition(false, animated: false) }
-        childView.removeFromSuperview()
-        if visible { child.endAppearanceTransition() }
-    }
-
-    private func changeDisplayMode(_ change: () -> Void) {
-        delegate?.splitViewController(self, willChangeTo: resolvedDisplayMode)
-        change()
-    }
-
-    /// Collapses or expands for the current width, then places the columns.
-    func layoutColumns() {
-        guard let root = viewIfLoaded else { return }
-        let bounds = root.bounds
-        let wantsCollapsed = bounds.width < compactWidthThreshold
-        if collapsed != wantsCollapsed {
-            let wasCollapsed = collapsed
-            collapsed = wantsCollapsed
-            if wantsCollapsed {
-                collapse()
-                if wasCollapsed != nil { delegate?.splitViewControllerDidCollapse(self) }
-            } else {
-                // Also on the first layout: a detail shown before it (on a guessed width) moves back.
-                expand()
-                if wasCollapsed != nil { delegate?.splitViewControllerDidExpand(self) }
-            }
-        }
-        if wantsCollapsed {
-            detach(secondaryNavigation)
-            separator.removeFromSuperview()
-            attach(primaryNavigation, below: false)
-            primaryNavigation?.view.frame = bounds
-            return
-        }
-        let mode = resolvedDisplayMode
-        let primaryWidth = mode == .secondaryOnly ? 0 : expandedPrimaryWidth(in: bounds.width)
-        let hairline = 1 / max(1, root.traitCollection.displayScale)
-        let rightToLeft = root.effectiveUserInterfaceLayoutDirection == .rightToLeft
-        let overlay = mode == .oneOverSecondary || preferredSplitBehavior == .overlay
-        let secondaryX = overlay ? 0 : primaryWidth + (primaryWidth > 0 ? hairline : 0)
-        let secondaryFrame = CGRect(x: secondaryX, y: 0, width: max(0, bounds.width - secondaryX), height: bounds.height)
-        let primaryFrame = CGRect(x: 0, y: 0, width: primaryWidth, height: bounds.height)
-        let separatorFrame = CGRect(x: primaryWidth, y: 0, width: hairline, height: bounds.height)
-        func placed(_ frame: CGRect) -> CGRect {
-            rightToLeft ? CGRect(x: bounds.width - frame.maxX, y: frame.minY, width: frame.width, height: frame.height) : frame
-        }
-        attach(secondaryNavigation, below: true)
-        secondaryNavigation?.view.frame = placed(secondaryFrame)
-        if primaryWidth > 0 {
-            attach(primaryNavigation, below: false)
-            primaryNavigation?.view.frame = placed(primaryFrame)
-            if separator.superview !== root { root.addSubview(separator) }
-            separator.frame = placed(separatorFrame)
-        } else {
-            detach(primaryNavigation)
-            separator.removeFromSuperview()
-        }
-    }
-
-    /// The secondary column's stack moves onto the primary's (when the secondary is on top).
-    private func collapse() {
-        guard let primary = primaryNavigation else { return }
-        primaryDepth = primary.viewControllers.count
-        guard let secondary = secondaryNavigation, !secondary.viewControllers.isEmpty else { return }
-        let top = delegate?.splitViewController(self, topColumnForCollapsingToProposedTopColumn: .secondary) ?? .secondary
-        guard top == .secondary else { return }
-        let detail = secondary.takeStack()
-        primary.resetStack(primary.viewControllers + detail)
-    }
-
-    /// What was pushed on the primary stack beyond its own controllers moves to the secondary column.
-    private func expand() {
-        guard let primary = primaryNavigation, primary.viewControllers.count > primaryDepth else { return }
-        let detail = Array(primary.viewControllers.dropFirst(primaryDepth))
-        primary.resetStack(Array(primary.viewControllers.prefix(primaryDepth)))
-        if secondaryNavigation == nil {
-            let navigation = UINavigationController()
-            secondaryNavigation = navigation
-            replaceChild(nil, with: navigation)
-        }
-        secondaryNavigation?.resetStack(detail)
-    }
-}
-
-/// The split view controller's root view: it places the columns on layout.
-@MainActor
-final class SplitRootView: UIView {
-    weak var owner: UISplitViewController?
-    override func layoutSubviews() {
-        owner?.layoutColumns()
-        super.layoutSubviews()
-    }
-}
-
-extension UIViewController {
-    /// The nearest split view controller above.
-    public var splitViewController: UISplitViewController? {
-        var current = parent
-        while let controller = current {
-            if let split = controller as? UISplitViewController { return split }
-            current = controller.parent
-        }
-        return nil
     }
 }

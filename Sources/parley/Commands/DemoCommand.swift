@@ -159,6 +159,16 @@ enum DemoApp {
     static var peers: SimulatedPeers?
     static var style: UIUserInterfaceStyle = .light
     static var customizations: [DemoCustomization] = []
+    /// Keeps the window's title on the open channel and the unread count.
+    static var windowTitle: ChatWindowTitleController?
+    /// Posts desktop notifications of new messages (nil without a D-Bus session bus).
+    static var notifier: ChatDesktopNotifier?
+
+    /// The channel list of the demo's split view in `window`, if it shows one.
+    static func channelList(in window: UIWindow) -> ChatChannelListVC? {
+        let split = window.rootViewController as? UISplitViewController
+        return (split?.viewController(for: .primary) as? UINavigationController)?.viewControllers.first as? ChatChannelListVC
+    }
 
     /// "Threads" in the channel list's bar: pushes the user's threads (`Components.threadListVC`).
     static func threadsItem(client: ChatClient, from list: ChatChannelListVC) -> UIBarButtonItem {
@@ -197,6 +207,18 @@ final class DemoSceneDelegate: UIResponder, UIWindowSceneDelegate {
         for window in scene.windows {
             window.overrideUserInterfaceStyle = DemoApp.style
             for customization in DemoApp.customizations { customization.apply(to: window) }
+        }
+        if let client = DemoApp.client, let window = scene.windows.first, let list = DemoApp.channelList(in: window) {
+            let title = ChatWindowTitleController(client: client, appName: "Parley")
+            title.channelList = list
+            title.window = window
+            DemoApp.windowTitle = title
+            if let service = FreedesktopNotificationService.connect() {
+                let notifier = ChatDesktopNotifier(client: client, service: service)
+                notifier.channelList = list
+                notifier.window = window
+                DemoApp.notifier = notifier
+            }
         }
     }
 }

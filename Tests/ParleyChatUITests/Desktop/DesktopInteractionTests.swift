@@ -49,6 +49,19 @@ extension HeadlessWindowTests {
         let saved = Appearance.default
         Appearance.default = ChatFixtures.appearance(from: saved)
         defer { Appearance.default = saved }
+        try body(try makeDemo())
+    }
+
+    /// ``withDemo(_:)`` for a body that awaits (search results, say).
+    static func withDemoAsync(_ body: (Demo) async throws -> Void) async throws {
+        let saved = Appearance.default
+        Appearance.default = ChatFixtures.appearance(from: saved)
+        defer { Appearance.default = saved }
+        try await body(try makeDemo())
+    }
+
+    /// The demo in its window, set up with the appearance in effect.
+    static func makeDemo() throws -> Demo {
         let backend = HeadlessBackend.install()
         let client = try DemoScreen.makeFixedClient()
         var listVC: ChatChannelListVC?
@@ -58,7 +71,7 @@ extension HeadlessWindowTests {
         }
         let window = backend.openWindow(size: CGSize(width: 1100, height: 720), rootViewController: split)
         backend.advance(by: 0.3)
-        try body(Demo(backend: backend, window: window, split: split, list: try #require(listVC), client: client))
+        return Demo(backend: backend, window: window, split: split, list: try #require(listVC), client: client)
     }
 
     static var engineering: ChannelId { DemoConversations.channelIds[0] }

@@ -1,0 +1,146 @@
+import CGio
+import Foundation
+import Parley
+import Synchronization
+import Testing
+
+/// `FreedesktopNotificationService` against a fake `org.freedesktop.Notifications` on a private
+/// session bus (`dbus-run-session`): the `Notify` call's arguments, the id it replaces, and a
+/// click (`ActionInvoked`) reaching `onActivate`; without a bus the service is off, quietly.
+@MainActor
+@Suite(.serialized) struct FreedesktopNotificationTests {
+    /// A private session bus: `dbus-run-session` running `sleep` while the test runs.
+    final class PrivateBus {
+        let process = Process()
+        let address: String
+
+        init() throws {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-run-session")
+            process.arguments = ["--", "/bin/sh", "-c", "echo \"$DBUS_SESSION_BUS_ADDRESS\"; exec sleep 60"]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            try process.run()
+            var line = Data()
+            while !line.contains(UInt8(ascii: "\n")) {
+                let chunk = pipe.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                line.append(chunk)
+            }
+            address = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+
+        deinit { process.terminate() }
+    }
+
+    /// One `Notify` call as the fake server received it.
+    struct Call: Sendable, Equatable {
+        var appName: String, replacesId: UInt32, icon: String, summary: String, body: String, actions: [String], timeout: Int32
+    }
+
+    /// A fake notification server: owns the name, answers `Notify` with ids 41, 42, …, records
+    /// the calls, and emits `ActionInvoked`.
+    final class FakeServer: Sendable {
+        nonisolated(unsafe) let connection: OpaquePointer
+        let calls = Mutex<[Call]>([])
+
+        static let xml = """
+            <node><interface name="org.freedesktop.Notifications">
+            <method name="Notify"><arg type="s" direction="in"/><arg type="u" direction="in"/><arg type="s" direction="in"/>
+            <arg type="s" direction="in"/><arg type="s" direction="in"/><arg type="as" direction="in"/><arg type="a{sv}" direction="in"/>
+            <arg type="i" direction="in"/><arg type="u" direction="out"/></method>
+            <signal name="ActionInvoked"><arg type="u"/><arg type="s"/></signal>
+            </interface></node>
+            """
+
+        init(address: String) throws {
+            var error: UnsafeMutablePointer<GError>?
+            let flags = GDBusConnectionFlags(rawValue: G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT.rawValue | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION.rawValue)
+            connection = try #require(g_dbus_connection_new_for_address_sync(address, flags, nil, nil, &error))
+            // The name, synchronously (RequestName, "do not queue").
+            var nameArgs: [OpaquePointer?] = [g_variant_new_string("org.freedesktop.Notifications"), g_variant_new_uint32(4)]
+            let request = nameArgs.withUnsafeMutableBufferPointer { g_variant_new_tuple($0.baseAddress, gsize($0.count)) }
+            let owned = try #require(g_dbus_connection_call_sync(connection, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+                                                                 "RequestName", request, nil, G_DBUS_CALL_FLAGS_NONE, 5000, nil, &error))
+            g_variant_unref(owned)
+            // The object, its calls served on a thread of its own.
+            let node = try #require(g_dbus_node_info_new_for_xml(Self.xml, &error))
+            let context = g_main_context_new()
+            g_main_context_push_thread_default(context)
+            var vtable = GDBusInterfaceVTable()
+            vtable.method_call = fakeNotifyCall
+            let interface = try #require(node.pointee.interfaces?[0])
+            let registered = g_dbus_connection_register_object(connection, "/org/freedesktop/Notifications", interface, &vtable,
+                                                               Unmanaged.passUnretained(self).toOpaque(), nil, &error)
+            g_main_context_pop_thread_default(context)
+            #expect(registered > 0)
+            nonisolated(unsafe) let loop = g_main_loop_new(context, 0)
+            Thread { g_main_loop_run(loop) }.start()
+        }
+
+        /// The user clicks notification `id`.
+        func click(_ id: UInt32) {
+            var args: [OpaquePointer?] = [g_variant_new_uint32(id), g_variant_new_string("default")]
+            let parameters = args.withUnsafeMutableBufferPointer { g_variant_new_tuple($0.baseAddress, gsize($0.count)) }
+            g_dbus_connection_emit_signal(connection, nil, "/org/freedesktop/Notifications", "org.freedesktop.Notifications", "ActionInvoked", parameters, nil)
+            g_dbus_connection_flush_sync(connection, nil, nil)
+        }
+    }
+
+    @Test func notifyCarriesTheMessageAndAClickComesBackAsTheTag() async throws {
+        let bus = try PrivateBus()
+        #expect(bus.address.hasPrefix("unix:"))
+        let server = try FakeServer(address: bus.address)
+        let service = try #require(FreedesktopNotificationService.connect(address: bus.address))
+        var activated: [String] = []
+        service.onActivate = { activated.append($0) }
+
+        service.post(DesktopNotification(tag: "messaging:lisbon", appName: "Parley", summary: "Dev Patel in Lisbon trip", body: "Who's bringing a speaker?"))
+        await waitUntil("the Notify call") { server.calls.withLock { $0.count } == 1 }
+        #expect(server.calls.withLock { $0.first } == Call(
+            appName: "Parley", replacesId: 0, icon: "", summary: "Dev Patel in Lisbon trip", body: "Who's bringing a speaker?",
+            actions: ["default", "Open"], timeout: -1))
+
+        // The next message of the same channel replaces its notification (id 41).
+        try await Task.sleep(for: .milliseconds(100))
+        service.post(DesktopNotification(tag: "messaging:lisbon", appName: "Parley", summary: "Dev Patel in Lisbon trip", body: "And snacks"))
+        await waitUntil("the second Notify call") { server.calls.withLock { $0.count } == 2 }
+        #expect(server.calls.withLock { $0.last?.replacesId } == 41)
+
+        // A click on it: the tag comes back on the main actor.
+        server.click(42)
+        await waitUntil("the click") { activated == ["messaging:lisbon"] }
+        // An unknown id (another app's notification) is ignored.
+        server.click(7)
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(activated == ["messaging:lisbon"])
+    }
+
+    @Test func withoutABusTheServiceIsOffWithoutACrash() {
+        #expect(FreedesktopNotificationService.connect(address: "unix:path=/nonexistent/parley-test-bus") == nil)
+    }
+}
+
+/// The fake server's method handler (`Notify`), on its GLib thread: records the call and answers
+/// the next id (a global function: nonisolated, so GLib's thread may call it).
+private func fakeNotifyCall(
+    _ connection: OpaquePointer?, _ sender: UnsafePointer<gchar>?, _ path: UnsafePointer<gchar>?, _ interface: UnsafePointer<gchar>?,
+    _ method: UnsafePointer<gchar>?, _ parameters: OpaquePointer?, _ invocation: OpaquePointer?, _ userData: gpointer?
+) {
+    guard let parameters, let userData else { return }
+    let server = Unmanaged<FreedesktopNotificationTests.FakeServer>.fromOpaque(userData).takeUnretainedValue()
+    func child(_ index: Int) -> OpaquePointer { g_variant_get_child_value(parameters, gsize(index)) }
+    func string(_ index: Int) -> String { let value = child(index); defer { g_variant_unref(value) }; return String(cString: g_variant_get_string(value, nil)) }
+    let replaces = child(1), timeout = child(7), actionsValue = child(5)
+    defer { g_variant_unref(replaces); g_variant_unref(timeout); g_variant_unref(actionsValue) }
+    var actions: [String] = []
+    for index in 0..<g_variant_n_children(actionsValue) {
+        let item = g_variant_get_child_value(actionsValue, index)
+        actions.append(String(cString: g_variant_get_string(item, nil)))
+        g_variant_unref(item)
+    }
+    let call = FreedesktopNotificationTests.Call(appName: string(0), replacesId: g_variant_get_uint32(replaces), icon: string(2), summary: string(3), body: string(4),
+                    actions: actions, timeout: g_variant_get_int32(timeout))
+    let id = server.calls.withLock { calls in calls.append(call); return UInt32(40 + calls.count) }
+    var reply: [OpaquePointer?] = [g_variant_new_uint32(id)]
+    g_dbus_method_invocation_return_value(invocation, reply.withUnsafeMutableBufferPointer { g_variant_new_tuple($0.baseAddress, 1) })
+}
