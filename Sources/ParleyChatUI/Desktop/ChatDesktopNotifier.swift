@@ -102,7 +102,7 @@ open class ChatDesktopNotifier: ChatChannelListControllerDelegate {
     open func makeNotification(for message: ChatMessage, in channel: ChatChannel) -> DesktopNotification {
         let author = message.author.name.isEmpty ? message.author.id : message.author.name
         let name = channel.name?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-        let summary = name.isEmpty ? author : "\(author) in \(name)"
+        let summary = name.isEmpty ? author : appearance.l10n.tr("notification.summary.in-channel", .string(author), .string(name))
         let body = message.text.isEmpty ? appearance.l10n.tr("message.attachment") : message.text
         return DesktopNotification(tag: channel.cid.rawValue, appName: appName, summary: summary, body: body)
     }

@@ -63,7 +63,10 @@ open class UIGestureRecognizer {
     private var storedState: State = .possible
     /// A transition held back until the recognizers this one requires to fail have failed.
     var pendingState: State?
-    private var handlers: [@MainActor (UIGestureRecognizer) -> Void] = []
+    // `final`, as `shouldBeginHook`: stored closures of main-actor type in the class's vtable
+    // made Swift 6.0 mangle their getters two ways in subclasses compiled in another batch (a
+    // clean build failed to link UIHoverGestureRecognizer); nothing overrides them.
+    private final var handlers: [@MainActor (UIGestureRecognizer) -> Void] = []
     private var failureRequirements: [WeakGestureRecognizer] = []
     /// The touches this recognizer is tracking, in order.
     var trackedTouches: [UITouch] = []
@@ -95,7 +98,7 @@ open class UIGestureRecognizer {
 
     /// Internal veto a view places on its own recognizers (UIScrollView uses it), as UIKit's
     /// `UIView.gestureRecognizerShouldBegin(_:)`.
-    var shouldBeginHook: (@MainActor (UIGestureRecognizer) -> Bool)?
+    final var shouldBeginHook: (@MainActor (UIGestureRecognizer) -> Bool)?
 
     /// A recognizer with no handler.
     public init() {}

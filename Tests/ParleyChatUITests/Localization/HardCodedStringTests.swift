@@ -32,7 +32,7 @@ import Testing
         "ChatMessageListVC+Rows.swift": ["message-"],
         "MessageListRows.swift": ["date-"],
         // A channel the list measures rows with (never shown); the appearance toggle's identifiers.
-        "ChatChannelListVC.swift": ["measure", "Measure", "switch-to-light", "switch-to-dark"],
+        "ChatChannelListVC.swift": ["measure", "Measure", "switch-to-light", "switch-to-dark", "ChatChannelListVC.selectedChannelDidChange"],
         // The scheme links without one get.
         "ChatMessageTextDetector.swift": ["https://"],
         // Ids of the send button's two states.
@@ -45,6 +45,14 @@ import Testing
         // The program run and the decoding queue's label.
         "FileOpener.swift": ["xdg-open", "/usr/bin/env"],
         "ChatImageLoader.swift": ["parley.image-decoding"],
+        // D-Bus names and the protocol's "default" action (its label is not shown: the default
+        // action is a click on the notification), the app name the notification server is told,
+        // and log lines for developers.
+        "FreedesktopNotificationService.swift": ["org.freedesktop.Notifications", "/org/freedesktop/Notifications", "ActionInvoked",
+                                                 "Notify", "default", "Open", "unknown error",
+                                                 "parley: no D-Bus session bus (); desktop notifications are offn",
+                                                 "parley: a desktop notification failed: n"],
+        "ChatDesktopNotifier.swift": ["Parley"],
         // U+FFFD, the mark shown for control characters in file names.
         "ChatMessageFileAttachmentListView.swift": ["u{FFFD}"],
     ]
