@@ -8,7 +8,7 @@ import Testing
 
 /// The PostgreSQL engine's group commit: writes queued behind a running batch share one
 /// transaction, each in its own savepoint, and each writer hears back only once its batch committed.
-@Suite("PostgreSQL group commit", .timeLimit(.minutes(1)), .postgresWatchdog(seconds: 90))
+@Suite("PostgreSQL group commit", .timeLimit(.minutes(3)), .postgresWatchdog(seconds: 200))
 struct PostgresGroupCommitTests {
     /// A write that holds the committer until ``open()``: the writes queued meanwhile form the next batch.
     final class Gate: Sendable {
@@ -104,7 +104,8 @@ struct PostgresGroupCommitTests {
             { @Sendable in try await service.sendMessage(send.cid, SendMessageRequest(id: send.id, text: "hi"), by: send.by) }
         })
         #expect(results.map { (try? $0.get())?.message?.id } == ["ok1", nil, "ok2", nil, "ok3"])
-        #expect(results.compactMap { try? $0.get().events.first?.seq } == [before + 1, before + 2, before + 3])
+        // Gapless; which accepted send got which number follows the queue's order, not the array's.
+        #expect(results.compactMap { try? $0.get().events.first?.seq }.sorted() == [before + 1, before + 2, before + 3])
         #expect(try await Self.stored(storage, ["ok1", "ok2", "ok3", "intruder", "cold"]) == ["ok1", "ok2", "ok3"])
         let seqs = try await storage.read { tx in
             try tx.events(ChannelId(type: .messaging, id: "batch"), after: before, limit: 10).map(\.seq)
