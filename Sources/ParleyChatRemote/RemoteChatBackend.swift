@@ -73,6 +73,17 @@ public final class RemoteChatBackend: ChatBackend {
         }
     }
 
+    /// The client is gone: closes the connection and stops reconnecting, without waiting (the
+    /// connection loop holds this backend until it ends; ``disconnect()`` is the awaited form).
+    public func detach() {
+        let (loop, writer) = state.withLock { state in
+            defer { state.loop = nil }
+            return (state.loop, state.writer)
+        }
+        loop?.cancel()
+        if let writer { Task { try? await writer.close(.normalClosure, reason: nil) } }
+    }
+
     /// Closes the connection and stops reconnecting.
     public func disconnect() async {
         let (loop, writer, sync) = state.withLock { state in

@@ -60,7 +60,45 @@ public enum ParleyServerApp {
     ) async throws {
         ParleyMetrics.bootstrap()
         let app = try await makeApplication(configuration: configuration, logger: logger, onRunning: onRunning)
-        try await app.runService()
+        var group = ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        group.maximumGracefulShutdownDuration = drainLimit
+        try await ServiceGroup(configuration: group).run()
+    }
+
+    /// The longest a graceful shutdown waits for open connections (sockets are asked to
+    /// reconnect elsewhere, requests in flight finish) before the rest are cut: a client that
+    /// never closes its end must not keep the process from stopping.
+    static let drainLimit: Duration = .seconds(10)
+
+    /// Runs a server for `configuration` while `body` runs with its port, then shuts it down
+    /// gracefully, bounded by `drainLimit` (tests: a leftover connection cannot hang them).
+    static func withServer<T: Sendable>(
+        configuration: ParleyServerConfiguration, logger: Logger, drainLimit: Duration = .seconds(5),
+        _ body: (Int) async throws -> T
+    ) async throws -> T {
+        let (ports, reportPort) = AsyncStream.makeStream(of: Int.self)
+        let app = try await makeApplication(configuration: configuration, logger: logger) { port in
+            reportPort.yield(port)
+            reportPort.finish()
+        }
+        var groupConfiguration = ServiceGroupConfiguration(services: [app], logger: logger)
+        groupConfiguration.maximumGracefulShutdownDuration = drainLimit
+        let group = ServiceGroup(configuration: groupConfiguration)
+        return try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask {
+                try await group.run()
+                reportPort.finish()
+            }
+            let result: Result<T, any Error>
+            if let port = await ports.first(where: { _ in true }) {
+                do { result = .success(try await body(port)) } catch { result = .failure(error) }
+            } else {
+                result = .failure(CancellationError())
+            }
+            await group.triggerGracefulShutdown()
+            try await tasks.waitForAll()
+            return try result.get()
+        }
     }
 
     static func makeApplication(

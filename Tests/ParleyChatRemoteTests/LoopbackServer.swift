@@ -1,7 +1,6 @@
 import Foundation
 import GRDB
 import Hummingbird
-import HummingbirdTesting
 import Logging
 @testable import ParleyChat
 import ParleyChatRemote
@@ -24,10 +23,8 @@ struct LoopbackServer: Sendable {
         var logger = Logger(label: "parley.server.remote-test")
         logger.logLevel = .error
         let configuration = ParleyServerConfiguration(port: 0, databasePath: nil, jwtSecret: secret, limits: limits)
-        let app = try await ParleyServerApp.makeApplication(configuration: configuration, logger: logger)
         let tokens = try await ServerTokens(secret: secret)
-        try await app.test(.live) { client in
-            let port = try #require(client.port)
+        try await ParleyServerApp.withServer(configuration: configuration, logger: logger) { port in
             try await body(LoopbackServer(url: try #require(URL(string: "http://127.0.0.1:\(port)")), port: port, tokens: tokens))
         }
     }

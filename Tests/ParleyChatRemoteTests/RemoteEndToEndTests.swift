@@ -56,6 +56,27 @@ import Testing
         }
     }
 
+    /// A client its app lets go of (a sign-out) takes its connection with it: nothing reconnects
+    /// behind the app's back. (The connection loop held the backend forever, reconnecting; the
+    /// server's graceful shutdown then waited on a socket that reconnected while it drained.)
+    @Test func aClientThatGoesAwayStopsReconnecting() async throws {
+        try await LoopbackServer.run { server in
+            let proxy = try LoopbackProxy(targetPort: server.port)
+            defer { proxy.stop() }
+            do {
+                let (client, _) = try await server.client("alice", through: proxy)
+                #expect(client.connectionStatus == .connected)
+            }
+            // Whatever the client left open is cut; a live loop would connect again within its
+            // 50 ms reconnect delay, many times over in the next 600 ms.
+            try await Task.sleep(for: .milliseconds(100))
+            proxy.cutAll()
+            let accepted = proxy.accepted
+            try await Task.sleep(for: .milliseconds(600))
+            #expect(proxy.accepted == accepted, "a client that is gone connected again")
+        }
+    }
+
     /// Issue 20's catch-up at full size: carol has two devices; one stays online, the other is
     /// offline while 1,000 messages (50 of them thread replies), 100 edits and deletions, 40
     /// reactions and a read arrive, and writes a message meanwhile. Once back, its store holds

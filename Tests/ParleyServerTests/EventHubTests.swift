@@ -144,6 +144,29 @@ struct EventHubTests {
         var seqs: [Int64] { written.withLock { $0.compactMap { if case .event(let event) = $0 { event.seq } else { nil } } } }
     }
 
+    @Test("Closing the hub (graceful shutdown) closes open sockets with the code, and a socket registered afterwards at once: none is left for the shutdown to wait on")
+    func aSocketRegisteredAfterCloseAllIsClosedAtOnce() async throws {
+        let hub = EventHub()
+        let open = ClientConnection(userId: "alice")
+        hub.register(open)
+        let openSocket = RecordingSocket()
+        openSocket.attach(to: open)
+
+        hub.closeAll(code: 1012)
+        try await Self.eventually { openSocket.isClosed.withLock { $0 } }
+        #expect(open.closeCode.withLock { $0 } == 1012)
+
+        // A client reconnecting while the server drains: upgraded after the drain took its list.
+        let late = ClientConnection(userId: "bob")
+        #expect(!hub.register(late), "the closing hub refuses it")
+        #expect(!late.send(.pong(PingFrame(nonce: "x"))), "nothing is queued for it")
+        let lateSocket = RecordingSocket()
+        lateSocket.attach(to: late)
+        try await Self.eventually { lateSocket.isClosed.withLock { $0 } }
+        #expect(late.closeCode.withLock { $0 } == 1012, "it is told to reconnect elsewhere, as the others")
+        #expect(hub.connectionCount == 0)
+    }
+
     @Test("Frames reach the socket in order, in batches scheduled only while frames are pending; finish closes after them")
     func writerRunsOnlyWhilePending() async throws {
         let hub = EventHub()

@@ -65,6 +65,11 @@ public protocol ChatBackend: Sendable {
     /// embedded backend writes the store itself).
     func attach(to sync: ChatSyncStore)
 
+    /// Called once, when the ``ChatClient`` that attached this backend goes away: a backend that
+    /// keeps a connection closes it and stops reconnecting (nothing else would: its connection
+    /// loop is what keeps it alive). The default does nothing.
+    func detach()
+
     /// Whether `cid` may have messages older than the oldest the store holds, kept where the
     /// backend keeps the channel's whole history (a server sends a channel's latest messages
     /// first). The default says no: the embedded backend's store holds everything.
@@ -89,6 +94,9 @@ public protocol ChatBackend: Sendable {
 extension ChatBackend {
     /// Does nothing: a backend that writes the store itself needs no sync handle.
     public func attach(to sync: ChatSyncStore) {}
+
+    /// Does nothing: a backend without a connection has nothing to close.
+    public func detach() {}
 
     /// `false`: the store holds the whole history.
     public func mayHaveOlderMessages(in cid: ChannelId) -> Bool { false }

@@ -82,6 +82,9 @@ public final class ChatClient: Sendable {
         backend.attach(to: syncStore)
     }
 
+    /// The backend stops connecting for a client that is gone (see ``ChatBackend/detach()``).
+    deinit { backend.detach() }
+
     private static func openStore(_ config: ChatClientConfig) throws(ChatError) -> (ChatStore, ChatError?) {
         do {
             return (try ChatStore(url: config.databaseURL), nil)

@@ -67,10 +67,7 @@ final class ServerOperations: Service, Sendable {
             return !draining
         }
         if first { logger.info("draining: closing sockets with service restart") }
-        for connection in hub.allConnections() {
-            connection.closeCode.withLock { $0 = Self.restartCloseCode }
-            hub.unregister(connection)
-        }
+        hub.closeAll(code: Self.restartCloseCode)
     }
 
     var isDraining: Bool { draining.withLock { $0 } }

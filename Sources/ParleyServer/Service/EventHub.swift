@@ -232,6 +232,9 @@ final class EventHub: Sendable {
         var connectionsByUser: [String: Set<String>] = [:]
         var subscribers: [String: Set<String>] = [:]
         var subscriptions: [String: Set<String>] = [:]
+        /// Set once the hub closed its connections for good (graceful shutdown): the code every
+        /// later connection is closed with as soon as it registers.
+        var closingCode: UInt16?
     }
 
     private let state = Mutex(State())
@@ -254,15 +257,34 @@ final class EventHub: Sendable {
         state.withLock { $0.subscribers[cid]?.isEmpty == false }
     }
 
-    /// Every open connection (graceful shutdown closes them).
-    func allConnections() -> [ClientConnection] {
-        state.withLock { Array($0.connections.values) }
-    }
-
-    func register(_ connection: ClientConnection) {
-        state.withLock { state in
+    /// Adds a connection to the hub; `false`, with the connection finished (it closes with the
+    /// hub's closing code once its socket is attached), when ``closeAll(code:)`` came first.
+    @discardableResult
+    func register(_ connection: ClientConnection) -> Bool {
+        let refused = state.withLock { state -> UInt16? in
+            if let code = state.closingCode { return code }
             state.connections[connection.id] = connection
             state.connectionsByUser[connection.userId, default: []].insert(connection.id)
+            return nil
+        }
+        guard let refused else { return true }
+        connection.closeCode.withLock { $0 = refused }
+        connection.finish()
+        return false
+    }
+
+    /// Closes every connection with `code` (after the frames queued for it), and every connection
+    /// registered from now on as soon as it registers. Graceful shutdown waits for open sockets:
+    /// a client that reconnected while the server drained, its socket upgraded after the drain
+    /// took its list, must not keep the server waiting forever.
+    func closeAll(code: UInt16) {
+        let open = state.withLock { state -> [ClientConnection] in
+            state.closingCode = code
+            return Array(state.connections.values)
+        }
+        for connection in open {
+            connection.closeCode.withLock { $0 = code }
+            unregister(connection)
         }
     }
 

@@ -5,20 +5,25 @@ import Synchronization
 import Testing
 
 /// `FreedesktopNotificationService` against a fake `org.freedesktop.Notifications` on a private
-/// session bus (`dbus-run-session`): the `Notify` call's arguments, the id it replaces, and a
-/// click (`ActionInvoked`) reaching `onActivate`; without a bus the service is off, quietly.
+/// session bus (a `dbus-daemon` of the test's own): the `Notify` call's arguments, the id it
+/// replaces, and a click (`ActionInvoked`) reaching `onActivate`; without a bus the service is
+/// off, quietly.
 @MainActor
 @Suite(.serialized) struct FreedesktopNotificationTests {
-    /// A private session bus: `dbus-run-session` running `sleep` while the test runs.
+    /// A private session bus: a `dbus-daemon` child of the test process, ended (and waited for)
+    /// when the bus is released. The daemon is started directly, not through
+    /// `dbus-run-session`: ending that wrapper leaves its daemon running, holding the test run's
+    /// standard error open, and a CI job waiting for the end of its output waits forever.
     final class PrivateBus {
         let process = Process()
         let address: String
 
         init() throws {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-run-session")
-            process.arguments = ["--", "/bin/sh", "-c", "echo \"$DBUS_SESSION_BUS_ADDRESS\"; exec sleep 60"]
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
+            process.arguments = ["--session", "--nofork", "--nopidfile", "--print-address=1"]
             let pipe = Pipe()
             process.standardOutput = pipe
+            process.standardError = FileHandle.nullDevice
             try process.run()
             var line = Data()
             while !line.contains(UInt8(ascii: "\n")) {
@@ -29,7 +34,19 @@ import Testing
             address = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         }
 
-        deinit { process.terminate() }
+        /// Kills the daemon and reaps it here. Not `terminate()`: the child inherits the signal
+        /// mask of the thread that spawned it, and with SIGTERM blocked the daemon runs on. Not
+        /// `waitUntilExit()`: it never returns once GLib's threads run in the process, so the wait
+        /// is a bounded `waitpid` loop.
+        deinit {
+            let pid = process.processIdentifier
+            kill(pid, SIGKILL)
+            for _ in 0..<500 {
+                let reaped = waitpid(pid, nil, WNOHANG)
+                if reaped == pid || reaped == -1 { return }
+                usleep(10_000)
+            }
+        }
     }
 
     /// One `Notify` call as the fake server received it.
@@ -113,6 +130,18 @@ import Testing
         server.click(7)
         try await Task.sleep(for: .milliseconds(200))
         #expect(activated == ["messaging:lisbon"])
+    }
+
+    /// A released bus is gone: nothing of it outlives the test (a daemon left running would
+    /// keep CI's output open after the tests end).
+    @Test func aReleasedBusLeavesNoDaemonBehind() throws {
+        var bus: PrivateBus? = try PrivateBus()
+        let address = try #require(bus?.address)
+        let pid = try #require(bus?.process.processIdentifier)
+        #expect(FreedesktopNotificationService.connect(address: address) != nil)
+        bus = nil
+        #expect(kill(pid, 0) != 0, "the daemon still runs")
+        #expect(FreedesktopNotificationService.connect(address: address) == nil, "something still answers on the bus")
     }
 
     @Test func withoutABusTheServiceIsOffWithoutACrash() {
