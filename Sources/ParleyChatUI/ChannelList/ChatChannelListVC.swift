@@ -231,7 +231,8 @@ open class ChatChannelListVC: _ViewController, ChatChannelListControllerDelegate
         errorView.content = failedError
         errorView.isHidden = failedError == nil || !channels.isEmpty
         emptyView.isHidden = !(state == .loaded && channels.isEmpty)
-        listView.isHidden = channels.isEmpty
+        // Under the search results the rows stay hidden (out of Tab's reach) as channels change.
+        listView.isHidden = channels.isEmpty || isShowingSearchResults
     }
 
     // MARK: Loading

@@ -9,7 +9,7 @@ extension HeadlessWindowTests {
 /// first one, with the ring), Enter opens it, Shift+Tab goes back to the field.
 @MainActor
 @Suite(.serialized) struct SearchFocusTests {
-    @Test(.disabled("The bug it shows is open: Tab from the search field focuses the channel's messages, skipping the results"))
+    @Test
     func tabFromTheSearchFieldGoesToTheFirstResult() async throws {
         try await DesktopInteractionTests.withDemoAsync { demo in
             demo.backend.press(.letter("f")!, modifiers: .control)
