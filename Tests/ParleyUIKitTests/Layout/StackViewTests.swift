@@ -189,4 +189,40 @@ private func label(_ text: String, size: CGFloat) -> UILabel {
         stack.layoutIfNeeded()
         #expect(b.frame.origin == CGPoint(x: 0, y: 20))
     }
+
+    /// The channel and thread lists' error views: a centred column preferring 320 points, holding
+    /// a two-line title and a message. The message's one-line width first pushes the column
+    /// wider, so the title fits unwrapped; wrapping the message narrows the column again, and the
+    /// title must then wrap too, not keep one line's height and truncate ("Threads konnten nicht
+    /// geladen werd…").
+    @Test func twoMultiLineLabelsInACentredColumnBothWrapToTheWidthTheyEndUpWith() {
+        let host = UIView(frame: CGRect(x: 0, y: 0, width: 390, height: 400))
+        let title = UILabel()
+        title.numberOfLines = 2
+        title.textAlignment = .center
+        title.font = .boldSystemFont(ofSize: 17)
+        title.text = "Threads konnten nicht geladen werden"
+        let message = UILabel()
+        message.numberOfLines = 0
+        message.text = "Der Chatverlauf auf diesem Computer konnte nicht gelesen oder gespeichert werden."
+        let column = ContainerStackView(axis: .vertical, alignment: .center, spacing: 8)
+        column.addArrangedSubviews([title, message])
+        column.translatesAutoresizingMaskIntoConstraints = false
+        host.addSubview(column)
+        let preferred = column.widthAnchor.constraint(equalToConstant: 320)
+        preferred.priority = .defaultHigh
+        NSLayoutConstraint.activate([
+            column.centerXAnchor.constraint(equalTo: host.centerXAnchor),
+            column.centerYAnchor.constraint(equalTo: host.centerYAnchor),
+            column.widthAnchor.constraint(lessThanOrEqualTo: host.widthAnchor, constant: -32),
+            preferred,
+        ])
+        host.layoutIfNeeded()
+        for label in [title, message] {
+            let needed = label.sizeThatFits(CGSize(width: label.frame.width, height: .greatestFiniteMagnitude)).height
+            #expect(needed <= label.frame.height + 0.5, "\(label.text ?? ""): \(label.frame) needs \(needed)")
+            #expect(label.frame.maxX <= column.bounds.width + 0.5)
+        }
+        #expect(title.frame.height > title.font.lineHeight * 1.5, "the title wraps: \(title.frame)")
+    }
 }

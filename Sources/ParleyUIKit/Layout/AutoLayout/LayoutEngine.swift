@@ -276,7 +276,9 @@ final class LayoutEngine {
 
     /// Solves, with UIKit's second pass for multi-line labels: the first pass sizes each at its
     /// unwrapped width; a label that came out narrower is measured again wrapped at its solved
-    /// width, and the system is solved again with those heights.
+    /// width, and the system is solved again with those heights. Wrapping one label can narrow
+    /// another (two labels in a column whose width they both pushed), so the pass repeats, a few
+    /// times at most, until no label is drawn narrower than the width its size was measured at.
     private func solve() {
         let labels = autoWidthLabels
         for item in labels where item.intrinsic.applied != item.intrinsic.natural {
@@ -285,20 +287,26 @@ final class LayoutEngine {
         solver.updateVariables()
         guard !labels.isEmpty else { return }
         let scale = Double(max(1, host.traitCollection.displayScale))
-        var changed = false
-        for item in labels {
-            // The width the label will be drawn at: both edges rounded, as `applyFrames` rounds them.
-            let minX = solver.value(of: item.x), width = solver.value(of: item.width)
-            let drawn = CGFloat((((minX + width) * scale).rounded() - (minX * scale).rounded()) / scale)
-            guard drawn.isFinite, drawn > 0, drawn + 0.25 / CGFloat(scale) < item.intrinsic.natural.width else { continue }
-            let size = wrappedSize(of: item, width: drawn)
-            if size != item.intrinsic.applied {
-                applyIntrinsic(item, size: size)
-                changed = true
+        for _ in 0..<Self.wrapPasses {
+            var changed = false
+            for item in labels {
+                // The width the label will be drawn at: both edges rounded, as `applyFrames` rounds them.
+                let minX = solver.value(of: item.x), width = solver.value(of: item.width)
+                let drawn = CGFloat((((minX + width) * scale).rounded() - (minX * scale).rounded()) / scale)
+                guard drawn.isFinite, drawn > 0, drawn + 0.25 / CGFloat(scale) < item.intrinsic.natural.width else { continue }
+                let size = wrappedSize(of: item, width: drawn)
+                if size != item.intrinsic.applied {
+                    applyIntrinsic(item, size: size)
+                    changed = true
+                }
             }
+            guard changed else { return }
+            solver.updateVariables()
         }
-        if changed { solver.updateVariables() }
     }
+
+    /// How many times the multi-line labels' second pass may repeat (see `solve()`).
+    static let wrapPasses = 3
 
     private func wrappedSize(of item: Item, width: CGFloat) -> CGSize {
         if let wrapped = item.intrinsic.wrapped, wrapped.width == width { return wrapped.size }
