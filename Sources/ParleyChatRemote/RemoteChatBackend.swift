@@ -73,15 +73,15 @@ public final class RemoteChatBackend: ChatBackend {
         }
     }
 
-    /// The client is gone: closes the connection and stops reconnecting, without waiting (the
-    /// connection loop holds this backend until it ends; ``disconnect()`` is the awaited form).
+    /// The client is gone: stops reconnecting, without waiting. Cancelling the connection loop
+    /// shuts down the socket's event loop, which closes the socket (the loop holds this backend
+    /// until it ends; ``disconnect()`` is the awaited form, with a close handshake).
     public func detach() {
-        let (loop, writer) = state.withLock { state in
+        let loop = state.withLock { state in
             defer { state.loop = nil }
-            return (state.loop, state.writer)
+            return state.loop
         }
         loop?.cancel()
-        if let writer { Task { try? await writer.close(.normalClosure, reason: nil) } }
     }
 
     /// Closes the connection and stops reconnecting.

@@ -4,6 +4,7 @@ import HummingbirdWebSocket
 import Logging
 import ParleyProtocol
 import ServiceLifecycle
+import Synchronization
 
 /// How `parley serve` runs.
 public struct ParleyServerConfiguration: Sendable {
@@ -71,7 +72,13 @@ public enum ParleyServerApp {
     static let drainLimit: Duration = .seconds(10)
 
     /// Runs a server for `configuration` while `body` runs with its port, then shuts it down
-    /// gracefully, bounded by `drainLimit` (tests: a leftover connection cannot hang them).
+    /// gracefully, bounded by `drainLimit`. For tests: a connection left open cannot hang them.
+    ///
+    /// If the server still runs `drainLimit` after that, it is left behind with a warning on
+    /// standard error rather than waited for. Known cause: a client socket connected just as its
+    /// owner went away, that never sends its request. Until the request arrives, the WebSocket
+    /// upgrade negotiation has no handler that hears graceful shutdown, and cancellation does
+    /// not end the wait either.
     static func withServer<T: Sendable>(
         configuration: ParleyServerConfiguration, logger: Logger, drainLimit: Duration = .seconds(5),
         _ body: (Int) async throws -> T
@@ -84,20 +91,52 @@ public enum ParleyServerApp {
         var groupConfiguration = ServiceGroupConfiguration(services: [app], logger: logger)
         groupConfiguration.maximumGracefulShutdownDuration = drainLimit
         let group = ServiceGroup(configuration: groupConfiguration)
-        return try await withThrowingTaskGroup(of: Void.self) { tasks in
-            tasks.addTask {
-                try await group.run()
-                reportPort.finish()
+        let running = Task {
+            defer { reportPort.finish() }
+            try await group.run()
+        }
+        let result: Result<T, any Error>
+        let port = await ports.first(where: { _ in true })
+        if let port {
+            do { result = .success(try await body(port)) } catch { result = .failure(error) }
+        } else {
+            result = .failure(CancellationError())
+        }
+        await group.triggerGracefulShutdown()
+        if await finished(running, within: drainLimit * 2) {
+            try await running.value
+        } else {
+            FileHandle.standardError.write(Data("""
+                ParleyServerApp.withServer: the server on port \(port ?? configuration.port) still runs \(drainLimit * 2) after \
+                its graceful shutdown; left behind (a connection that never sent its request)
+
+                """.utf8))
+        }
+        return try result.get()
+    }
+
+    /// Whether `task` ends within `limit` (it is left running when not).
+    private static func finished(_ task: Task<Void, any Error>, within limit: Duration) async -> Bool {
+        let answer = FirstAnswer()
+        return await withCheckedContinuation { continuation in
+            answer.waiter.withLock { $0 = continuation }
+            Task {
+                _ = await task.result
+                answer.give(true)
             }
-            let result: Result<T, any Error>
-            if let port = await ports.first(where: { _ in true }) {
-                do { result = .success(try await body(port)) } catch { result = .failure(error) }
-            } else {
-                result = .failure(CancellationError())
+            Task {
+                try? await Task.sleep(for: limit)
+                answer.give(false)
             }
-            await group.triggerGracefulShutdown()
-            try await tasks.waitForAll()
-            return try result.get()
+        }
+    }
+
+    /// The first of two answers resumes the waiter; the other is dropped.
+    private final class FirstAnswer: Sendable {
+        let waiter = Mutex<CheckedContinuation<Bool, Never>?>(nil)
+
+        func give(_ value: Bool) {
+            waiter.withLock { $0.take() }?.resume(returning: value)
         }
     }
 
