@@ -4,7 +4,6 @@ import HummingbirdWebSocket
 import Logging
 import ParleyProtocol
 import ServiceLifecycle
-import Synchronization
 
 /// How `parley serve` runs.
 public struct ParleyServerConfiguration: Sendable {
@@ -103,8 +102,8 @@ public enum ParleyServerApp {
             result = .failure(CancellationError())
         }
         await group.triggerGracefulShutdown()
-        if await finished(running, within: drainLimit * 2) {
-            try await running.value
+        if let stopped = await awaitResult(of: running, within: drainLimit * 2) {
+            try stopped.get()
         } else {
             FileHandle.standardError.write(Data("""
                 ParleyServerApp.withServer: the server on port \(port ?? configuration.port) still runs \(drainLimit * 2) after \
@@ -113,31 +112,6 @@ public enum ParleyServerApp {
                 """.utf8))
         }
         return try result.get()
-    }
-
-    /// Whether `task` ends within `limit` (it is left running when not).
-    private static func finished(_ task: Task<Void, any Error>, within limit: Duration) async -> Bool {
-        let answer = FirstAnswer()
-        return await withCheckedContinuation { continuation in
-            answer.waiter.withLock { $0 = continuation }
-            Task {
-                _ = await task.result
-                answer.give(true)
-            }
-            Task {
-                try? await Task.sleep(for: limit)
-                answer.give(false)
-            }
-        }
-    }
-
-    /// The first of two answers resumes the waiter; the other is dropped.
-    private final class FirstAnswer: Sendable {
-        let waiter = Mutex<CheckedContinuation<Bool, Never>?>(nil)
-
-        func give(_ value: Bool) {
-            waiter.withLock { $0.take() }?.resume(returning: value)
-        }
     }
 
     static func makeApplication(

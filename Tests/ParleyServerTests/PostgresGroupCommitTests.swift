@@ -178,38 +178,17 @@ struct PostgresGroupCommitTests {
         // logged and then nothing). The scenario runs in a task of its own, bounded; past the
         // bound the wait is a known intermittent issue rather than a hung test process.
         let scenario = Task { try await Self.crashScenario() }
-        guard let outcome = try await Self.value(of: scenario, within: .seconds(90)) else {
+        guard let finished = await awaitResult(of: scenario, within: .seconds(90)) else {
             withKnownIssue("Issue 21: writes can wait for minutes after PostgreSQL restarts", isIntermittent: true) {
                 Issue.record("the crash scenario did not finish within 90 s")
             }
             return
         }
+        let outcome = try finished.get()
         #expect(outcome.failed > 0, "the crash came mid-burst")
         #expect(outcome.acknowledged.count >= 40)
         #expect(outcome.acknowledged.isSubset(of: outcome.messages), "lost: \(outcome.acknowledged.subtracting(outcome.messages).sorted())")
         #expect(outcome.events == Array(1...Int64(outcome.messages.count)))
-    }
-
-    /// `task`'s value, or nil when it has not finished within `limit` (it is left running).
-    static func value<T: Sendable>(of task: Task<T, any Error>, within limit: Duration) async throws -> T? {
-        let first = FirstResult<T>()
-        return try await withCheckedThrowingContinuation { continuation in
-            first.waiter.withLock { $0 = continuation }
-            Task { first.give(await task.result.map(Optional.some)) }
-            Task {
-                try? await Task.sleep(for: limit)
-                first.give(.success(nil))
-            }
-        }
-    }
-
-    /// The first of two results resumes the waiter; the other is dropped.
-    final class FirstResult<T: Sendable>: Sendable {
-        let waiter = Mutex<CheckedContinuation<T?, any Error>?>(nil)
-
-        func give(_ result: Result<T?, any Error>) {
-            waiter.withLock { $0.take() }?.resume(with: result)
-        }
     }
 
     static func crashScenario() async throws -> CrashOutcome {
