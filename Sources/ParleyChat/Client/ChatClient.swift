@@ -53,7 +53,7 @@ public final class ChatClient: Sendable {
     /// - Throws: ``ChatError/databaseUnreadable(path:reason:movedTo:)`` when the file cannot be
     ///   read and the policy is ``UnreadableDatabasePolicy/fail``; other storage errors.
     public convenience init(config: ChatClientConfig) throws(ChatError) {
-        let (store, recovered) = try Self.openStore(config)
+        let (store, recovered) = try ChatStore.open(for: config)
         let ids = IdentifierSource(seed: config.randomSeed)
         let backend = EmbeddedChatBackend(store: store, clock: config.clock, ids: ids)
         self.init(config: config, store: store, backend: backend, embedded: backend, ids: ids, recovered: recovered)
@@ -61,7 +61,7 @@ public final class ChatClient: Sendable {
 
     /// Opens the store and talks to `backend` instead of the embedded one.
     public convenience init(config: ChatClientConfig, backend: any ChatBackend) throws(ChatError) {
-        let (store, recovered) = try Self.openStore(config)
+        let (store, recovered) = try ChatStore.open(for: config)
         let ids = IdentifierSource(seed: config.randomSeed)
         self.init(config: config, store: store, backend: backend, embedded: nil, ids: ids, recovered: recovered)
     }
@@ -84,19 +84,6 @@ public final class ChatClient: Sendable {
 
     /// The backend stops connecting for a client that is gone (see ``ChatBackend/detach()``).
     deinit { backend.detach() }
-
-    private static func openStore(_ config: ChatClientConfig) throws(ChatError) -> (ChatStore, ChatError?) {
-        do {
-            return (try ChatStore(url: config.databaseURL), nil)
-        } catch {
-            guard case .databaseUnreadable(let path, let reason, _) = error,
-                  config.unreadableDatabasePolicy == .moveAsideAndStartFresh, let url = config.databaseURL
-            else { throw error }
-            let movedTo = try ChatStore.moveAside(url, now: config.clock.now())
-            let store = try ChatStore(url: url)
-            return (store, .databaseUnreadable(path: path, reason: reason, movedTo: movedTo.path))
-        }
-    }
 
     /// Creates the current user's row if missing and marks interrupted sends as failed. With a
     /// remote backend (`keepQueued`), `pending` and `sending` messages stay queued instead: the

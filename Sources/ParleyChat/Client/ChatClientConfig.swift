@@ -39,3 +39,20 @@ public enum UnreadableDatabasePolicy: Sendable, Hashable {
     /// fresh store, and report what happened in ``ChatClient/recoveredFromUnreadableDatabase``.
     case moveAsideAndStartFresh
 }
+
+extension ChatStore {
+    /// Opens the store `config` names; an unreadable file is moved aside and a fresh store
+    /// opened when `config.unreadableDatabasePolicy` says so, and that recovery is returned.
+    static func open(for config: ChatClientConfig) throws(ChatError) -> (ChatStore, ChatError?) {
+        do {
+            return (try ChatStore(url: config.databaseURL), nil)
+        } catch {
+            guard case .databaseUnreadable(let path, let reason, _) = error,
+                  config.unreadableDatabasePolicy == .moveAsideAndStartFresh, let url = config.databaseURL
+            else { throw error }
+            let movedTo = try ChatStore.moveAside(url, now: config.clock.now())
+            let store = try ChatStore(url: url)
+            return (store, .databaseUnreadable(path: path, reason: reason, movedTo: movedTo.path))
+        }
+    }
+}
