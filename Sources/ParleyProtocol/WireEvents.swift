@@ -108,7 +108,9 @@ public struct ChannelEvent: Sendable, Hashable, Codable {
 public struct UserFeedEvent: Sendable, Hashable, Codable {
     /// What changed.
     public enum Kind: String, Sendable, Hashable, Codable {
-        /// The user joined or was added: subscribe, then sync the channel from `lastSeq` 0.
+        /// The user joined or was added. The user's open sockets already receive the channel's
+        /// events from here on (the server subscribed them with this frame); the client loads the
+        /// channel and ignores the events its snapshot already holds.
         case channelJoined = "channel.joined"
         /// The user left or was removed: the server stopped sending the channel's events.
         case channelLeft = "channel.left"

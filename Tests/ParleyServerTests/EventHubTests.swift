@@ -65,6 +65,36 @@ struct EventHubTests {
         #expect(seqs == [1, 2])
     }
 
+    /// Two remote tests failed one run in three: a channel created and written to at once never
+    /// showed the write on a member's device. The member's client reloaded the channel when its
+    /// feed said "joined", then subscribed; whatever was committed between the two was lost.
+    @Test("A member's sockets receive a channel's events from the commit that made them a member, before any subscribe")
+    func joiningSubscribesTheMembersSockets() async {
+        let hub = EventHub()
+        let bobPhone = ClientConnection(userId: "bob")
+        let bobLaptop = ClientConnection(userId: "bob")
+        let carol = ClientConnection(userId: "carol")
+        for connection in [bobPhone, bobLaptop, carol] { hub.register(connection) }
+        hub.publish(
+            [Self.event("messaging:a", 1, .memberAdded, member: "bob")],
+            feed: [(userId: "bob", event: UserFeedEvent(kind: .channelJoined, cid: "messaging:a"))])
+        hub.publish([Self.event("messaging:a", 2)])
+        for device in [bobPhone, bobLaptop] {
+            #expect(hub.isSubscribed(device.id, to: "messaging:a"))
+            let frames = await Self.drain(device)
+            let kinds: [String] = frames.map {
+                switch $0 {
+                case .feed(let feed): "feed \(feed.kind.rawValue)"
+                case .event(let event): "event \(event.seq)"
+                default: "other"
+                }
+            }
+            #expect(kinds == ["feed channel.joined", "event 2"])
+        }
+        #expect(!hub.isSubscribed(carol.id, to: "messaging:a"))
+        #expect(await Self.drain(carol).isEmpty)
+    }
+
     @Test("Events for one user reach only that user; member.removed ends the removed user's subscription after itself")
     func routing() async {
         let hub = EventHub()

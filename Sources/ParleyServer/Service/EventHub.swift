@@ -306,9 +306,13 @@ final class EventHub: Sendable {
     func subscribe(_ connection: ClientConnection, to cid: String) {
         state.withLock { state in
             guard state.connections[connection.id] != nil else { return }
-            state.subscribers[cid, default: []].insert(connection.id)
-            state.subscriptions[connection.id, default: []].insert(cid)
+            Self.subscribe(&state, connection.id, to: cid)
         }
+    }
+
+    private static func subscribe(_ state: inout State, _ connectionId: String, to cid: String) {
+        state.subscribers[cid, default: []].insert(connectionId)
+        state.subscriptions[connectionId, default: []].insert(cid)
     }
 
     func unsubscribe(_ connectionId: String, from cid: String) {
@@ -328,7 +332,7 @@ final class EventHub: Sendable {
 
     /// Delivers committed events in order. A `member.removed` reaches the removed user and then
     /// ends their subscriptions to the channel before any later event; `channel.deleted` ends
-    /// everyone's.
+    /// everyone's; a `channel.joined` feed item subscribes the new member's sockets.
     /// Each frame is encoded once, before the hub is locked, and shared by its recipients.
     func publish(_ events: [ChannelEvent], feed: [(userId: String, event: UserFeedEvent)] = []) {
         if let relay = relay.withLock({ $0 }) {
@@ -367,9 +371,14 @@ final class EventHub: Sendable {
                     break
                 }
             }
-            for (userId, frame) in encodedFeed {
+            for ((userId, event), (_, frame)) in zip(feed, encodedFeed) {
                 for connectionId in state.connectionsByUser[userId] ?? [] {
-                    state.connections[connectionId]?.send(frame)
+                    guard let connection = state.connections[connectionId] else { continue }
+                    connection.send(frame)
+                    // A member's sockets receive the channel from the commit that made them a
+                    // member: waiting for the client's subscribe would lose what is written
+                    // between its reload and that subscribe.
+                    if event.kind == .channelJoined { Self.subscribe(&state, connectionId, to: event.cid) }
                 }
             }
         }
