@@ -1,0 +1,12 @@
+import Foundation
+import ParleyChat
+
+/// Makes a ``RemoteChatBackend`` for Stream's `ChatClient.connectUser(userInfo:token:completion:)`
+/// when `ChatClientConfig.baseURL` names a server: `ChatClient` finds this class by name in any
+/// program that links `ParleyChatRemote`, so the connect code is the same as with Stream.
+public final class RemoteChatBackendFactory: ChatServerBackendFactory {
+    /// A backend for `serverURL` carrying `token`, with the default reconnect settings.
+    public static func makeBackend(serverURL: URL, token: Token) -> any ChatBackend {
+        RemoteChatBackend(configuration: RemoteChatConfiguration(serverURL: serverURL, token: token.rawValue))
+    }
+}
