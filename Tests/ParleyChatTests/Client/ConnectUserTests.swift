@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import ParleyChat
 
@@ -113,6 +114,29 @@ struct ConnectUserTests {
         #expect(client.currentUserId.isEmpty)
         #expect(throws: ChatError.self) { try Token(rawValue: "a.b") }
         #expect(throws: ChatError.self) { try Token(rawValue: Token.base64URL(Data("{}".utf8)) + ".e30.x") }
+    }
+
+    @Test func aTokenProviderIsAskedForTheToken() async throws {
+        var config = ChatClientConfig(apiKey: .init("provider"))
+        config.isLocalStorageEnabled = false
+        let client = ChatClient(config: config)
+        let asked = Mutex(0)
+        let error = await withCheckedContinuation { continuation in
+            client.connectUser(userInfo: .init(id: "carol", name: "Carol"), tokenProvider: { provide in
+                asked.withLock { $0 += 1 }
+                provide(.success(.development(userId: "carol")))
+            }) { continuation.resume(returning: $0) }
+        }
+        #expect(error == nil)
+        #expect(asked.withLock { $0 } == 1)
+        #expect(client.currentUserId == "carol")
+
+        struct NoToken: Error {}
+        let failure = await withCheckedContinuation { continuation in
+            client.connectUser(userInfo: .init(id: "dave"), tokenProvider: { $0(.failure(NoToken())) }) { continuation.resume(returning: $0) }
+        }
+        #expect(failure is NoToken)
+        #expect(client.currentUserId == "carol")
     }
 
     @Test func tokensReadStreamsAndParleysClaims() throws {
