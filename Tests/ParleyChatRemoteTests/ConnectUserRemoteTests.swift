@@ -20,11 +20,17 @@ struct ConnectUserRemoteTests {
 
     @Test func streamConnectCodeChatsWithAnotherClientOfTheServer() async throws {
         try await LoopbackServer.run { server in
+            // Bob and alice (on her phone) use the server already; bob has a channel with alice.
             let (bob, _) = try await server.client("bob")
+            // (The phone's client creates alice on the server.)
+            _ = try await server.client("alice")
+            let cid = ChannelId(type: .messaging, id: "bob-alice")
+            try await bob.createChannel(ChannelCreationRequest(cid: cid, memberIds: ["alice"]))
+            let earlier = try await bob.sendMessage("Are you there?", in: cid)
             let jwt = try await server.tokens.sign(userId: "alice")
 
             // Stream's getting-started code ("Chat client setup" in the iOS docs' "Getting
-            // Started"), with the base URL of a `parley serve`.
+            // Started"), with the base URL of a `parley serve`: alice on another device.
             var config = ChatClientConfig(apiKey: .init("parley-loopback"))
             config.baseURL = .init(url: server.url)
             config.isLocalStorageEnabled = false
@@ -46,20 +52,23 @@ struct ConnectUserRemoteTests {
             #expect(client.backend is RemoteChatBackend)
             #expect(client.embeddedBackend == nil)
             #expect(ChatClient.serverBackendFactory() == RemoteChatBackendFactory.self)
-            // Bob starts a channel with alice and writes; alice's client receives it live.
-            let cid = ChannelId(type: .messaging, id: "bob-alice")
-            try await bob.createChannel(ChannelCreationRequest(cid: cid, memberIds: ["alice"]))
-            // The server learnt alice's name from `userInfo`.
-            try await until("bob's store knows Alice's name") { try bob.user(id: "alice")?.name == "Alice Liddell" }
-            let fromBob = try await bob.sendMessage("Hello Alice, from the server", in: cid)
-            try await until("alice receives bob's message") { try client.message(id: fromBob)?.text == "Hello Alice, from the server" }
-            #expect(try client.message(id: fromBob)?.isSentByCurrentUser == false)
+            // Connected means caught up: the channel and its message are there.
+            #expect(try client.message(id: earlier)?.text == "Are you there?")
             var listed = false
             for _ in 0..<2_000 where !listed {
                 listed = await MainActor.run { list.channels.map(\.cid) == [cid] }
                 if !listed { try await Task.sleep(for: .milliseconds(10)) }
             }
             #expect(listed, "the list made before connecting shows the channel")
+
+            // Bob writes; alice's new client receives it live.
+            let fromBob = try await bob.sendMessage("Hello Alice, from the server", in: cid)
+            try await until("alice receives bob's message") { try client.message(id: fromBob)?.text == "Hello Alice, from the server" }
+            #expect(try client.message(id: fromBob)?.isSentByCurrentUser == false)
+            // The server learnt alice's name from `userInfo`: a new device of bob's loads it.
+            let (bobsTablet, _) = try await server.client("bob")
+            try await until("bob's tablet has the channel") { try bobsTablet.channel(cid) != nil }
+            #expect(try bobsTablet.user(id: "alice")?.name == "Alice Liddell")
 
             // Alice answers through a channel controller; bob receives it.
             let answer = try await MainActor.run {
@@ -72,6 +81,13 @@ struct ConnectUserRemoteTests {
             await client.disconnect()
             #expect(client.connectionStatus == .disconnected(error: nil))
             #expect(client.currentUserId == "alice")
+
+            // Connecting again after a disconnect brings what was missed meanwhile.
+            let missed = try await bob.sendMessage("While you were away", in: cid)
+            let again = await Self.connect(client, .init(id: "alice"), token)
+            #expect(again == nil)
+            try await until("alice catches up") { try client.message(id: missed) != nil }
+            #expect(try client.currentUser()?.name == "Alice Liddell", "a nil name in userInfo keeps the stored one")
         }
     }
 

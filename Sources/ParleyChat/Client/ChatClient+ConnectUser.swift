@@ -93,7 +93,7 @@ extension ChatClient {
             let now = clock.now()
             try await store.write { db in try StoreWriter(db: db, now: now).upsertUser(user) }
             if let offline { throw offline }
-            await untilConnected()
+            try await untilConnected()
         } else {
             try await switchSession(to: localBackend, userId: user.id, isEmbedded: true, generation: generation)
             try await localBackend.upsertUsers([user])
@@ -135,17 +135,28 @@ extension ChatClient {
         if !previous.isEmbedded, previous.backend as AnyObject !== backend as AnyObject { previous.backend.detach() }
         syncStore.setCurrentUserId(userId)
         prepareCurrentUser(userId, keepQueued: !isEmbedded)
-        if !isEmbedded { backend.attach(to: syncStore) }
+        if !isEmbedded {
+            syncStore.setConnectionStatus(.connecting)
+            backend.attach(to: syncStore)
+        }
     }
 
-    /// Returns once the connection status is ``ConnectionStatus/connected``.
-    private func untilConnected() async {
+    /// Returns once the connection status is ``ConnectionStatus/connected``; throws if the app
+    /// disconnects (or logs out) first.
+    private func untilConnected() async throws(ChatError) {
         let stream = AsyncStream<ConnectionStatus> { continuation in
             let token = syncStore.addConnectionObserver { continuation.yield($0) }
             continuation.onTermination = { [syncStore] _ in syncStore.removeConnectionObserver(token) }
             continuation.yield(syncStore.connectionStatus)
         }
-        for await status in stream where status == .connected { return }
+        for await status in stream {
+            switch status {
+            case .connected: return
+            case .disconnecting, .disconnected(error: nil):
+                throw ChatError.notConnected(reason: "the client disconnected before the connection was made")
+            default: continue
+            }
+        }
     }
 
     /// Closes the connection to the server, as Stream's; the user stays set (the store still

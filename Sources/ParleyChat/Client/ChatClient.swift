@@ -6,6 +6,11 @@ import Synchronization
 /// ``ChatBackend``.
 ///
 /// ```swift
+/// // As Stream's: the user comes with connectUser (on a server when config.baseURL names one).
+/// let client = ChatClient(config: ChatClientConfig(apiKey: .init("my-app")))
+/// client.connectUser(userInfo: .init(id: "alice"), token: .development(userId: "alice")) { error in … }
+///
+/// // Parley's shortcut: acting for alice at once, on the embedded backend.
 /// let client = try ChatClient(opening: .init(currentUserId: "alice", databaseURL: url))
 /// let channels = client.channelListController()
 /// try channels.synchronize()
