@@ -139,6 +139,30 @@ struct ConnectUserTests {
         #expect(client.currentUserId == "carol")
     }
 
+    @Test func aGuestIsTheUserItNamesOnTheEmbeddedBackendAndRefusedByAServer() async throws {
+        var config = ChatClientConfig(apiKey: .init("guest"))
+        config.isLocalStorageEnabled = false
+        let client = ChatClient(config: config)
+        let error = await withCheckedContinuation { continuation in
+            client.connectGuestUser(userInfo: .init(id: "visitor", name: "Visitor")) { continuation.resume(returning: $0) }
+        }
+        #expect(error == nil)
+        #expect(client.currentUserId == "visitor")
+        #expect(try client.currentUser()?.name == "Visitor")
+
+        config.baseURL = BaseURL(url: URL(string: "http://127.0.0.1:9")!)
+        let remote = ChatClient(config: config)
+        let refused = await withCheckedContinuation { continuation in
+            remote.connectGuestUser(userInfo: .init(id: "visitor")) { continuation.resume(returning: $0) }
+        }
+        guard case .serverError(let code, _) = refused as? ChatError else {
+            Issue.record("expected an error, got \(String(describing: refused))")
+            return
+        }
+        #expect(code == "guest_not_supported")
+        #expect(remote.currentUserId.isEmpty)
+    }
+
     @Test func tokensReadStreamsAndParleysClaims() throws {
         let expiry = 2_000_000_000
         let payload = Token.base64URL(Data(#"{"sub":"alice","exp":\#(expiry)}"#.utf8))
