@@ -151,10 +151,13 @@ struct ConnectUserRemoteTests {
         // A port nothing listens on (the discard port).
         config.baseURL = .init(url: URL(string: "http://127.0.0.1:9")!)
         config.isLocalStorageEnabled = false
+        config.timeoutIntervalForRequest = 1
         let client = ChatClient(config: config)
+        let started = ContinuousClock.now
         let jwt = try await ServerTokens(secret: LoopbackServer.secret).sign(userId: "alice")
         let error = await Self.connect(client, .init(id: "alice"), try Token(rawValue: jwt))
         #expect((error as? ChatError)?.isConnectionFailure == true)
+        #expect(ContinuousClock.now - started < .seconds(10), "the request timeout is the configuration's")
         // Offline first: the user is set and the backend keeps trying.
         #expect(client.currentUserId == "alice")
         #expect(client.backend is RemoteChatBackend)

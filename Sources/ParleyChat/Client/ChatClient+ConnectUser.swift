@@ -7,8 +7,9 @@ import Foundation
 /// `ParleyChatRemote` (so Stream's connect code needs no extra line). A program that does not
 /// link it gets an error for a server ``BaseURL``.
 public protocol ChatServerBackendFactory: AnyObject {
-    /// A backend for the server at `serverURL` acting as `token`'s user, not yet attached.
-    static func makeBackend(serverURL: URL, token: Token) -> any ChatBackend
+    /// A backend for the server at `serverURL` acting as `token`'s user, set up as `config` says,
+    /// not yet attached.
+    static func makeBackend(serverURL: URL, token: Token, config: ChatClientConfig) -> any ChatBackend
 }
 
 // Stream's connect, disconnect and logout: who the client acts for, and through which backend.
@@ -81,7 +82,7 @@ extension ChatClient {
                 throw ChatError.serverError(
                     code: "no_remote_backend", message: "\(serverURL) is a server: link ParleyChatRemote to reach it.")
             }
-            let backend = factory.makeBackend(serverURL: serverURL, token: token)
+            let backend = factory.makeBackend(serverURL: serverURL, token: token, config: config)
             // The server checks the token here, and learns who the user is (the socket needs that).
             var offline: ChatError?
             do {

@@ -25,6 +25,9 @@ public struct ChatClientConfig: Sendable {
     public var isLocalStorageEnabled: Bool = false
     /// The folder of the store file: `$XDG_DATA_HOME/parley` (`~/.local/share/parley`) by default.
     public var localStorageFolderURL: URL? = ChatClientConfig.defaultLocalStorageFolderURL()
+    /// The longest a request to the server may take, in seconds (an unreachable server is retried
+    /// within it), as Stream's.
+    public var timeoutIntervalForRequest: TimeInterval = 30
     /// Whether the client empties its store when it starts (Stream's flag for a cache made
     /// invalid by an app update).
     public var shouldFlushLocalStorageOnStart: Bool = false
