@@ -19,7 +19,7 @@ func main() async -> Int32 {
     let resume = arguments.count > 3 && arguments[3] == "resume"
     let cid = ChannelId(type: .messaging, id: "durability")
     do {
-        let client = try ChatClient(config: ChatClientConfig(
+        let client = try ChatClient(opening: ChatClientConfig(
             currentUserId: "writer", databaseURL: URL(fileURLWithPath: arguments[1])))
         if try client.channel(cid) == nil {
             try await client.upsertUsers([ChatUser(id: "writer", name: "Writer")])

@@ -48,7 +48,10 @@ public final class RemoteChatBackend: ChatBackend {
     /// A backend for `configuration`; it connects when a ``ChatClient`` attaches it.
     public init(configuration: RemoteChatConfiguration) {
         self.configuration = configuration
-        self.http = HTTPTransport(serverURL: configuration.serverURL, token: configuration.token)
+        let timeout = configuration.requestTimeout.components
+        self.http = HTTPTransport(
+            serverURL: configuration.serverURL, token: configuration.token,
+            timeout: .nanoseconds(timeout.seconds * 1_000_000_000 + timeout.attoseconds / 1_000_000_000))
     }
 
     deinit {

@@ -21,12 +21,16 @@ public struct RemoteChatConfiguration: Sendable {
     /// a word (or that the server closed while the client only listens) is noticed at the next
     /// ping, and one whose pong does not come back within an interval is closed and retried.
     public var pingInterval: Duration
+    /// The longest an HTTP request may take, connecting included (an unreachable server is
+    /// retried within it).
+    public var requestTimeout: Duration
 
     /// Describes a server connection.
     public init(
         serverURL: URL, token: String, initialReconnectDelay: Duration = .milliseconds(250),
         maximumReconnectDelay: Duration = .seconds(30), channelMessageLimit: Int = 100,
-        handshakeTimeout: Duration = .seconds(10), pingInterval: Duration = .seconds(15)
+        handshakeTimeout: Duration = .seconds(10), pingInterval: Duration = .seconds(15),
+        requestTimeout: Duration = .seconds(15)
     ) {
         self.serverURL = serverURL
         self.token = token
@@ -35,6 +39,7 @@ public struct RemoteChatConfiguration: Sendable {
         self.channelMessageLimit = channelMessageLimit
         self.handshakeTimeout = handshakeTimeout
         self.pingInterval = pingInterval
+        self.requestTimeout = requestTimeout
     }
 
     /// The wait before reconnect attempt `attempt` (0 for the first retry): exponential backoff,

@@ -8,7 +8,7 @@ import ParleySwiftUI
 /// (the counterpart of the seeds' SDK's `StreamChat(chatClient:)` object).
 ///
 /// ```swift
-/// ChatViews.client = try ChatClient(config: ChatClientConfig(currentUserId: "jordan"))
+/// ChatViews.client = ChatClient(config: ChatClientConfig(currentUserId: "jordan"))
 /// WindowGroup(title: "Chat") {
 ///     ChatChannelListView(viewFactory: CustomFactory.shared)
 /// }.run()

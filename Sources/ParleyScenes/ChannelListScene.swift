@@ -87,7 +87,7 @@ public struct ChannelListSceneData: Sendable {
     /// Builds the data (blocking the calling thread while the store is written).
     public static func make() throws -> ChannelListSceneData {
         let clock = ManualChatClock(now: now.addingTimeInterval(-12 * 86_400))
-        let client = try ChatClient(config: ChatClientConfig(currentUserId: "jordan", clock: clock, randomSeed: 7))
+        let client = try ChatClient(opening: ChatClientConfig(currentUserId: "jordan", clock: clock, randomSeed: 7))
         return try runBlocking {
             let data = ChannelListSceneData(client: client, clock: clock, channels: [:])
             return try await data.populate()

@@ -63,7 +63,7 @@ public enum ChatFixtures {
     /// A fresh client with the group channel (see the type's documentation).
     public static func makeGroupChannel() async throws -> ChatFixture {
         let clock = ManualChatClock(now: now.addingTimeInterval(-86_400 - 5.5 * 3_600))  // yesterday 09:00
-        let client = try ChatClient(config: ChatClientConfig(currentUserId: currentUserId, clock: clock, randomSeed: 7))
+        let client = try ChatClient(opening: ChatClientConfig(currentUserId: currentUserId, clock: clock, randomSeed: 7))
         try await populate(client, clock: clock)
         return ChatFixture(client: client, cid: groupChannelId, clock: clock)
     }

@@ -79,7 +79,7 @@ public enum DemoScreen {
     /// ``ChatFixtures/now`` on a UTC calendar, so that it renders the same everywhere.
     @MainActor
     public static func makeFixedClient() throws -> ChatClient {
-        let client = try ChatClient(config: ChatClientConfig(
+        let client = try ChatClient(opening: ChatClientConfig(
             currentUserId: DemoConversations.scriptUserId, clock: ManualChatClock(now: ChatFixtures.now), randomSeed: 7))
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone

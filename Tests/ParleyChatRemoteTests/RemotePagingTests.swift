@@ -45,7 +45,7 @@ extension RemoteChannelScreenTests {
             #expect(try bob.channel(cid)?.previewMessage?.id == ids.last)
 
             // The embedded backend's store holds everything: nothing to fetch there.
-            let local = try ChatClient(config: ChatClientConfig(currentUserId: "bob"))
+            let local = try ChatClient(opening: ChatClientConfig(currentUserId: "bob"))
             #expect(!local.backend.mayHaveOlderMessages(in: cid))
         }
     }

@@ -117,7 +117,7 @@ import Testing
             #expect(fetches >= 2, "more than one page")
             #expect(controller.olderRepliesError == nil)
             // The embedded backend's store holds every reply: nothing to fetch there.
-            let local = try ChatClient(config: ChatClientConfig(currentUserId: "alice"))
+            let local = try ChatClient(opening: ChatClientConfig(currentUserId: "alice"))
             #expect(!local.backend.mayHaveOlderReplies(to: parent, in: cid))
         }
     }

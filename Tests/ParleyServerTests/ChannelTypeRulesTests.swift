@@ -31,7 +31,7 @@ struct ChannelTypeRulesTests {
 
     @Test("The embedded backend follows the table")
     func embeddedBackend() async throws {
-        let client = try ChatClient(config: ChatClientConfig(currentUserId: "alice"))
+        let client = try ChatClient(opening: ChatClientConfig(currentUserId: "alice"))
         try await client.upsertUsers(["alice", "bob", "carol"].map { ChatUser(id: $0, name: $0.capitalized) })
         for type in Self.types {
             let cid = ChannelId(type: type, id: "rules")

@@ -39,7 +39,7 @@ struct Seed002App: App {
     init() {
         // The app's setup (not part of the seed): an in-memory client with Parley's demo data.
         do {
-            let client = try ChatClient(config: ChatClientConfig(currentUserId: "sam"))
+            let client = try ChatClient(opening: ChatClientConfig(currentUserId: "sam"))
             _ = try DemoDataGenerator(parameters: DemoDataParameters(busyChannelMessageCount: 60)).generate(into: client)
             ChatViews.client = client
         } catch {

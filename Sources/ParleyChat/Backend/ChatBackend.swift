@@ -70,6 +70,10 @@ public protocol ChatBackend: Sendable {
     /// loop is what keeps it alive). The default does nothing.
     func detach()
 
+    /// Closes the connection and stops reconnecting, waiting for the close
+    /// (``ChatClient/disconnect(completion:)``). The default calls ``detach()``.
+    func disconnect() async
+
     /// Whether `cid` may have messages older than the oldest the store holds, kept where the
     /// backend keeps the channel's whole history (a server sends a channel's latest messages
     /// first). The default says no: the embedded backend's store holds everything.
@@ -97,6 +101,9 @@ extension ChatBackend {
 
     /// Does nothing: a backend without a connection has nothing to close.
     public func detach() {}
+
+    /// Calls ``detach()``: a backend without a connection has nothing to wait for.
+    public func disconnect() async { detach() }
 
     /// `false`: the store holds the whole history.
     public func mayHaveOlderMessages(in cid: ChannelId) -> Bool { false }

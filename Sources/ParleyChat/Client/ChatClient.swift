@@ -1,11 +1,17 @@
 import Foundation
 import GRDB
+import Synchronization
 
 /// The entry point of ParleyChat: one user's view of the chat, backed by a SQLite store and a
 /// ``ChatBackend``.
 ///
 /// ```swift
-/// let client = try ChatClient(config: .init(currentUserId: "alice", databaseURL: url))
+/// // As Stream's: the user comes with connectUser (on a server when config.baseURL names one).
+/// let client = ChatClient(config: ChatClientConfig(apiKey: .init("my-app")))
+/// client.connectUser(userInfo: .init(id: "alice"), token: .development(userId: "alice")) { error in … }
+///
+/// // Parley's shortcut: acting for alice at once, on the embedded backend.
+/// let client = try ChatClient(opening: .init(currentUserId: "alice", databaseURL: url))
 /// let channels = client.channelListController()
 /// try channels.synchronize()
 /// ```
@@ -18,68 +24,110 @@ import GRDB
 public final class ChatClient: Sendable {
     /// The configuration the client was created with.
     public let config: ChatClientConfig
-    /// The backend the client talks to.
-    public let backend: any ChatBackend
-    /// The embedded backend, when the client runs on one (it is also how demos act as other
-    /// users).
-    public let embeddedBackend: EmbeddedChatBackend?
     /// Set when the database file could not be read and was moved aside
     /// (``UnreadableDatabasePolicy/moveAsideAndStartFresh``): the original error, whose
     /// `movedTo` says where the old file is.
     public let recoveredFromUnreadableDatabase: ChatError?
+    /// Set when ``init(config:)`` could not open the store file at all: the client works on a
+    /// store in memory instead, and ``connectUser(userInfo:token:completion:)`` reports this error.
+    public let localStorageError: ChatError?
 
     let store: ChatStore
     let outbox = Outbox()
     let ids: IdentifierSource
     /// The store as the backend syncs it (see ``ChatBackend/attach(to:)``).
     let syncStore: ChatSyncStore
+    /// The embedded backend on this client's store, whether or not it is the one in use.
+    let localBackend: EmbeddedChatBackend
+    /// Who the client acts for and through which backend: set at start, then by
+    /// ``connectUser(userInfo:token:completion:)`` and ``logout(completion:)``.
+    let session: Mutex<Session>
+
+    /// The user and backend of the moment.
+    struct Session {
+        var userId: UserId
+        var backend: any ChatBackend
+        var isEmbedded: Bool
+        /// Bumped by every connect and logout, so that a connection that finishes late does not
+        /// undo a newer one.
+        var generation = 0
+    }
+
+    /// The backend the client talks to (the embedded one until a server connection replaces it).
+    public var backend: any ChatBackend { session.withLock { $0.backend } }
+
+    /// The embedded backend, when the client runs on one (it is also how demos act as other
+    /// users).
+    public var embeddedBackend: EmbeddedChatBackend? { session.withLock { $0.isEmbedded } ? localBackend : nil }
 
     /// The state of the connection to the server, as Stream's `ChatClient.connectionStatus`.
-    /// Always ``ConnectionStatus/connected`` with the embedded backend; a
+    /// Always ``ConnectionStatus/connected`` with the embedded backend once a user is set; a
     /// ``ChatConnectionController`` reports its changes.
     public var connectionStatus: ConnectionStatus { syncStore.connectionStatus }
 
-    /// The user this client acts for.
-    public var currentUserId: UserId { config.currentUserId }
+    /// The user this client acts for: the configuration's, or the one
+    /// ``connectUser(userInfo:token:completion:)`` connected (empty before that, where Stream's is
+    /// `nil`).
+    public var currentUserId: UserId { session.withLock { $0.userId } }
 
     /// The client's clock.
     public var clock: any ChatClock { config.clock }
 
-    /// Opens the store and starts the embedded backend.
+    /// Opens the store and starts the embedded backend, as Stream's `ChatClient(config:)`: it
+    /// never throws. A store file that cannot be opened leaves the client on a store in memory,
+    /// with the error in ``localStorageError`` (and reported by
+    /// ``connectUser(userInfo:token:completion:)``); ``init(opening:)`` throws it instead.
+    ///
+    /// Messages of the current user left `pending` or `sending` by a previous run (the process
+    /// died mid-send) are marked `sendingFailed`, ready for ``resendMessage(id:)``.
+    public convenience init(config: ChatClientConfig) {
+        let opened: (ChatStore, ChatError?)
+        var failure: ChatError?
+        do {
+            opened = try ChatStore.open(for: config)
+        } catch {
+            failure = error
+            do {
+                opened = (try ChatStore(url: nil), nil)
+            } catch {
+                preconditionFailure("an in-memory SQLite database could not be opened: \(error)")
+            }
+        }
+        self.init(config: config, opened: opened, backend: nil, localStorageError: failure)
+    }
+
+    /// Opens the store and starts the embedded backend; throws when the store cannot be opened.
     ///
     /// Messages of the current user left `pending` or `sending` by a previous run (the process
     /// died mid-send) are marked `sendingFailed`, ready for ``resendMessage(id:)``.
     ///
     /// - Throws: ``ChatError/databaseUnreadable(path:reason:movedTo:)`` when the file cannot be
     ///   read and the policy is ``UnreadableDatabasePolicy/fail``; other storage errors.
-    public convenience init(config: ChatClientConfig) throws(ChatError) {
-        let (store, recovered) = try ChatStore.open(for: config)
-        let ids = IdentifierSource(seed: config.randomSeed)
-        let backend = EmbeddedChatBackend(store: store, clock: config.clock, ids: ids)
-        self.init(config: config, store: store, backend: backend, embedded: backend, ids: ids, recovered: recovered)
+    public convenience init(opening config: ChatClientConfig) throws(ChatError) {
+        self.init(config: config, opened: try ChatStore.open(for: config), backend: nil, localStorageError: nil)
     }
 
     /// Opens the store and talks to `backend` instead of the embedded one.
     public convenience init(config: ChatClientConfig, backend: any ChatBackend) throws(ChatError) {
-        let (store, recovered) = try ChatStore.open(for: config)
-        let ids = IdentifierSource(seed: config.randomSeed)
-        self.init(config: config, store: store, backend: backend, embedded: nil, ids: ids, recovered: recovered)
+        self.init(config: config, opened: try ChatStore.open(for: config), backend: backend, localStorageError: nil)
     }
 
-    private init(
-        config: ChatClientConfig, store: ChatStore, backend: any ChatBackend, embedded: EmbeddedChatBackend?,
-        ids: IdentifierSource, recovered: ChatError?
-    ) {
+    private init(config: ChatClientConfig, opened: (ChatStore, ChatError?), backend: (any ChatBackend)?, localStorageError: ChatError?) {
+        let (store, recovered) = opened
+        let ids = IdentifierSource(seed: config.randomSeed)
+        let local = EmbeddedChatBackend(store: store, clock: config.clock, ids: ids)
         self.config = config
         self.store = store
-        self.backend = backend
-        self.embeddedBackend = embedded
         self.ids = ids
+        self.localBackend = local
         self.recoveredFromUnreadableDatabase = recovered
+        self.localStorageError = localStorageError
+        self.session = Mutex(Session(userId: config.currentUserId, backend: backend ?? local, isEmbedded: backend == nil))
         self.syncStore = ChatSyncStore(store: store, currentUserId: config.currentUserId, clock: config.clock)
-        prepareCurrentUser(keepQueued: embedded == nil)
-        if embedded != nil { syncStore.setConnectionStatus(.connected) }
-        backend.attach(to: syncStore)
+        guard !config.currentUserId.isEmpty else { return }
+        prepareCurrentUser(config.currentUserId, keepQueued: backend != nil)
+        if backend == nil { syncStore.setConnectionStatus(.connected) }
+        (backend ?? local).attach(to: syncStore)
     }
 
     /// The backend stops connecting for a client that is gone (see ``ChatBackend/detach()``).
@@ -89,8 +137,7 @@ public final class ChatClient: Sendable {
     /// remote backend (`keepQueued`), `pending` and `sending` messages stay queued instead: the
     /// backend sends them again, with the same ids, once connected. Storage errors are ignored
     /// here: a read-only store still opens for reading.
-    private func prepareCurrentUser(keepQueued: Bool) {
-        let userId = config.currentUserId
+    func prepareCurrentUser(_ userId: UserId, keepQueued: Bool) {
         let now = config.clock.now()
         _ = try? store.writeSync { db in
             if try Int.fetchOne(db, sql: "SELECT 1 FROM user WHERE id = ?", arguments: [userId]) == nil {
@@ -303,7 +350,7 @@ public final class ChatClient: Sendable {
         }
         do {
             try await backend.sendMessage(outgoing, by: userId)
-            if embeddedBackend == nil { try await markSynced(outgoing) }
+            if !session.withLock({ $0.isEmbedded }) { try await markSynced(outgoing) }
         } catch {
             // Offline: the message stays queued (pending) and the backend sends it on reconnect.
             if error.isConnectionFailure { return }
@@ -350,7 +397,7 @@ public final class ChatClient: Sendable {
     /// The outbox is memory, not the database, so its changes are the one kind published by hand.
     /// The version is unknown (-1) so that controllers always read the message again: after a
     /// resend the store's row, not the outbox's copy, is what they must show.
-    private func publishOutboxChange(_ outgoing: OutgoingMessage, kind: StoreChange.Kind) {
+    func publishOutboxChange(_ outgoing: OutgoingMessage, kind: StoreChange.Kind) {
         var change = StoreChange()
         let parentId = outgoing.parentMessageId
         change.messages.append(StoreChange.MessageEvent(
@@ -369,67 +416,6 @@ public final class ChatClient: Sendable {
             parentId: outgoing.parentMessageId, showInChannel: outgoing.parentMessageId != nil && outgoing.showReplyInChannel,
             quotedId: outgoing.quotedMessageId, mentionedIds: outgoing.mentionedUserIds, attachments: outgoing.attachments,
             localState: state)
-    }
-
-    // MARK: Changing messages
-
-    /// Edits a message's text.
-    public func editMessage(id: MessageId, text: String) async throws(ChatError) {
-        try await backend.editMessage(id, text: text, by: currentUserId)
-    }
-
-    /// Deletes a message: a soft delete for sent messages; an unsent message of the current user
-    /// (never accepted by the backend) is removed for good.
-    public func deleteMessage(id: MessageId) async throws(ChatError) {
-        if let entry = outbox.remove(id) {
-            publishOutboxChange(entry.outgoing, kind: .removed)
-            // A pending row may also exist if marking it failed was what the store refused.
-            try? await removeUnsentRow(id)
-            return
-        }
-        let userId = currentUserId
-        if let row = try reader({ try $0.messageRow(id: id) }), row.userId == userId, row.localState != .synced {
-            try await removeUnsentRow(id)
-            return
-        }
-        try await backend.deleteMessage(id, by: userId)
-    }
-
-    private func removeUnsentRow(_ id: MessageId) async throws(ChatError) {
-        let now = clock.now()
-        let userId = currentUserId
-        try await store.write { db in
-            if let row = try StoreReader(db: db, currentUserId: userId, now: now).messageRow(id: id), row.localState != .synced {
-                try StoreWriter(db: db, now: now).hardDeleteMessage(row)
-            }
-        }
-    }
-
-    /// Adds a reaction as the current user.
-    public func addReaction(
-        _ type: MessageReactionType, to messageId: MessageId, score: Int = 1, enforceUnique: Bool = false
-    ) async throws(ChatError) {
-        try await backend.addReaction(type, score: score, enforceUnique: enforceUnique, to: messageId, by: currentUserId)
-    }
-
-    /// Removes the current user's reaction of `type`.
-    public func removeReaction(_ type: MessageReactionType, from messageId: MessageId) async throws(ChatError) {
-        try await backend.removeReaction(type, from: messageId, by: currentUserId)
-    }
-
-    /// Marks a channel read by the current user.
-    public func markRead(_ cid: ChannelId) async throws(ChatError) {
-        try await backend.markRead(cid, by: currentUserId)
-    }
-
-    /// Says the current user is typing.
-    public func startTyping(in cid: ChannelId, parentMessageId: MessageId? = nil) async throws(ChatError) {
-        try await backend.startTyping(in: cid, parentMessageId: parentMessageId, by: currentUserId)
-    }
-
-    /// Says the current user stopped typing.
-    public func stopTyping(in cid: ChannelId) async throws(ChatError) {
-        try await backend.stopTyping(in: cid, by: currentUserId)
     }
 
     // MARK: Faults (tests)

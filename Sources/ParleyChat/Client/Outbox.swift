@@ -48,4 +48,7 @@ final class Outbox: Sendable {
     }
 
     var allMessages: [ChatMessage] { entries.withLock { $0.values.map(\.message) } }
+
+    /// Every entry, in no order.
+    var allEntries: [Entry] { entries.withLock { Array($0.values) } }
 }

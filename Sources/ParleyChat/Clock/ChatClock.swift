@@ -33,7 +33,7 @@ public struct SystemChatClock: ChatClock {
 ///
 /// ```swift
 /// let clock = ManualChatClock(now: Date(timeIntervalSince1970: 1_700_000_000))
-/// let client = try ChatClient(config: .init(currentUserId: "alice", clock: clock))
+/// let client = try ChatClient(opening: .init(currentUserId: "alice", clock: clock))
 /// clock.advance(by: 6)   // typing indicators older than 5 s expire
 /// ```
 public final class ManualChatClock: ChatClock {

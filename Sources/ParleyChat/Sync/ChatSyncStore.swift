@@ -10,8 +10,10 @@ import Synchronization
 /// touches the network: ParleyChat has none.
 public final class ChatSyncStore: Sendable {
     let store: ChatStore
-    /// The user the client acts for.
-    public let currentUserId: UserId
+    /// The user the client acts for (``ChatClient/connectUser(userInfo:token:completion:)`` may
+    /// change it).
+    public var currentUserId: UserId { user.withLock { $0 } }
+    private let user: Mutex<UserId>
     let clock: any ChatClock
     private let status = Mutex<ConnectionStatus>(.initialized)
     private let statusObservers = Mutex<[Int: @Sendable (ConnectionStatus) -> Void]>([:])
@@ -20,9 +22,14 @@ public final class ChatSyncStore: Sendable {
 
     init(store: ChatStore, currentUserId: UserId, clock: any ChatClock) {
         self.store = store
-        self.currentUserId = currentUserId
+        self.user = Mutex(currentUserId)
         self.clock = clock
         self.typingExpiry = TypingExpiry(store: store, clock: clock)
+    }
+
+    /// Acts for `userId` from now on.
+    func setCurrentUserId(_ userId: UserId) {
+        user.withLock { $0 = userId }
     }
 
     // MARK: Cursors and events

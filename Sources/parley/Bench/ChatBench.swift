@@ -77,7 +77,7 @@ enum ChatBench {
     /// channel's length, not what its newest messages happen to say.
     static func makeStore(at url: URL, messages: Int) async throws -> (client: ChatClient, cid: ChannelId) {
         let started = Date()
-        let client = try ChatClient(config: ChatClientConfig(currentUserId: "sam", databaseURL: url, randomSeed: 5))
+        let client = try ChatClient(opening: ChatClientConfig(currentUserId: "sam", databaseURL: url, randomSeed: 5))
         let count = max(0, messages - closingMessages.count)
         var parameters = DemoDataParameters(seed: 5, busyChannelMessageCount: count)
         // Typing events on, so the message-flow figures can time the typing indicator here too.

@@ -29,7 +29,7 @@ enum StoreBench {
         let busyCount = quick ? 100_000 : 1_000_000
         log("store: generating a \(busyCount)-message channel and 1,000 channels…")
         let clock = SystemChatClock()
-        let client = try ChatClient(config: ChatClientConfig(
+        let client = try ChatClient(opening: ChatClientConfig(
             currentUserId: "sam", databaseURL: workspace.appendingPathComponent("big.sqlite"), clock: clock, randomSeed: 7))
         let generator = DemoDataGenerator(parameters: DemoDataParameters(
             seed: 7, userCount: 200, directChannelCount: 5, groupChannelCount: 5, messagesPerChannel: 40,
@@ -69,13 +69,13 @@ enum StoreBench {
         let url = workspace.appendingPathComponent("rss.sqlite")
         let busy: ChannelId
         do {
-            let client = try ChatClient(config: ChatClientConfig(currentUserId: "sam", databaseURL: url, randomSeed: 3))
+            let client = try ChatClient(opening: ChatClientConfig(currentUserId: "sam", databaseURL: url, randomSeed: 3))
             busy = try DemoDataGenerator(parameters: DemoDataParameters(seed: 3, busyChannelMessageCount: 100_000))
                 .generate(into: client).busyChannel
         }
         returnFreedMemoryToTheSystem()
         let before = Bench.residentMemoryMB()
-        let client = try ChatClient(config: ChatClientConfig(currentUserId: "sam", databaseURL: url))
+        let client = try ChatClient(opening: ChatClientConfig(currentUserId: "sam", databaseURL: url))
         let after = try await MainActor.run { () throws -> Double in
             let list = client.channelListController()
             try list.synchronize()

@@ -238,7 +238,7 @@ struct DemoStore {
             for suffix in ["", "-wal", "-shm"] { try? fm.removeItem(atPath: url.path + suffix) }
         }
         let fresh = !fm.fileExists(atPath: url.path)
-        let client = try ChatClient(config: ChatClientConfig(currentUserId: currentUserId, databaseURL: url))
+        let client = try ChatClient(opening: ChatClientConfig(currentUserId: currentUserId, databaseURL: url))
         if fresh {
             FileHandle.standardError.write(Data("parley demo: seeding \(url.path) (\(bigChannelMessages) messages in the big channel)…\n".utf8))
             let media = url.deletingPathExtension().appendingPathExtension("media")

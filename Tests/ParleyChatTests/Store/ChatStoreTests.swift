@@ -57,7 +57,7 @@ import Testing
         let url = directory.file("chat.sqlite")
         let garbage = Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 31) })
         try garbage.write(to: url)
-        let client = try ChatClient(config: ChatClientConfig(
+        let client = try ChatClient(opening: ChatClientConfig(
             currentUserId: "alice", databaseURL: url, clock: ManualChatClock(now: testEpoch),
             unreadableDatabasePolicy: .moveAsideAndStartFresh))
         guard case .databaseUnreadable(_, _, let movedTo?) = client.recoveredFromUnreadableDatabase else {

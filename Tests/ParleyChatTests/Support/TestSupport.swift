@@ -11,7 +11,7 @@ func makeClient(
     _ userId: UserId = "alice", url: URL? = nil, clock: ManualChatClock = ManualChatClock(now: testEpoch),
     seed: UInt64? = 1
 ) throws(ChatError) -> ChatClient {
-    try ChatClient(config: ChatClientConfig(currentUserId: userId, databaseURL: url, clock: clock, randomSeed: seed))
+    try ChatClient(opening: ChatClientConfig(currentUserId: userId, databaseURL: url, clock: clock, randomSeed: seed))
 }
 
 /// The usual cast: alice (the current user), bob, carol and dave; moderator mo; admin root.

@@ -48,7 +48,7 @@ func waitUntilTrue(
 /// channels named "Channel 1" … (channel `n` the `n`th most recent) and users `me` and `pat`.
 func makeClientWithChannels(_ count: Int) async throws -> (ChatClient, ManualChatClock) {
     let clock = ManualChatClock(now: ChannelListSceneData.now.addingTimeInterval(-Double(count) * 60))
-    let client = try ChatClient(config: ChatClientConfig(currentUserId: "me", clock: clock, randomSeed: 3))
+    let client = try ChatClient(opening: ChatClientConfig(currentUserId: "me", clock: clock, randomSeed: 3))
     try await client.upsertUsers([ChatUser(id: "me", name: "Me"), ChatUser(id: "pat", name: "Pat Doe")])
     for index in stride(from: count, through: 1, by: -1) {
         clock.advance(by: 60)

@@ -290,7 +290,7 @@ extension HeadlessWindowTests {
     // MARK: States
 
     @Test func aUserWithoutChannelsSeesTheEmptyState() throws {
-        let client = try ChatClient(config: ChatClientConfig(currentUserId: "loner", clock: ManualChatClock()))
+        let client = try ChatClient(opening: ChatClientConfig(currentUserId: "loner", clock: ManualChatClock()))
         let list = ChatChannelListVC.make(with: client.channelListController())
         list.view.frame = CGRect(x: 0, y: 0, width: 390, height: 700)
         list.view.layoutIfNeeded()
@@ -314,7 +314,7 @@ extension HeadlessWindowTests {
         list.setState(.failed(error))
         #expect(list.errorView.isHidden && !list.listView.isHidden)
 
-        let client = try ChatClient(config: ChatClientConfig(currentUserId: "loner", clock: ManualChatClock()))
+        let client = try ChatClient(opening: ChatClientConfig(currentUserId: "loner", clock: ManualChatClock()))
         let empty = ChatChannelListVC.make(with: client.channelListController())
         empty.view.frame = CGRect(x: 0, y: 0, width: 390, height: 500)
         empty.view.layoutIfNeeded()

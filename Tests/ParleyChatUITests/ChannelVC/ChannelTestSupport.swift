@@ -8,7 +8,7 @@ import ParleyUIKit
 /// messages from bob and carol 20 s apart (ids `m0000`…); returns the client, channel and clock.
 func makeChatChannel(messageCount: Int, readAll: Bool = true) async throws -> (ChatClient, ChannelId, ManualChatClock) {
     let clock = ManualChatClock(now: Date(timeIntervalSince1970: 1_741_737_600))
-    let client = try ChatClient(config: ChatClientConfig(currentUserId: "alice", clock: clock, randomSeed: 3))
+    let client = try ChatClient(opening: ChatClientConfig(currentUserId: "alice", clock: clock, randomSeed: 3))
     try await client.upsertUsers([
         ChatUser(id: "alice", name: "Alice Liddell", isOnline: true),
         ChatUser(id: "bob", name: "Bob Builder", isOnline: true),

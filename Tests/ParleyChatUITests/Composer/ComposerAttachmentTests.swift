@@ -217,7 +217,7 @@ extension HeadlessWindowTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("parley-blobs-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let client = try ChatClient(config: ChatClientConfig(currentUserId: "alice", databaseURL: directory.appendingPathComponent("db/chat.sqlite"), randomSeed: 3))
+        let client = try ChatClient(opening: ChatClientConfig(currentUserId: "alice", databaseURL: directory.appendingPathComponent("db/chat.sqlite"), randomSeed: 3))
         let cid = ChannelId(type: .messaging, id: "files")
         try await client.createChannel(ChannelCreationRequest(cid: cid, name: "Files"))
         let source = directory.appendingPathComponent("src", isDirectory: true)

@@ -69,11 +69,11 @@ extension HeadlessWindowTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let url = directory.appendingPathComponent("chat.sqlite")
         let clock = ManualChatClock(now: composerTestEpoch)
-        let bob = try ChatClient(config: ChatClientConfig(currentUserId: "bob", databaseURL: url, clock: clock, randomSeed: 2))
+        let bob = try ChatClient(opening: ChatClientConfig(currentUserId: "bob", databaseURL: url, clock: clock, randomSeed: 2))
         try await bob.upsertUsers([ChatUser(id: "alice", name: "Alice Liddell"), ChatUser(id: "bob", name: "Bob Builder")] + otherMembers)
         let cid = ChannelId(type: .messaging, id: "general")
         try await bob.createChannel(ChannelCreationRequest(cid: cid, name: "General", memberIds: ["alice"] + otherMembers.map(\.id), isFrozen: frozen))
-        let alice = try ChatClient(config: ChatClientConfig(currentUserId: "alice", databaseURL: url, clock: clock, randomSeed: 1))
+        let alice = try ChatClient(opening: ChatClientConfig(currentUserId: "alice", databaseURL: url, clock: clock, randomSeed: 1))
         let channelController = ChatChannelController(cid: cid, client: alice)
         try channelController.synchronize()
 

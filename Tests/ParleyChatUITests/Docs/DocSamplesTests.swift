@@ -23,7 +23,7 @@ enum QuickStartSample {
     @MainActor
     static func main() throws -> Never {
         // main.swift
-        let client = try ChatClient(config: ChatClientConfig(currentUserId: "sam"))
+        let client = ChatClient(config: ChatClientConfig(currentUserId: "sam"))
         _ = try DemoDataGenerator(parameters: DemoDataParameters(busyChannelMessageCount: 200)).generate(into: client)
 
         Components.default.avatarView = RectAvatarView.self
@@ -68,7 +68,7 @@ final class CustomFactory: ViewFactory {
 /// own entry point; DocSamplesTests opens its window group).
 struct ChatApp: App {
     init() {
-        ChatViews.client = try? ChatClient(config: ChatClientConfig(currentUserId: "sam"))
+        ChatViews.client = ChatClient(config: ChatClientConfig(currentUserId: "sam"))
     }
 
     var body: some Scene {
@@ -83,7 +83,7 @@ enum CustomFactorySample {
     @MainActor
     static func main() throws -> Never {
         // main.swift
-        ChatViews.client = try ChatClient(config: ChatClientConfig(currentUserId: "sam"))
+        ChatViews.client = ChatClient(config: ChatClientConfig(currentUserId: "sam"))
         WindowGroup(title: "Chat") {
             ChatChannelListView(viewFactory: CustomFactory.shared)
         }.run()
@@ -129,7 +129,7 @@ extension HeadlessWindowTests {
         let backend = HeadlessBackend.install()
         let app = UIApplication.shared
 
-        let client = try ChatClient(config: ChatClientConfig(currentUserId: "sam"))
+        let client = ChatClient(config: ChatClientConfig(currentUserId: "sam"))
         let summary = try DemoDataGenerator(parameters: DemoDataParameters(busyChannelMessageCount: 200)).generate(into: client)
         Components.default.avatarView = RectAvatarView.self
         app.launchConfiguration = .init(title: "Chat", size: CGSize(width: 390, height: 700), initialViewController: {

@@ -181,7 +181,7 @@ func assertLocalizedSnapshots(
         var data = Set<String>()
 
         // The channel list's states.
-        let loner = try ChatClient(config: ChatClientConfig(currentUserId: "loner", clock: ManualChatClock()))
+        let loner = try ChatClient(opening: ChatClientConfig(currentUserId: "loner", clock: ManualChatClock()))
         for state in ["empty", "loading", "error"] {
             let list = ChatChannelListVC.make(with: loner.channelListController())
             list.view.frame = CGRect(x: 0, y: 0, width: 390, height: 500)

@@ -19,7 +19,7 @@ final class ReactionsHarness {
 
     init(reactionsEnabled: Bool = true, extraMembers: [ChatUser] = []) async throws {
         backend = HeadlessBackend.install()
-        client = try ChatClient(config: ChatClientConfig(currentUserId: "alice", clock: clock, randomSeed: 1))
+        client = try ChatClient(opening: ChatClientConfig(currentUserId: "alice", clock: clock, randomSeed: 1))
         try await client.upsertUsers([
             ChatUser(id: "alice", name: "Alice Liddell"), ChatUser(id: "bob", name: "Bob Builder"),
             ChatUser(id: "carol", name: "Carol Danvers"),

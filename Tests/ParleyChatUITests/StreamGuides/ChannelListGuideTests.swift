@@ -32,7 +32,7 @@ final class PinningChannelListVC: ChatChannelListVC {
 @MainActor
 @Suite struct ChannelListGuideTests {
     @Test func anEmptyListShowsTheAppsEmptyView() throws {
-        let client = try ChatClient(config: ChatClientConfig(currentUserId: "loner", clock: ManualChatClock()))
+        let client = try ChatClient(opening: ChatClientConfig(currentUserId: "loner", clock: ManualChatClock()))
         let list = ChatChannelListVC.make(with: client.channelListController())
         list.components.channelListEmptyView = InviteFriendsEmptyView.self
         list.view.frame = CGRect(x: 0, y: 0, width: 390, height: 700)

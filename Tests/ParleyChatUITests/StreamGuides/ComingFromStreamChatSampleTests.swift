@@ -63,7 +63,7 @@ final class CopyOnlyActionsVC: ChatMessageActionsVC {
     typealias H = StreamGuideHarness
 
     @Test func aClientAndTheChannelList() throws {
-        let client = try ChatClient(config: ChatClientConfig(currentUserId: "sam"))
+        let client = ChatClient(config: ChatClientConfig(currentUserId: "sam"))
         let channelList = ChatChannelListVC.make(with: client.channelListController())
         let navigation = UINavigationController(rootViewController: channelList)
 
@@ -72,6 +72,27 @@ final class CopyOnlyActionsVC: ChatMessageActionsVC {
         #expect(navigation.topViewController === channelList)
         #expect(channelList.controller.client === client)
         #expect(channelList.state == .loaded && !channelList.emptyView.isHidden, "sam has no channels yet")
+    }
+
+    @Test func streamsConnectUserOnTheEmbeddedBackend() async throws {
+        var config = ChatClientConfig(apiKey: .init("my-app"))
+        config.isLocalStorageEnabled = false
+        let client = ChatClient(config: config)
+        client.connectUser(userInfo: .init(id: "sam", name: "Sam"), token: .development(userId: "sam")) { error in
+            if let error { print("Could not connect: \(error)") }
+        }
+        let channelList = ChatChannelListVC.make(with: client.channelListController())
+        let navigation = UINavigationController(rootViewController: channelList)
+
+        navigation.view.frame = CGRect(x: 0, y: 0, width: 390, height: 700)
+        navigation.view.layoutIfNeeded()
+        for _ in 0..<500 where client.currentUserId.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(client.currentUserId == "sam")
+        #expect(try client.currentUser()?.name == "Sam")
+        // The list made before the connect completed shows sam's new channel.
+        let cid = try await client.createChannel(ChannelCreationRequest(cid: ChannelId(type: .messaging, id: "notes")))
+        for _ in 0..<500 where channelList.controller.channels.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(channelList.controller.channels.map(\.cid) == [cid])
     }
 
     @Test func componentsTakeTheSubclass() {

@@ -20,7 +20,7 @@ extension HeadlessWindowTests {
     func makeWorld() async throws -> World {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("parley-threads-\(UUID().uuidString).sqlite")
         let clock = ManualChatClock(now: Date(timeIntervalSince1970: 1_700_000_000))
-        let bob = try ChatClient(config: ChatClientConfig(currentUserId: "bob", databaseURL: url, clock: clock, randomSeed: 2))
+        let bob = try ChatClient(opening: ChatClientConfig(currentUserId: "bob", databaseURL: url, clock: clock, randomSeed: 2))
         try await bob.upsertUsers([
             ChatUser(id: "alice", name: "Alice Liddell"), ChatUser(id: "bob", name: "Bob Builder"), ChatUser(id: "carol", name: "Carol Díaz"),
         ])
@@ -28,7 +28,7 @@ extension HeadlessWindowTests {
         let design = ChannelId(type: .messaging, id: "design")
         try await bob.createChannel(ChannelCreationRequest(cid: general, name: "General", memberIds: ["alice", "carol"]))
         try await bob.createChannel(ChannelCreationRequest(cid: design, name: "Design Review", memberIds: ["alice"]))
-        let alice = try ChatClient(config: ChatClientConfig(currentUserId: "alice", databaseURL: url, clock: clock, randomSeed: 1))
+        let alice = try ChatClient(opening: ChatClientConfig(currentUserId: "alice", databaseURL: url, clock: clock, randomSeed: 1))
         var roots: [String: MessageId] = [:]
         clock.advance(by: 60)
         roots["logo"] = try await bob.sendMessage("Which logo do we ship?", in: design)
@@ -153,7 +153,7 @@ extension HeadlessWindowTests {
     }
 
     @Test func aUserWithoutThreadsSeesTheEmptyText() throws {
-        let client = try ChatClient(config: ChatClientConfig(currentUserId: "loner", clock: ManualChatClock()))
+        let client = try ChatClient(opening: ChatClientConfig(currentUserId: "loner", clock: ManualChatClock()))
         let list = ChatThreadListVC()
         list.threadListController = client.threadListController()
         list.view.frame = CGRect(x: 0, y: 0, width: 390, height: 400)

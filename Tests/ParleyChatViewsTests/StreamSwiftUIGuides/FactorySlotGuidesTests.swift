@@ -148,7 +148,7 @@ func deepTexts(in node: any RenderNode) -> [String] {
     }
 
     @Test func theMoreChannelActionsListTheDefaultActions() throws {
-        let client = try ChatClient(config: ChatClientConfig(currentUserId: "sam"))
+        let client = try ChatClient(opening: ChatClientConfig(currentUserId: "sam"))
         let actions = ChannelAction.defaultActions(for: Fixtures.channel, chatClient: client, onDismiss: {}, onError: { _ in })
         #expect(actions.map(\.title) == ["Mark as read", "Mute channel", "Delete conversation"])
         #expect(actions.map(\.isDestructive) == [false, false, true])

@@ -66,9 +66,9 @@ import Testing
 //    `ToolbarContent`) compiles now, and ChatChannelView applies such a modifier's toolbar.
 //  - custom-avatar: `LazyImage` (NukeUI), `author.name ?? ""` (Parley's `ChatUser.name` is not optional:
 //    a warning), and `makeAvatarView(for:)` is not a factory method (the factory's is `makeMessageAvatarView(for:)`).
-//  - getting-started "Your First App" and "Changing colors": `ChatClientConfig(apiKey:)` and a non-throwing
-//    `ChatClient(config:)` (Parley's client is local and its initialiser throws); the snippet also names
-//    `chatClient` after declaring `client`.
+//  - getting-started "Your First App" and "Changing colors": `ChatClientConfig(apiKey:)`, the non-throwing
+//    `ChatClient(config:)` and `connectUser` exist now (ParleyChatTests' ConnectUserTests runs Stream's
+//    UIKit tutorial setup), but the snippet names `chatClient` after declaring `client`.
 //  - getting-started "Changing images": `let images = Images()` then mutated (Stream's `Images` is a class,
 //    Parley's a struct); "Changing fonts": `fonts.footnoteBold = Font.footnote` (Parley's `Fonts` hold `UIFont`s).
 //  - message-list transitions: `AnyTransition`, `.move(edge:)`, `MessageDisplayOptions(currentUserMessageTransition:…)`.
@@ -103,7 +103,7 @@ func guideLabelTexts(in view: UIView) -> [String] {
     }
 
     func makeClient() throws -> ChatClient {
-        try ChatClient(config: ChatClientConfig(currentUserId: "sam"))
+        try ChatClient(opening: ChatClientConfig(currentUserId: "sam"))
     }
 
     /// `makeView` (a scene host), light and dark.

@@ -117,7 +117,7 @@ struct ToolbarScreen: View {
             Appearance.default = savedAppearance
             ChatViews.utils = savedUtils
         }
-        let chatClient = try ChatClient(config: ChatClientConfig(currentUserId: "sam"))
+        let chatClient = try ChatClient(opening: ChatClientConfig(currentUserId: "sam"))
         var colors = ColorPalette()
         colors.tintColor = Color.pink
         let appearance = Appearance(colors: colors)
