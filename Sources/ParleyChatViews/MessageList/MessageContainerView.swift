@@ -120,8 +120,15 @@ public struct MessageContainerView<Factory: ViewFactory>: View {
             })
         }
         if showsAllInfo, options.showMessageDate {
-            let date: any Component = isGroup && !isOwn
+            var date: any Component = isGroup && !isOwn
                 ? factory.makeMessageAuthorAndDateView(for: message) : factory.makeMessageDateView(for: message)
+            if isOwn, channel.config.readEventsEnabled, !message.isDeleted {
+                // The read indicator before the time of the current user's messages, as in the SDK's row.
+                date = HStack(spacing: 4, alignItems: .center) {
+                    factory.makeMessageReadIndicatorView(channel: channel, message: message)
+                    AnyComponent(date)
+                }
+            }
             column.append(AnyComponent(date).inset(h: 4, v: 0))
         }
         let stack = VStack(spacing: 3, alignItems: isOwn ? .end : .start, children: column)

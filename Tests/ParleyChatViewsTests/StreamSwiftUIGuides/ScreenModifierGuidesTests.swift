@@ -88,6 +88,16 @@ final class SDKSlotVariantsFactory: ViewFactory {
     }
 }
 
+/// The read indicator of the current user's messages: who has read it (the read-indicators
+/// guide's slot, without the `showReadCount:` its snippet passes).
+final class SeenByFactory: ViewFactory {
+    func makeMessageReadIndicatorView(channel: ChatChannel, message: ChatMessage) -> some View {
+        Text(message.readBy.isEmpty ? "Sent" : "Seen by \(message.readBy.count)")
+            .font(.caption)
+            .foregroundColor(message.readBy.isEmpty ? .gray : .green)
+    }
+}
+
 @MainActor
 @Suite(.serialized) struct ScreenModifierGuidesTests {
     /// Runs `body` and restores what the scenes set globally.
@@ -196,5 +206,32 @@ final class SDKSlotVariantsFactory: ViewFactory {
                 scrolledId: .constant(nil), quotedMessage: .constant(nil), onLongPress: { _ in }, isLast: true)
             Spacer()
         }, named: "sdk-replies-and-reactions-slots", size: CGSize(width: 390, height: 110))
+    }
+
+    @Test func theDefaultRowShowsTheFactorysReadIndicatorBeforeTheTimeOfOwnMessages() throws {
+        try isolated {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = try #require(TimeZone(identifier: "UTC"))
+            Appearance.default.formatters.messageTimestamp = DefaultMessageTimestampFormatter(
+                environment: FormattingEnvironment(calendar: calendar, locale: Locale(identifier: "en_US_POSIX")))
+            let mine = ChatMessage(id: "m1", cid: Fixtures.cid, text: "Mockups are up", author: Fixtures.me, createdAt: Fixtures.start,
+                                   isSentByCurrentUser: true, readBy: [Fixtures.ana, Fixtures.ben])
+            let unread = Fixtures.message("m2", "Anyone?", by: Fixtures.me, at: 60)
+            let theirs = Fixtures.message("m3", "Looking now", by: Fixtures.ana, at: 120)
+            @MainActor func texts(_ message: ChatMessage) -> [String] {
+                Fixtures.texts(in: Fixtures.container(SeenByFactory(), message, showsAllInfo: true, isLast: false)).map(\.text)
+            }
+            #expect(texts(mine).contains("Seen by 2"), "\(texts(mine))")
+            #expect(texts(unread).contains("Sent"))
+            #expect(!texts(theirs).contains("Sent") && !texts(theirs).contains { $0.hasPrefix("Seen by") })
+            renderHostedGolden(VStack(spacing: 0) {
+                for message in [mine, unread] {
+                    SeenByFactory().makeMessageContainerView(
+                        channel: Fixtures.channel, message: message, width: 390, showsAllInfo: true, isInThread: false,
+                        scrolledId: .constant(nil), quotedMessage: .constant(nil), onLongPress: { _ in }, isLast: false)
+                }
+                Spacer()
+            }, named: "read-indicator-slot", size: CGSize(width: 390, height: 150))
+        }
     }
 }
