@@ -38,6 +38,11 @@ open class ChatChannelListView: _ViewController, ChatChannelListControllerDelega
     public var searchText = "" {
         didSet { if searchText != oldValue { updateContentIfNeeded() } }
     }
+    /// The channel whose row is swiped open (its id), showing the factory's swipe actions when
+    /// its row is the SDK's swipeable one; the list has no swipe gesture yet: set it to open a row.
+    public var swipedChannelId: String? {
+        didSet { if swipedChannelId != oldValue { updateContentIfNeeded() } }
+    }
     /// Whether the first page is loaded.
     public private(set) var isLoaded = false
     /// The error of the last load, if it failed.
@@ -226,13 +231,13 @@ open class ChatChannelListView: _ViewController, ChatChannelListControllerDelega
         if !(top is EmptyView) { children.append(top) }
         let revisions = rowRevisions.revisions(of: named.map(\.0), id: \.cid)
         for (index, (channel, name)) in named.enumerated() {
-            let row = factory.makeChannelListItem(channel: channel, channelName: name, currentUserId: currentUserId) { [weak self] channel in
-                self?.showChannel(channel.cid)
-            }
+            let row = ChannelListRowContext.with(currentUserId: currentUserId) { makeRow(factory, channel: channel, name: name) }
             let background = factory.makeChannelListItemBackground(channel: channel, isSelected: false)
             var item: any Component = row
             if (background as? Color) != .clear { item = AnyComponent(row).background(AnyComponent(background)) }
-            children.append(AnyComponent(item).lazy(id: channel.cid.rawValue, revision: revisions[index], estimatedHeight: 72))
+            // A row swiped open is another revision of it.
+            let revision = swipedChannelId == channel.cid.rawValue ? revisions[index] &* 31 &+ 1 : revisions[index]
+            children.append(AnyComponent(item).lazy(id: channel.cid.rawValue, revision: revision, estimatedHeight: 72))
             if index < named.count - 1 {
                 children.append(factory.makeChannelListDividerItem())
             }

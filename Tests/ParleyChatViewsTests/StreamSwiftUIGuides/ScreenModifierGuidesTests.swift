@@ -98,6 +98,48 @@ final class SeenByFactory: ViewFactory {
     }
 }
 
+/// helper-views.md, "Changing the Chat Channel List Item", with the SDK's current labels
+/// (`selectedChannel: Binding<ChannelSelectionInfo?>`, `swipedChannelId:`), so it overrides the
+/// screen's row slot (in an extension of a factory protocol, as the guide's
+/// `ChatChannelSwipeableListItem<Self>` needs). The trailing area is the default's: an override of
+/// `makeTrailingSwipeActionsView` beside it is not the witness the swipeable row calls (open).
+protocol SwipeableRowsFactory: ViewFactory {}
+
+final class SwipeableChannelListFactory: SwipeableRowsFactory {}
+
+extension SwipeableRowsFactory {
+    public func makeChannelListItem(
+        channel: ChatChannel,
+        channelName: String,
+        avatar: UIImage,
+        onlineIndicatorShown: Bool,
+        disabled: Bool,
+        selectedChannel: Binding<ChannelSelectionInfo?>,
+        swipedChannelId: Binding<String?>,
+        channelDestination: @escaping (ChannelSelectionInfo) -> ChannelDestination,
+        onItemTap: @escaping (ChatChannel) -> Void,
+        trailingSwipeRightButtonTapped: @escaping (ChatChannel) -> Void,
+        trailingSwipeLeftButtonTapped: @escaping (ChatChannel) -> Void,
+        leadingSwipeButtonTapped: @escaping (ChatChannel) -> Void
+    ) -> ChatChannelSwipeableListItem<Self> {
+        ChatChannelSwipeableListItem(
+            factory: self,
+            currentChannelId: swipedChannelId,
+            channel: channel,
+            channelName: channelName,
+            avatar: avatar,
+            onlineIndicatorShown: onlineIndicatorShown,
+            disabled: disabled,
+            selectedChannel: .constant(nil),
+            channelDestination: { _ in channelDestination(ChannelSelectionInfo(channel: channel)) },
+            onItemTap: onItemTap,
+            trailingRightButtonTapped: trailingSwipeRightButtonTapped,
+            trailingLeftButtonTapped: trailingSwipeLeftButtonTapped,
+            leadingSwipeButtonTapped: leadingSwipeButtonTapped
+        )
+    }
+}
+
 @MainActor
 @Suite(.serialized) struct ScreenModifierGuidesTests {
     /// Runs `body` and restores what the scenes set globally.
@@ -122,6 +164,11 @@ final class SeenByFactory: ViewFactory {
         host.layoutIfNeeded()
         host.layoutIfNeeded()
         return (host, try #require(guideViews(of: ChatChannelListView.self, in: host).first))
+    }
+
+    /// How many visible image views are under `view`.
+    func imageViews(in view: UIView) -> Int {
+        (view is UIImageView && !view.isHidden ? 1 : 0) + view.subviews.reduce(0) { $0 + imageViews(in: $1) }
     }
 
     func render(named name: String, _ makeView: () throws -> UIView) rethrows {
@@ -232,6 +279,30 @@ final class SeenByFactory: ViewFactory {
                 }
                 Spacer()
             }, named: "read-indicator-slot", size: CGSize(width: 390, height: 150))
+        }
+    }
+
+    @Test func aSwipedRowOfTheScreenShowsTheFactorysTrailingActions() throws {
+        try isolated {
+            let (plainHost, _) = try channelList(DefaultViewFactory.shared)
+            let (host, list) = try channelList(SwipeableChannelListFactory())
+            // The same rows as the default list (the rows' current user is the list's: "You: …").
+            #expect(guideLabelTexts(in: host) == guideLabelTexts(in: plainHost))
+            let closedImages = imageViews(in: host)
+            let design = try #require(list.channels.first { $0.name == "Design Team" })
+            list.swipedChannelId = design.cid.rawValue
+            host.layoutIfNeeded()
+            // The default trailing area's two buttons (more, delete) over the row.
+            #expect(imageViews(in: host) == closedImages + 2)
+            list.swipedChannelId = nil
+            host.layoutIfNeeded()
+            #expect(imageViews(in: host) == closedImages)
+            try render(named: "channel-list-swiped-row-screen") {
+                let (view, list) = try channelList(SwipeableChannelListFactory())
+                list.swipedChannelId = design.cid.rawValue
+                view.layoutIfNeeded()
+                return view
+            }
         }
     }
 }
