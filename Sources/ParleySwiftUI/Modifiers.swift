@@ -382,9 +382,12 @@ public protocol ViewModifier {
     @ViewBuilder func body(content: Content) -> Body
 }
 
-/// The view a ``ViewModifier`` modifies.
-public struct ModifierContent: PrimitiveView {
+/// The view a ``ViewModifier`` modifies; in a stack it is as flexible as that view.
+public struct ModifierContent: PrimitiveView, FlexibilityForwarding {
     let content: any Component
+
+    /// The modified view (a stack reads its flex factors).
+    public var flexibilityTarget: (any Component)? { content }
 
     /// The view's layout.
     public func layout(_ constraint: Constraint) -> WrapperRenderNode { AnyComponent(content).layout(constraint) }

@@ -107,17 +107,28 @@ public struct MessageContainerView<Factory: ViewFactory>: View {
             onLongPress(MessageDisplayInfo(message: message, frame: frame, contentWidth: bubbleMax, showsAllInfo: showsAllInfo))
         })
         if !message.reactionGroups.isEmpty, channel.config.reactionsEnabled, !message.isDeleted {
-            column.append(factory.makeMessageReactionView(message: message) {
+            // The SDK's slot (its default is Parley's two-argument one): a tap or a long press opens the overlay.
+            let openOverlay = {
                 onLongPress(MessageDisplayInfo(message: message, frame: .zero, contentWidth: bubbleMax, showsAllInfo: showsAllInfo))
-            })
+            }
+            column.append(factory.makeMessageReactionView(message: message, onTapGesture: openOverlay, onLongPressGesture: openOverlay))
         }
         if message.replyCount > 0, !isInThread, message.parentMessageId == nil {
-            let onThreadTap = self.onThreadTap
-            column.append(factory.makeMessageRepliesView(channel: channel, message: message, replyCount: message.replyCount) { onThreadTap(message) })
+            // The SDK's slot, without a tap handler: its default is Parley's slot with this row's thread opener.
+            column.append(ThreadTapContext.with(onThreadTap) {
+                factory.makeMessageRepliesView(channel: channel, message: message, replyCount: message.replyCount)
+            })
         }
         if showsAllInfo, options.showMessageDate {
-            let date: any Component = isGroup && !isOwn
+            var date: any Component = isGroup && !isOwn
                 ? factory.makeMessageAuthorAndDateView(for: message) : factory.makeMessageDateView(for: message)
+            if isOwn, channel.config.readEventsEnabled, !message.isDeleted {
+                // The read indicator before the time of the current user's messages, as in the SDK's row.
+                date = HStack(spacing: 4, alignItems: .center) {
+                    factory.makeMessageReadIndicatorView(channel: channel, message: message)
+                    AnyComponent(date)
+                }
+            }
             column.append(AnyComponent(date).inset(h: 4, v: 0))
         }
         let stack = VStack(spacing: 3, alignItems: isOwn ? .end : .start, children: column)
@@ -139,5 +150,21 @@ public struct MessageContainerView<Factory: ViewFactory>: View {
         }
         // Rows carry their own spacing, as seed 002's container does: more below a group's last message.
         return AnyComponent(row).inset(top: 0, left: horizontalPadding, bottom: showsAllInfo ? 10 : 2, right: horizontalPadding).eraseToAnyComponent()
+    }
+}
+
+/// The thread opener of the message row being built, for the SDK's "N replies" slot, which has
+/// no tap handler: its default hands this one to Parley's slot.
+@preconcurrency @MainActor
+enum ThreadTapContext {
+    /// The row's opener while its parts are made (`nil`: open from the newest channel screen).
+    private(set) static var current: (@MainActor (ChatMessage) -> Void)?
+
+    /// `make()` with `onThreadTap` as the current opener.
+    static func with<Result>(_ onThreadTap: @escaping @MainActor (ChatMessage) -> Void, _ make: () -> Result) -> Result {
+        let previous = current
+        current = onThreadTap
+        defer { current = previous }
+        return make()
     }
 }

@@ -38,6 +38,11 @@ open class ChatChannelListView: _ViewController, ChatChannelListControllerDelega
     public var searchText = "" {
         didSet { if searchText != oldValue { updateContentIfNeeded() } }
     }
+    /// The channel whose row is swiped open (its id), showing the factory's swipe actions when
+    /// its row is the SDK's swipeable one; the list has no swipe gesture yet: set it to open a row.
+    public var swipedChannelId: String? {
+        didSet { if swipedChannelId != oldValue { updateContentIfNeeded() } }
+    }
     /// Whether the first page is loaded.
     public private(set) var isLoaded = false
     /// The error of the last load, if it failed.
@@ -137,12 +142,14 @@ open class ChatChannelListView: _ViewController, ChatChannelListControllerDelega
     /// Keeps the list filling the screen above the sticky footer.
     open override func viewDidLayoutSubviews() {
         super.viewDidLayoutSubviews()
-        let footerHeight = layoutStickyFooter()
-        listView.frame = CGRect(x: 0, y: 0, width: view.bounds.width, height: max(0, view.bounds.height - footerHeight))
+        // The factory's content modifier places the list and its sticky footer (by default: the whole screen).
+        let content = contentFrame()
+        let footerHeight = layoutStickyFooter(in: content)
+        listView.frame = CGRect(x: content.minX, y: content.minY, width: content.width, height: max(0, content.height - footerHeight))
         listBackgroundView.frame = view.bounds
-        if lastWidth != view.bounds.width || lastHeight != view.bounds.height {
-            lastWidth = view.bounds.width
-            lastHeight = view.bounds.height
+        if lastWidth != listView.bounds.width || lastHeight != listView.bounds.height {
+            lastWidth = listView.bounds.width
+            lastHeight = listView.bounds.height
             listView.component = makeListComponent()
             reloadListBackground()
         }
@@ -153,7 +160,7 @@ open class ChatChannelListView: _ViewController, ChatChannelListControllerDelega
 
     /// Lays the factory's sticky footer out at the bottom, at its height; returns the height (0
     /// for an empty footer).
-    private func layoutStickyFooter() -> CGFloat {
+    private func layoutStickyFooter(in bounds: CGRect) -> CGFloat {
         let footer = viewFactory.makeChannelListStickyFooterView()
         guard !(footer is EmptyView) else {
             stickyFooterView.isHidden = true
@@ -163,10 +170,9 @@ open class ChatChannelListView: _ViewController, ChatChannelListControllerDelega
             stickyFooterView.isScrollEnabled = false
             view.addSubview(stickyFooterView)
         }
-        let bounds = view.bounds
         let height = min(bounds.height, AnyComponent(footer).layout(Constraint(maxSize: CGSize(width: bounds.width, height: bounds.height))).size.height)
         stickyFooterView.isHidden = false
-        stickyFooterView.frame = CGRect(x: 0, y: bounds.height - height, width: bounds.width, height: height)
+        stickyFooterView.frame = CGRect(x: bounds.minX, y: bounds.maxY - height, width: bounds.width, height: height)
         stickyFooterView.component = footer
         return height
     }
@@ -225,19 +231,47 @@ open class ChatChannelListView: _ViewController, ChatChannelListControllerDelega
         if !(top is EmptyView) { children.append(top) }
         let revisions = rowRevisions.revisions(of: named.map(\.0), id: \.cid)
         for (index, (channel, name)) in named.enumerated() {
-            let row = factory.makeChannelListItem(channel: channel, channelName: name, currentUserId: currentUserId) { [weak self] channel in
-                self?.showChannel(channel.cid)
-            }
+            let row = ChannelListRowContext.with(currentUserId: currentUserId) { makeRow(factory, channel: channel, name: name) }
             let background = factory.makeChannelListItemBackground(channel: channel, isSelected: false)
             var item: any Component = row
             if (background as? Color) != .clear { item = AnyComponent(row).background(AnyComponent(background)) }
-            children.append(AnyComponent(item).lazy(id: channel.cid.rawValue, revision: revisions[index], estimatedHeight: 72))
+            // A row swiped open is another revision of it.
+            let revision = swipedChannelId == channel.cid.rawValue ? revisions[index] &* 31 &+ 1 : revisions[index]
+            children.append(AnyComponent(item).lazy(id: channel.cid.rawValue, revision: revision, estimatedHeight: 72))
             if index < named.count - 1 {
                 children.append(factory.makeChannelListDividerItem())
             }
         }
         if !(footer is EmptyView) { children.append(footer) }
-        return VStack(alignItems: .stretch, children: children)
+        return Self.applyListModifier(of: factory, to: VStack(alignItems: .stretch, children: children))
+    }
+
+    /// The rows with the factory's ``ViewFactory/makeChannelListModifier()`` applied, as the SDK
+    /// applies it to its stack of rows (the default changes nothing and is not applied).
+    private static func applyListModifier<Factory: ViewFactory>(of factory: Factory, to rows: VStack) -> any Component {
+        let modifier = factory.makeChannelListModifier()
+        return modifier is EmptyViewModifier ? rows : rows.modifier(modifier)
+    }
+
+    /// The host of the factory's content modifier's chrome (made when needed).
+    private var contentChromeView: ComponentView?
+
+    /// Where the factory's ``ViewFactory/makeChannelListContentModifier()`` puts the list and its
+    /// sticky footer (the SDK applies it around both); what it draws around them is drawn behind
+    /// the list (see ``ModifierSlot``). The default changes nothing: the whole screen.
+    private func contentFrame() -> CGRect {
+        let slot = Self.placeContentModifier(of: viewFactory, in: view.bounds.size)
+        if slot != nil, contentChromeView == nil {
+            let host = ComponentView.makeChromeHost()
+            view.insertSubview(host, aboveSubview: listBackgroundView)
+            contentChromeView = host
+        }
+        contentChromeView?.showChrome(of: slot, at: view.bounds)
+        return slot?.frame ?? view.bounds
+    }
+
+    private static func placeContentModifier<Factory: ViewFactory>(of factory: Factory, in size: CGSize) -> ModifierSlot? {
+        ModifierSlot.place(factory.makeChannelListContentModifier(), in: size)
     }
 
     /// Opens a ``ChatChannelView`` for `cid` with this list's factory: pushed on the navigation

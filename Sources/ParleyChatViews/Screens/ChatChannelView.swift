@@ -82,6 +82,10 @@ open class ChatChannelView: _ViewController, ChatChannelControllerDelegate, UISc
     open var estimatedMessageHeight: CGFloat { 56 }
 
     private var composerHeight: NSLayoutConstraint?
+    /// The list's and its background's edges, moved by the factory's list modifiers.
+    var listEdges: ListEdgeConstraints?
+    /// The hosts of the factory's list container and list modifiers' chrome (made when needed).
+    var listChrome: (container: ComponentView?, list: ComponentView?)
     private var isLoadingPage = false
     private var textObserver: (any NSObjectProtocol)?
 
@@ -98,7 +102,6 @@ open class ChatChannelView: _ViewController, ChatChannelControllerDelegate, UISc
     }
     /// Not decoded: Parley has no archives (see `UIViewController.init(coder:)`).
     public required init?(coder: NSCoder) { return nil }
-
 
     isolated deinit {
         if let textObserver { NotificationCenter.default.removeObserver(textObserver) }
@@ -151,15 +154,15 @@ open class ChatChannelView: _ViewController, ChatChannelControllerDelegate, UISc
         }
         let height = composerHostView.heightAnchor.constraint(equalToConstant: 60)
         composerHeight = height
-        NSLayoutConstraint.activate([
-            listBackgroundView.topAnchor.constraint(equalTo: listView.topAnchor),
-            listBackgroundView.leadingAnchor.constraint(equalTo: listView.leadingAnchor),
-            listBackgroundView.trailingAnchor.constraint(equalTo: listView.trailingAnchor),
-            listBackgroundView.bottomAnchor.constraint(equalTo: listView.bottomAnchor),
-            listView.topAnchor.constraint(equalTo: view.topAnchor),
-            listView.leadingAnchor.constraint(equalTo: view.leadingAnchor),
-            listView.trailingAnchor.constraint(equalTo: view.trailingAnchor),
-            listView.bottomAnchor.constraint(equalTo: composerHostView.topAnchor),
+        let edges = ListEdgeConstraints(
+            list: [listView.topAnchor.constraint(equalTo: view.topAnchor), listView.leadingAnchor.constraint(equalTo: view.leadingAnchor),
+                   view.trailingAnchor.constraint(equalTo: listView.trailingAnchor), composerHostView.topAnchor.constraint(equalTo: listView.bottomAnchor)],
+            background: [listView.topAnchor.constraint(equalTo: listBackgroundView.topAnchor),
+                         listView.leadingAnchor.constraint(equalTo: listBackgroundView.leadingAnchor),
+                         listBackgroundView.trailingAnchor.constraint(equalTo: listView.trailingAnchor),
+                         listBackgroundView.bottomAnchor.constraint(equalTo: listView.bottomAnchor)])
+        listEdges = edges
+        NSLayoutConstraint.activate(edges.list + edges.background + [
             composerHostView.leadingAnchor.constraint(equalTo: view.leadingAnchor),
             composerHostView.trailingAnchor.constraint(equalTo: view.trailingAnchor),
             composerHostView.bottomAnchor.constraint(equalTo: view.bottomAnchor),
@@ -208,7 +211,7 @@ open class ChatChannelView: _ViewController, ChatChannelControllerDelegate, UISc
 
     /// Lays the factory's message list background out at the list's size.
     open func reloadListBackground() {
-        let size = listView.bounds.size
+        let size = listBackgroundSize
         listBackgroundView.component = AnyComponent(viewFactory.makeMessageListBackground(colors: appearance.colorPalette, isInThread: isInThread))
             .size(width: .absolute(size.width), height: .absolute(size.height))
     }
@@ -222,6 +225,7 @@ open class ChatChannelView: _ViewController, ChatChannelControllerDelegate, UISc
             lastLaidOutWidth = listView.bounds.width
             reloadMessages()
         }
+        applyListModifiers()
         if lastBackgroundSize != listView.bounds.size {
             lastBackgroundSize = listView.bounds.size
             reloadListBackground()
@@ -508,40 +512,6 @@ open class ChatChannelView: _ViewController, ChatChannelControllerDelegate, UISc
     }
 
     // MARK: Threads
-
-    private static var screens: [WeakScreen] = []
-
-    private struct WeakScreen {
-        weak var screen: ChatChannelView?
-    }
-
-    private static func register(_ screen: ChatChannelView) {
-        screens.removeAll { $0.screen == nil }
-        screens.append(WeakScreen(screen: screen))
-    }
-
-    /// The newest loaded channel screen of `cid`, if any.
-    private static func newestScreen(showing cid: ChannelId) -> ChatChannelView? {
-        screens.removeAll { $0.screen == nil }
-        return screens.last(where: { $0.screen?.channelController?.cid == cid && $0.screen?.isViewLoaded == true })?.screen
-    }
-
-    /// Opens the thread of `message` from the newest channel screen showing its channel (what the
-    /// default "N replies" does).
-    public static func showThread(of message: ChatMessage) {
-        guard let screen = newestScreen(showing: message.cid) else { return }
-        screen.showThread(of: message)
-    }
-
-    /// Toggles the current user's reaction of `type` on `message` from the newest channel screen
-    /// showing its channel (what the factory's default reactions overlay does), so a refusal is
-    /// shown there. Returns `false` when no screen shows that channel.
-    @discardableResult
-    public static func toggleReaction(_ type: MessageReactionType, on message: ChatMessage) -> Bool {
-        guard let screen = newestScreen(showing: message.cid) else { return false }
-        screen.toggleReaction(type, on: message)
-        return true
-    }
 
     /// Pushes `components.threadVC` for the thread of `message` (presented when there is no
     /// navigation controller).

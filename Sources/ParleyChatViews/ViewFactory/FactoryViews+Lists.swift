@@ -170,6 +170,8 @@ public struct ChatChannelSwipeableListItem<Factory: ViewFactory>: View {
     let channel: ChatChannel
     let channelName: String
     let disabled: Bool
+    /// The current user of the list making the row (read when it is made: the body runs later).
+    let currentUserId: UserId?
     let onItemTap: @MainActor (ChatChannel) -> Void
     let trailingRightButtonTapped: @MainActor (ChatChannel) -> Void
     let trailingLeftButtonTapped: @MainActor (ChatChannel) -> Void
@@ -196,6 +198,7 @@ public struct ChatChannelSwipeableListItem<Factory: ViewFactory>: View {
         self.channel = channel
         self.channelName = channelName
         self.disabled = disabled
+        currentUserId = ChannelListRowContext.rowsCurrentUserId
         self.onItemTap = onMain(onItemTap)
         self.trailingRightButtonTapped = onMain(trailingRightButtonTapped)
         self.trailingLeftButtonTapped = onMain(trailingLeftButtonTapped)
@@ -205,11 +208,10 @@ public struct ChatChannelSwipeableListItem<Factory: ViewFactory>: View {
     public var body: some View {
         let swiped = currentChannelId == channel.cid.rawValue
         let onItemTap = self.onItemTap, disabled = self.disabled
-        HStack(alignment: .center, spacing: 0) {
-            factory.makeChannelListItem(channel: channel, channelName: channelName, currentUserId: ChatViews.client?.currentUserId,
-                                        onItemTap: { channel in if !disabled { onItemTap(channel) } })
-            Spacer()
-        }
+        // The row at the width offered (in an `HStack` beside a `Spacer`, a long preview would widen it).
+        factory.makeChannelListItem(channel: channel, channelName: channelName, currentUserId: currentUserId,
+                                    onItemTap: { channel in if !disabled { onItemTap(channel) } })
+        .frame(maxWidth: .infinity, alignment: .leading)
         .overlay(alignment: .trailing) {
             if swiped {
                 factory.makeTrailingSwipeActionsView(channel: channel, offsetX: 0, buttonWidth: 60, swipedChannelId: $currentChannelId,

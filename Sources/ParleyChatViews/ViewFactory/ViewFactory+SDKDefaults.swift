@@ -40,9 +40,9 @@ extension ViewFactory {
         leadingSwipeButtonTapped: @escaping (ChatChannel) -> Void
     ) -> some View {
         let tap = onMain(onItemTap)
-        return makeChannelListItem(channel: channel, channelName: channelName, currentUserId: ChatViews.client?.currentUserId,
-                                   onItemTap: { channel in if !disabled { tap(channel) } })
-            .opacity(disabled ? 0.5 : 1)
+        let row = makeChannelListItem(channel: channel, channelName: channelName, currentUserId: ChannelListRowContext.rowsCurrentUserId,
+                                      onItemTap: { channel in if !disabled { tap(channel) } })
+        return disabled ? AnyComponent(AnyComponent(row).opacity(0.5)) : AnyComponent(row)
     }
 
     /// The factory's ``makeChannelAvatarView(for:currentUserId:size:)`` at the options' width.

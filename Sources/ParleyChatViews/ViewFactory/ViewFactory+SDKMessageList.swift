@@ -166,9 +166,11 @@ extension ViewFactory {
     /// Nothing (Parley has no GIFs).
     public func makeGiphyBadgeViewType(for message: ChatMessage, availableWidth: CGFloat) -> some View { EmptyView() }
 
-    /// The factory's ``makeMessageRepliesView(channel:message:replyCount:onTap:)``, opening the thread.
+    /// The factory's ``makeMessageRepliesView(channel:message:replyCount:onTap:)``, opening the
+    /// thread as the row asking for it does (else from the newest screen showing the channel).
     public func makeMessageRepliesView(channel: ChatChannel, message: ChatMessage, replyCount: Int) -> some Component {
-        makeMessageRepliesView(channel: channel, message: message, replyCount: replyCount, onTap: { ChatChannelView.showThread(of: message) })
+        let open = ThreadTapContext.current ?? { ChatChannelView.showThread(of: $0) }
+        return makeMessageRepliesView(channel: channel, message: message, replyCount: replyCount, onTap: { open(message) })
     }
 
     /// "Replied to a thread" and the root's text; tapping it opens the thread.

@@ -49,13 +49,15 @@ import Testing
 // the navigation bar's title view, which Parley's bar places after the leading items rather than
 // centred; symbols Parley does not ship (`line.3.horizontal`, `pin.fill`) draw nothing.
 //
-// Compile, but are not used by the screens yet: the message list modifier (22) and the bubble
-// modifier (23) — ChatChannelView's list is a virtualised list of rows, not one view to modify, and the
-// default container draws its own bubble; swipe actions (20, 21) — ChatChannelListView has no swipe
-// gesture, so the swipeable row is shown by the test with its binding set; the guides' methods with the
-// SDK's older labels (`currentChannelId:`, `makeMoreChannelActionsView` without `swipedChannelId:`,
-// `selectedChannel: Binding<ChatChannel?>`) are new methods of the factory, not overrides, as they
-// would be with the SDK's later protocol.
+// Used by the screens since session 12 (ScreenModifierGuidesTests.swift): the message list modifier (22)
+// insets ChatChannelView's list (guide-message-list-modifier-screen.png; the rows are a virtualised
+// list, so the padding insets the list's frame rather than scrolling with the rows), and the bubble
+// modifier (23) draws the default row's bubbles. The swipeable row (20) reaches ChatChannelListView
+// with the SDK's current labels (`selectedChannel: Binding<ChannelSelectionInfo?>`, `swipedChannelId:`)
+// and opens when the list's `swipedChannelId` is set (no swipe gesture yet). Still not overrides: the
+// guides' methods with the SDK's older labels (`currentChannelId:`, `makeMoreChannelActionsView` without
+// `swipedChannelId:`, `selectedChannel: Binding<ChatChannel?>`) are new methods of the factory, as they
+// would be with the SDK's later protocol; so the leading area (21) is not the screen's.
 //
 // Still fail to compile (why):
 //  - swipe-actions-channels "Adding additional actions": `controller.freezeChannel { error in … }` (Parley's
