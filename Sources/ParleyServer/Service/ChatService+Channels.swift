@@ -11,7 +11,7 @@ extension ChatService {
         let cid = try Self.parse(request.cid)
         let config = Self.effectiveConfig(
             request.config.map(ChannelConfig.init) ?? .default(for: cid.type), maxLength: limits.maxMessageLength)
-        return try await perform(actorId) { tx, actor in
+        return try await perform(actorId, in: cid) { tx, actor in
             guard try tx.channel(cid) == nil else { throw ChatError.duplicateId(cid.rawValue) }
             let memberIds = request.memberIds.filter { $0 != actor.id }
             let users = try tx.users(memberIds)
@@ -45,7 +45,7 @@ extension ChatService {
     /// Renames the channel or changes its image; a rename posts a system message.
     func updateChannel(_ cidString: String, _ request: UpdateChannelRequest, by actorId: UserId) async throws -> WriteResponse {
         let cid = try Self.parse(cidString)
-        return try await perform(actorId) { tx, actor in
+        return try await perform(actorId, in: cid) { tx, actor in
             let (visible, member) = try Self.visibleChannel(tx, cid, actor: actor)
             var channel = visible
             try Self.rules(channel, member, actor).require(.updateChannel, in: cid)
@@ -68,7 +68,7 @@ extension ChatService {
     /// Freezes or unfreezes the channel.
     func setFrozen(_ cidString: String, _ isFrozen: Bool, by actorId: UserId) async throws -> WriteResponse {
         let cid = try Self.parse(cidString)
-        return try await perform(actorId) { tx, actor in
+        return try await perform(actorId, in: cid) { tx, actor in
             let (visible, member) = try Self.visibleChannel(tx, cid, actor: actor)
             var channel = visible
             try Self.rules(channel, member, actor).requireFreeze(in: cid)
@@ -84,7 +84,7 @@ extension ChatService {
     /// Mutes or unmutes the channel for the actor (an event only the actor receives).
     func setMuted(_ cidString: String, _ isMuted: Bool, by actorId: UserId) async throws -> WriteResponse {
         let cid = try Self.parse(cidString)
-        return try await perform(actorId) { tx, actor in
+        return try await perform(actorId, in: cid) { tx, actor in
             let (channel, member) = try Self.visibleChannel(tx, cid, actor: actor)
             try Self.rules(channel, member, actor).require(.muteChannel, in: cid)
             guard var member else { throw ChatError.notAMember(actor.id, cid: cid) }
@@ -100,7 +100,7 @@ extension ChatService {
     /// Deletes the channel with everything in it; its stream ends with `channel.deleted`.
     func deleteChannel(_ cidString: String, by actorId: UserId) async throws -> WriteResponse {
         let cid = try Self.parse(cidString)
-        return try await perform(actorId) { tx, actor in
+        return try await perform(actorId, in: cid) { tx, actor in
             let (channel, member) = try Self.visibleChannel(tx, cid, actor: actor)
             try Self.rules(channel, member, actor).require(.deleteChannel, in: cid)
             let memberIds = try tx.members(cid).map(\.userId)
@@ -120,7 +120,7 @@ extension ChatService {
     /// each addition posts a system message.
     func addMembers(_ cidString: String, _ userIds: [UserId], by actorId: UserId) async throws -> WriteResponse {
         let cid = try Self.parse(cidString)
-        return try await perform(actorId) { tx, actor in
+        return try await perform(actorId, in: cid) { tx, actor in
             guard var channel = try tx.channel(cid) else { throw ChatError.channelNotFound(cid) }
             let joiningSelf = userIds == [actor.id] && cid.type == .livestream
             var member = try tx.member(cid, userId: actor.id)
@@ -158,7 +158,7 @@ extension ChatService {
     /// stop receiving the channel right after the `member.removed` event.
     func removeMembers(_ cidString: String, _ userIds: [UserId], by actorId: UserId) async throws -> WriteResponse {
         let cid = try Self.parse(cidString)
-        return try await perform(actorId) { tx, actor in
+        return try await perform(actorId, in: cid) { tx, actor in
             let (visible, member) = try Self.visibleChannel(tx, cid, actor: actor)
             var channel = visible
             try Self.rules(channel, member, actor).requireRemoveMembers(userIds, by: actor.id, in: cid)

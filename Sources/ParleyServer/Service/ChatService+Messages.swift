@@ -16,7 +16,7 @@ extension ChatService {
             throw ChatError.messageTooLong(length: length, limit: limits.maxMessageLength)
         }
         let maxLength = limits.maxMessageLength
-        return try await perform(actorId) { tx, actor in
+        return try await perform(actorId, in: cid) { tx, actor in
             let (visible, member) = try Self.visibleChannel(tx, cid, actor: actor)
             var channel = visible
             if let existing = try tx.message(request.id) {
@@ -214,7 +214,7 @@ extension ChatService {
     /// Marks the channel read up to now (or its latest message, if later) for the actor.
     func markRead(_ cidString: String, by actorId: UserId) async throws -> WriteResponse {
         let cid = try Self.parse(cidString)
-        return try await perform(actorId) { tx, actor in
+        return try await perform(actorId, in: cid) { tx, actor in
             let (channel, member) = try Self.visibleChannel(tx, cid, actor: actor)
             guard channel.config.readEventsEnabled else { throw ChatError.featureDisabled(.readEvents, cid: cid) }
             guard var member else { throw ChatError.notAMember(actor.id, cid: cid) }

@@ -38,12 +38,14 @@ final class ChatService: Sendable {
         var event: UserFeedEvent
     }
 
-    /// Runs a write for `actorId` and publishes what it appended.
+    /// Runs a write for `actorId` and publishes what it appended. `channel` names the one channel
+    /// the write changes, when the operation knows it up front (see ``ServerStorage/write(in:_:afterCommit:)``).
     func perform(
-        _ actorId: UserId, _ body: @escaping @Sendable (any ServerTransaction, UserRecord) throws -> Outcome
+        _ actorId: UserId, in channel: ChannelId? = nil,
+        _ body: @escaping @Sendable (any ServerTransaction, UserRecord) throws -> Outcome
     ) async throws -> WriteResponse {
         let hub = self.hub
-        let outcome = try await storage.write({ tx in
+        let outcome = try await storage.write(in: channel, { tx in
             try body(tx, try Self.actor(tx, actorId))
         }, afterCommit: { outcome in
             hub.publish(outcome.response.events, feed: outcome.feed.map { ($0.userId, $0.event) })

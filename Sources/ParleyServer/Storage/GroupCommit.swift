@@ -76,6 +76,8 @@ struct SQLiteGroupCommitScope: GroupCommitScope {
 
 /// A write in a group commit, its result type erased.
 protocol GroupedWrite: AnyObject, Sendable {
+    /// The channel the write appends to, when the caller named it (`nil`: unknown, or several).
+    var channel: String? { get }
     /// Runs the body in a savepoint of the open transaction, keeping its result or error.
     func run(in scope: some GroupCommitScope)
     /// The transaction did not commit: the write fails with `error`.
@@ -97,8 +99,13 @@ final class PendingWrite<T: Sendable>: GroupedWrite {
     }
 
     private let state: Mutex<State>
+    let channel: String?
 
-    init(body: @escaping @Sendable (any ServerTransaction) throws -> T, afterCommit: @escaping @Sendable (T) -> Void) {
+    init(
+        channel: String? = nil, body: @escaping @Sendable (any ServerTransaction) throws -> T,
+        afterCommit: @escaping @Sendable (T) -> Void
+    ) {
+        self.channel = channel
         state = Mutex(State(body: body, afterCommit: afterCommit))
     }
 

@@ -15,14 +15,17 @@ protocol EventRelay: AnyObject, Sendable {
 
 /// Fan-out between server processes that share one PostgreSQL database.
 ///
-/// Each process holds one `LISTEN` connection. A write that appends events sends, with its
-/// commit, one `NOTIFY` per channel: `e <origin> <seq> <cid>` (a wake-up, never a body). A woken
-/// process reads the events after the last sequence it delivered, for the channels its sockets
+/// Each process holds one `LISTEN` connection. A write that appends events is followed, once
+/// committed, by one `NOTIFY` per channel (``PostgresNotifier``): `e <origin> <seq> <cid>` (a
+/// wake-up, never a body). A woken process reads the events after the last sequence it delivered, for the channels its sockets
 /// follow, and fans them out locally. Its own commits come in through ``relay(_:feed:)`` with
 /// their events. Both paths meet in one serial worker that keeps, per channel, the last sequence
 /// delivered: an event at or below it is dropped (exactly once), an event beyond the next first
 /// reads the gap from the database (in order). A periodic catch-up read (and one after every
 /// `LISTEN` reconnect) covers notifications lost with a connection.
+///
+/// Wake-ups coalesce: while the worker is busy, the notified channels gather (each with its
+/// lowest and highest sequence), and the worker reads them all at once, in one statement, when its turn comes.
 ///
 /// Feed items (channel joined/left) and user deletions travel whole in their `NOTIFY`
 /// (`f`, `d`), as they are not events of a channel's stream.
@@ -30,6 +33,8 @@ final class PostgresFanout: EventRelay {
     private enum Input: Sendable {
         case local([ParleyProtocol.ChannelEvent], [FeedItem])
         case notification(String)
+        /// Channels were notified (see ``PostgresFanout/woken``).
+        case woken
         case catchUp
     }
 
@@ -47,6 +52,9 @@ final class PostgresFanout: EventRelay {
     private let continuation: AsyncStream<Input>.Continuation
     /// The last sequence delivered here, per channel (written by the worker only).
     private let delivered = Mutex<[String: Int64]>([:])
+    /// Channels other processes appended to and the worker has not read yet: the lowest and the
+    /// highest sequence notified per channel. One `.woken` input is queued while this is not empty.
+    private let woken = Mutex<[String: (first: Int64, last: Int64)]>([:])
     private let counters = Mutex(Counters())
     private let tasks = Mutex<[Task<Void, Never>]>([])
 
@@ -113,19 +121,9 @@ final class PostgresFanout: EventRelay {
     }
 
     private func notify(_ payloads: [String]) {
-        let payloads = payloads.filter { $0.utf8.count < 7_900 }
-        guard !payloads.isEmpty else { return }
         let client = storage.client
         let logger = logger
-        Task {
-            do {
-                _ = try await client.query(
-                    "SELECT pg_notify(\(PostgresServerStorage.notifyChannel), p) FROM unnest(\(payloads)::text[]) AS p",
-                    logger: logger)
-            } catch {
-                logger.warning("NOTIFY failed", metadata: ["error": "\(String(reflecting: error))"])
-            }
-        }
+        Task { await PostgresNotifier.notify(payloads, through: client, logger: logger) }
     }
 
     // MARK: LISTEN
@@ -143,7 +141,10 @@ final class PostgresFanout: EventRelay {
                         // Whatever was committed while this process was not listening.
                         continuation.yield(.catchUp)
                         for try await notification in notifications {
-                            continuation.yield(.notification(notification.payload))
+                            counters.withLock { $0.notifications += 1 }
+                            if !self.gather(notification.payload) {
+                                continuation.yield(.notification(notification.payload))
+                            }
                         }
                     }
                 } catch {
@@ -169,8 +170,9 @@ final class PostgresFanout: EventRelay {
                     try await deliverInOrder(events)
                     if !feed.isEmpty { hub.deliver([], feed: feed.map { (userId: $0.userId, event: $0.event) }) }
                 case .notification(let payload):
-                    counters.withLock { $0.notifications += 1 }
                     try await handle(payload)
+                case .woken:
+                    try await readWoken()
                 case .catchUp:
                     try await catchUp()
                 }
@@ -197,21 +199,73 @@ final class PostgresFanout: EventRelay {
         hub.deliver(batch)
     }
 
+    /// Gathers an event notification (`e <origin> <seq> <cid>`) into ``woken``, queueing one
+    /// `.woken` input when it was empty; `false` for any other payload. Own ones are dropped.
+    private func gather(_ payload: String) -> Bool {
+        let parts = payload.split(separator: "\t", maxSplits: 3, omittingEmptySubsequences: false)
+        guard parts.count == 4, parts[0] == "e" else { return false }
+        guard parts[1] != storage.origin, let seq = Int64(parts[2]) else { return true }
+        let cid = String(parts[3])
+        let wasEmpty = woken.withLock { woken in
+            defer { woken[cid] = woken[cid].map { (min($0.first, seq), max($0.last, seq)) } ?? (seq, seq) }
+            return woken.isEmpty
+        }
+        if wasEmpty { continuation.yield(.woken) }
+        return true
+    }
+
+    /// Reads and delivers, in one statement, what the woken channels followed here hold past
+    /// their last delivered sequence (a channel with more than a page goes on alone).
+    private func readWoken() async throws {
+        let notified = woken.withLock { woken in
+            defer { woken = [:] }
+            return woken
+        }
+        var cids: [String] = []
+        var afters: [Int64] = []
+        for (cid, seqs) in notified.sorted(by: { $0.key < $1.key }) {
+            let last = delivered.withLock { $0[cid] }
+            guard hub.hasSubscribers(cid) else {
+                // Nobody follows it here: remember where the stream is, read nothing.
+                delivered.withLock { $0[cid] = max($0[cid] ?? 0, seqs.last) }
+                continue
+            }
+            let from = last ?? (seqs.first - 1)
+            if seqs.last > from {
+                cids.append(cid)
+                afters.append(from)
+            }
+        }
+        guard !cids.isEmpty else { return }
+        counters.withLock { $0.gapReads += 1 }
+        let page = 500
+        var read: [String: [ParleyProtocol.ChannelEvent]] = [:]
+        for try await (cid, payload) in try await storage.client.query(
+            """
+            SELECT w.cid, e.payload FROM unnest(\(cids)::text[], \(afters)::bigint[]) AS w(cid, after_seq)
+            CROSS JOIN LATERAL (
+                SELECT seq, payload FROM events WHERE events.cid = w.cid AND seq > w.after_seq ORDER BY seq LIMIT \(page)) e
+            ORDER BY w.cid, e.seq
+            """, logger: logger
+        ).decode((String, Data).self) {
+            read[cid, default: []].append(try Self.decoder.decode(ParleyProtocol.ChannelEvent.self, from: payload))
+        }
+        for cid in cids {
+            let events = read[cid] ?? []
+            hub.deliver(events)
+            if let newest = events.last?.seq {
+                delivered.withLock { $0[cid] = max($0[cid] ?? 0, newest) }
+                if events.count == page { try await readAndDeliver(cid, after: newest, through: nil) }
+            }
+        }
+    }
+
+    private static let decoder = Wire.decoder()
+
     private func handle(_ payload: String) async throws {
         let parts = payload.split(separator: "\t", maxSplits: 3, omittingEmptySubsequences: false).map(String.init)
         guard parts.count >= 3, parts[1] != storage.origin else { return }
         switch parts[0] {
-        case "e" where parts.count == 4:
-            guard let seq = Int64(parts[2]) else { return }
-            let cid = parts[3]
-            let last = delivered.withLock { $0[cid] }
-            guard hub.hasSubscribers(cid) else {
-                // Nobody follows it here: remember where the stream is, read nothing.
-                delivered.withLock { $0[cid] = max($0[cid] ?? 0, seq) }
-                return
-            }
-            let from = last ?? (seq - 1)
-            if seq > from { try await readAndDeliver(cid, after: from, through: nil) }
         case "f":
             let json = parts[2...].joined(separator: "\t")
             guard let item = try? Wire.decoder().decode(FeedItem.self, from: Data(json.utf8)) else { return }

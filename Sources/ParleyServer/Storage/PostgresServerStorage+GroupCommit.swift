@@ -1,40 +1,49 @@
 import Foundation
 import Logging
 import Metrics
-import NIOCore
+import ParleyChat
 import PostgresNIO
 import Synchronization
 
-/// Group commit on PostgreSQL: one transaction, and so one sync to disk, for many writes.
+/// Group commit on PostgreSQL: one transaction, and so one sync to disk, for many writes, in
+/// several lanes side by side.
 ///
-/// A write joins the queue (``PendingWrites``, shared with the SQLite engine) and waits. One
-/// committer at a time takes everything queued, runs the bodies one after the other on one
-/// connection, each in a savepoint (a refused write rolls back alone; one that meets a retryable
-/// error runs again from its savepoint), and sends the batch's `NOTIFY`s. Then it hands the queue
+/// A write joins the queue of its lane (``PendingWrites``, shared with the SQLite engine) and
+/// waits. A write that names its channel goes to the lane of that channel (a hash: one channel,
+/// one lane), the others to lane 0. Per lane, one committer at a time takes everything queued,
+/// orders it by channel (a stable sort: one channel's writes keep their order), runs the bodies
+/// one after the other on one connection, each in a savepoint (a refused write rolls back alone;
+/// one that meets a retryable error runs again from its savepoint). Then it hands the lane's queue
 /// to the next committer and commits: the next batch's bodies run while this batch waits for its
-/// sync. Only one batch runs bodies at a time, and a committing batch waits for nothing but the
-/// disk, so batches of one process never deadlock on each other's channel rows. A batch's
+/// sync. The fan-out's `NOTIFY`s leave after the commit (see ``PostgresNotifier``).
+///
+/// Lanes never wait for one another's channel rows (the channels of two lanes differ), and batches
+/// lock channel rows in channel order, in every lane of every process: two batches that share
+/// channels wait for each other in one direction, never in a cycle (writes that name no channel
+/// are the exception; PostgreSQL breaks such a rare deadlock and the write runs again). A batch's
 /// `afterCommit`s run in body order, under the commit locks of its channels (a later batch that
 /// appends to one of them waits for them), and each writer returns only once its batch committed.
 extension PostgresServerStorage {
-    /// Runs `body` in the next group commit, then `afterCommit` with its result (see the type's
-    /// documentation); returns once the batch committed.
+    /// Runs `body` in the next group commit of `channel`'s lane, then `afterCommit` with its result
+    /// (see the type's documentation); returns once the batch committed.
     func write<T: Sendable>(
-        _ body: @Sendable (any ServerTransaction) throws -> T, afterCommit: @Sendable (T) -> Void
+        in channel: ChannelId?, _ body: @Sendable (any ServerTransaction) throws -> T,
+        afterCommit: @Sendable (T) -> Void
     ) async throws -> T {
         // The closures live in the pending write only until this call returns (it waits for them).
         try await withoutActuallyEscaping(body) { body in
             try await withoutActuallyEscaping(afterCommit) { afterCommit in
                 let start = DispatchTime.now()
-                let write = PendingWrite(body: body, afterCommit: afterCommit)
+                let write = PendingWrite(channel: channel?.rawValue, body: body, afterCommit: afterCommit)
                 defer { write.releaseClosures() }
-                let isCommitter = pending.enqueueClaimingCommitter(write)
+                let lane = channel.map { CommitLocks.stripe(of: $0.rawValue, among: lanes.count) } ?? 0
+                let isCommitter = lanes[lane].enqueueClaimingCommitter(write)
                 // Counted once queued: a write counted in `inFlight` is in a batch or the queue.
                 inFlightCount.add(1, ordering: .relaxed)
                 defer { inFlightCount.subtract(1, ordering: .relaxed) }
                 if isCommitter {
                     // In a task of its own: a caller's cancellation must not reach a shared batch.
-                    Task { await self.commitNextBatch() }
+                    Task { await self.commitNextBatch(lane: lane) }
                 }
                 await write.waitUntilFinished()
                 writeTimer.recordInterval(since: start)
@@ -43,12 +52,21 @@ extension PostgresServerStorage {
         }
     }
 
-    /// The committer's turn: commits the queued writes, or retires when none is queued.
-    private func commitNextBatch() async {
-        guard let batch = pending.takeBatchOrRetire() else { return }
+    /// The lane committer's turn: commits the queued writes, or retires when none is queued.
+    private func commitNextBatch(lane: Int) async {
+        guard let taken = lanes[lane].takeBatchOrRetire() else { return }
+        // By channel, then arrival: every batch locks channel rows in one order.
+        let batch = taken.enumerated().sorted { a, b in
+            switch (a.element.channel, b.element.channel) {
+            case let (x?, y?) where x != y: x < y
+            case (.some, .none): true
+            case (.none, .some): false
+            default: a.offset < b.offset
+            }
+        }.map(\.element)
         batchCount.add(1, ordering: .relaxed)
         batchSizes.record(batch.count)
-        let handOver = HandOver { Task { await self.commitNextBatch() } }
+        let handOver = HandOver { Task { await self.commitNextBatch(lane: lane) } }
         var attempt = 0
         while true {
             attempt += 1
@@ -69,30 +87,36 @@ extension PostgresServerStorage {
     }
 
     /// Runs `batch` in one transaction and commits it; calls `handOver` once the bodies ran.
+    ///
+    /// Statements whose answer nothing reads (`BEGIN`, the writes, `RELEASE`) are sent without
+    /// waiting (see ``PostgresTransaction/send(_:)``): the connection runs them in
+    /// order and the next wait reports the first failure.
     private func commit(_ batch: [any GroupedWrite], handOver: HandOver) async throws {
         try await client.withConnection { connection in
-            try await onThread { [logger, origin, commitLocks, retries] in
+            try await onThread { [logger, notifier, commitLocks, retries] in
                 let tx = PostgresTransaction(connection: connection, logger: logger, isWrite: true)
-                try tx.execute("BEGIN")
+                tx.send("BEGIN")
                 do {
-                    let scope = PostgresGroupCommitScope(tx: tx, retries: retries)
+                    let scope = PostgresGroupCommitScope(tx: tx, retries: retries, usesSavepoints: batch.count > 1)
                     for write in batch { write.run(in: scope) }
-                    try scope.waitForReleases()
-                    // The wake-ups leave with the commit (PostgreSQL sends them at COMMIT).
-                    let payloads = tx.appended.map { "e\t\(origin)\t\($0.value)\t\($0.key)" }
-                        .filter { $0.utf8.count < 7_900 }
-                    if !payloads.isEmpty {
-                        try tx.execute(
-                            "SELECT pg_notify(\(Self.notifyChannel), p) FROM unnest(\(payloads)::text[]) AS p")
+                    // A lone write needs no savepoint: when it failed, the whole transaction
+                    // rolls back (and runs again after a retryable error).
+                    if let retry = scope.retry { throw retry }
+                    if scope.failed {
+                        handOver()
+                        try tx.execute("ROLLBACK")
+                        return
                     }
                     try commitLocks.withLocks(for: tx.appended.keys) {
                         handOver()
                         let tag = try tx.execute("COMMIT").metadata.command
                         // PostgreSQL answers COMMIT of a failed transaction with ROLLBACK, no error.
                         guard tag == "COMMIT" else { throw PostgresStorageError.notCommitted(tag) }
+                        notifier.committed(tx.appended)
                         for write in batch { write.committed() }
                     }
                 } catch {
+                    tx.discardSent()
                     _ = try? tx.execute("ROLLBACK")
                     throw error
                 }
@@ -101,44 +125,46 @@ extension PostgresServerStorage {
     }
 }
 
-/// A group commit's transaction as its writes see it: a savepoint per write.
-struct PostgresGroupCommitScope: GroupCommitScope {
+/// A group commit's transaction as its writes see it: a savepoint per write, when the batch holds
+/// more than one (a lone write's failure is its transaction's: see ``retry`` and ``failed``).
+final class PostgresGroupCommitScope: GroupCommitScope {
     let tx: PostgresTransaction
     let retries: Counter
-    /// The `RELEASE SAVEPOINT`s sent and not waited for (the connection runs them in order).
-    private let releases = ReleaseQueue()
+    let usesSavepoints: Bool
+    /// Without savepoints: the retryable error a write met (the transaction runs again).
+    private(set) var retry: PSQLError?
+    /// Without savepoints: whether a write failed (the transaction rolls back).
+    private(set) var failed = false
 
-    init(tx: PostgresTransaction, retries: Counter) {
+    init(tx: PostgresTransaction, retries: Counter, usesSavepoints: Bool) {
         self.tx = tx
         self.retries = retries
-    }
-
-    /// Waits for the savepoints' releases; throws the first failure.
-    func waitForReleases() throws {
-        for release in releases.take() { _ = try tx.wait(release) }
+        self.usesSavepoints = usesSavepoints
     }
 
     /// Runs `body` in a savepoint; after a retryable error (a unique violation when another
     /// process stored the same message id first, a deadlock) it rolls back to the savepoint and
-    /// runs again, where it sees the other transaction's rows.
+    /// runs again, where it sees the other transaction's rows. The body's unanswered writes are
+    /// waited for before its savepoint is released: their failure is the body's.
     func inSavepoint<T>(_ body: (any ServerTransaction) throws -> T) throws -> T {
+        guard usesSavepoints else { return try alone(body) }
         var attempt = 0
         while true {
             attempt += 1
-            let appended = tx.appended
+            let saved = tx.savedState
             tx.now = Date.ms(Date().ms)
-            // Not waited for here: the body's first query follows it on the connection.
-            let savepoint = tx.connection.query("SAVEPOINT parley_write", logger: tx.logger)
+            tx.send("SAVEPOINT parley_write")
             do {
                 let value = try body(tx)
-                _ = try tx.wait(savepoint)
-                releases.append(tx.connection.query("RELEASE SAVEPOINT parley_write", logger: tx.logger))
+                tx.flushHeads()
+                try tx.waitForSent()
+                tx.send("RELEASE SAVEPOINT parley_write")
                 return value
             } catch {
-                _ = try? tx.wait(savepoint)
+                tx.discardSent()
+                tx.savedState = saved
                 try tx.execute("ROLLBACK TO SAVEPOINT parley_write")
-                try tx.execute("RELEASE SAVEPOINT parley_write")
-                tx.appended = appended
+                tx.send("RELEASE SAVEPOINT parley_write")
                 if let error = error as? PSQLError, attempt < 8, PostgresServerStorage.isRetryable(error) {
                     retries.increment()
                     continue
@@ -147,20 +173,21 @@ struct PostgresGroupCommitScope: GroupCommitScope {
             }
         }
     }
-}
 
-/// Queries sent and not waited for yet.
-private final class ReleaseQueue: Sendable {
-    private let futures = Mutex<[EventLoopFuture<PostgresQueryResult>]>([])
-
-    func append(_ future: EventLoopFuture<PostgresQueryResult>) {
-        futures.withLock { $0.append(future) }
-    }
-
-    func take() -> [EventLoopFuture<PostgresQueryResult>] {
-        futures.withLock { futures in
-            defer { futures = [] }
-            return futures
+    /// Runs the batch's only write, no savepoint around it.
+    private func alone<T>(_ body: (any ServerTransaction) throws -> T) throws -> T {
+        tx.now = Date.ms(Date().ms)
+        do {
+            let value = try body(tx)
+            tx.flushHeads()
+            try tx.waitForSent()
+            return value
+        } catch {
+            tx.discardSent()
+            failed = true
+            // Counted as a retry by the batch that runs again.
+            if let error = error as? PSQLError, PostgresServerStorage.isRetryable(error) { retry = error }
+            throw error
         }
     }
 }

@@ -18,9 +18,9 @@ import Synchronization
 /// violation (two first sends of one message id) runs again from the start, where it sees the
 /// winner's row: a retried send answers the stored message (idempotent) instead of failing.
 ///
-/// Each write that appends events sends, in its transaction, one tiny `NOTIFY` per channel
-/// (origin, channel id, sequence: never a body); other processes' ``PostgresFanout`` reads the
-/// events behind it.
+/// Each write that appends events is followed, once committed, by one tiny `NOTIFY` per channel
+/// (origin, channel id, sequence: never a body; see ``PostgresNotifier``); other processes'
+/// ``PostgresFanout`` reads the events behind it.
 final class PostgresServerStorage: ServerStorage {
     /// The `LISTEN`/`NOTIFY` channel of the fan-out.
     static let notifyChannel = "parley_events"
@@ -39,8 +39,11 @@ final class PostgresServerStorage: ServerStorage {
     let writeTimer = Metrics.Timer(label: "parley_db_write_seconds")
     let retries = Counter(label: "parley_db_write_retries_total")
     let commitLocks = CommitLocks()
-    /// Writes waiting for the next group commit (see `PostgresServerStorage+GroupCommit.swift`).
-    let pending = PendingWrites()
+    /// Sends the fan-out's wake-ups for committed appends.
+    let notifier: PostgresNotifier
+    /// The group commit lanes: the writes waiting for each lane's next batch (see
+    /// `PostgresServerStorage+GroupCommit.swift`).
+    let lanes: [PendingWrites]
     /// Group commits run (committed or not), and the writes per batch.
     let batchCount = Atomic<Int>(0)
     let batchSizes = Recorder(label: "parley_db_batch_writes")
@@ -50,12 +53,15 @@ final class PostgresServerStorage: ServerStorage {
 
     /// Connects to `url` (`postgres://user:password@host:port/database`), applies the migrations
     /// not applied yet (under an advisory lock, so several processes may start at once), and starts
-    /// the pool.
-    static func open(url: String, poolSize: Int = 16, logger: Logger = Logger(label: "parley.postgres")) async throws
-        -> PostgresServerStorage
-    {
+    /// the pool. Writes commit in `lanes` group commits side by side (by default a lane per four
+    /// connections of the pool: a lane holds one connection for its running batch and one for
+    /// the batch waiting for its sync, and reads need some too).
+    static func open(
+        url: String, poolSize: Int = 16, lanes: Int? = nil, logger: Logger = Logger(label: "parley.postgres")
+    ) async throws -> PostgresServerStorage {
         let settings = try PostgresSettings(url: url)
-        let storage = PostgresServerStorage(settings: settings, poolSize: poolSize, logger: logger)
+        let storage = PostgresServerStorage(
+            settings: settings, poolSize: poolSize, lanes: max(1, lanes ?? poolSize / 4), logger: logger)
         do {
             try await storage.migrate()
         } catch {
@@ -65,10 +71,11 @@ final class PostgresServerStorage: ServerStorage {
         return storage
     }
 
-    private init(settings: PostgresSettings, poolSize: Int, logger: Logger) {
+    private init(settings: PostgresSettings, poolSize: Int, lanes: Int, logger: Logger) {
         self.settings = settings
         self.logger = logger
         self.poolSize = poolSize
+        self.lanes = (0..<lanes).map { _ in PendingWrites() }
         var configuration = settings.clientConfiguration
         configuration.options.maximumConnections = poolSize
         configuration.options.minimumConnections = min(2, poolSize)
@@ -78,6 +85,7 @@ final class PostgresServerStorage: ServerStorage {
         threads = NIOThreadPool(numberOfThreads: poolSize)
         threads.start()
         origin = UUID().uuidString.lowercased().prefix(12).description
+        notifier = PostgresNotifier(client: client, origin: origin, logger: logger)
     }
 
     /// Stops the pool and the threads.
@@ -93,12 +101,14 @@ final class PostgresServerStorage: ServerStorage {
         try await client.withConnection { connection in
             try await onThread { [logger] in
                 let tx = PostgresTransaction(connection: connection, logger: logger, isWrite: false)
-                try tx.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+                // Not waited for: the body's first query follows it on the connection.
+                tx.send("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
                 do {
                     let result = try body(tx)
                     try tx.execute("COMMIT")
                     return result
                 } catch {
+                    tx.discardSent()
                     _ = try? tx.execute("ROLLBACK")
                     throw error
                 }
@@ -315,13 +325,16 @@ final class CommitLocks: Sendable {
     /// Runs `body` holding the locks of `channels` (taken in stripe order: no two writers wait
     /// on each other).
     func withLocks(for channels: some Sequence<String>, _ body: () throws -> Void) rethrows {
-        var indices = Set<Int>()
-        for cid in channels {
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in cid.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-            indices.insert(Int(hash % UInt64(stripes.count)))
-        }
+        let indices = Set(channels.map { Self.stripe(of: $0, among: stripes.count) })
         try locked(indices.sorted()[...], body)
+    }
+
+    /// The stripe (or group commit lane) of channel `cid` among `count`: a hash (FNV-1a), the same
+    /// in every process.
+    static func stripe(of cid: String, among count: Int) -> Int {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in cid.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return Int(hash % UInt64(count))
     }
 
     private func locked(_ indices: ArraySlice<Int>, _ body: () throws -> Void) rethrows {

@@ -4,12 +4,20 @@ import NIOCore
 import ParleyChat
 import ParleyProtocol
 import PostgresNIO
+import Synchronization
 
 /// One PostgreSQL transaction seen as a ``ServerTransaction``: runs on a thread of
 /// ``PostgresServerStorage``'s pool and waits there for each answer.
 ///
 /// In a write, the channel and message rows are read `FOR UPDATE`: what the body then writes back
 /// (a channel's `last_message_at`, a parent's reply count) cannot overwrite a concurrent change.
+/// A channel row read so keeps its `last_seq` here (nobody else can change it until this
+/// transaction ends), so appending an event needs no answer from the database.
+///
+/// Statements whose answer the body does not read (inserts, updates) are sent without waiting
+/// (``send(_:)``): PostgreSQL runs a connection's statements in order, the thread goes on with
+/// the body, and the next wait (the next read, or the end of the write's savepoint) reports the
+/// first that failed. A write costs a round trip per read, not per statement.
 final class PostgresTransaction: ServerTransaction {
     let connection: PostgresConnection
     let logger: Logger
@@ -19,6 +27,42 @@ final class PostgresTransaction: ServerTransaction {
     /// The highest sequence number appended per channel (the `NOTIFY` payloads); a group commit
     /// puts it back when a write's savepoint rolls back.
     var appended: [String: Int64] = [:]
+    /// The channels whose rows this write transaction locked: their `last_seq` and epoch.
+    private var heads: [String: (seq: Int64, epoch: String)] = [:]
+    /// The channels whose row's `last_seq` is behind ``heads`` (written by ``flushHeads()``, or
+    /// with the row's next update).
+    private var dirty: Set<String> = []
+    /// Whether a statement went unanswered (the connection was given up): what follows fails at
+    /// once instead of waiting out its own timeout on a connection that will answer nothing.
+    var isBroken = false
+    /// The statements sent and not waited for yet, in order.
+    var sent: [EventLoopFuture<PostgresQueryResult>] = []
+
+    /// What a savepoint puts back when it rolls back.
+    struct SavedState {
+        fileprivate var appended: [String: Int64]
+        fileprivate var heads: [String: (seq: Int64, epoch: String)]
+        fileprivate var dirty: Set<String>
+    }
+
+    /// The state a savepoint restores on rollback (its rows and locks are undone with it).
+    var savedState: SavedState {
+        get { SavedState(appended: appended, heads: heads, dirty: dirty) }
+        set {
+            appended = newValue.appended
+            heads = newValue.heads
+            dirty = newValue.dirty
+        }
+    }
+
+    /// Sends the `last_seq` of the channels appended to since their row was last written.
+    func flushHeads() {
+        for cid in dirty.sorted() {
+            guard let head = heads[cid] else { continue }
+            send("UPDATE channels SET last_seq = \(head.seq) WHERE cid = \(cid)")
+        }
+        dirty = []
+    }
 
     private static let encoder = Wire.encoder()
     private static let decoder = Wire.decoder()
@@ -27,30 +71,6 @@ final class PostgresTransaction: ServerTransaction {
         self.connection = connection
         self.logger = logger
         self.isWrite = isWrite
-    }
-
-    /// Runs one statement and waits for all its rows.
-    @discardableResult
-    func execute(_ query: PostgresQuery) throws -> PostgresQueryResult {
-        try wait(connection.query(query, logger: logger))
-    }
-
-    /// How long a statement's answer is waited for before the connection is given up.
-    static let answerTimeout: TimeAmount = .seconds(10)
-
-    /// Waits for a query's answer, at most ``answerTimeout``: a query written to a connection the
-    /// server dropped without a word (a crash: `pg_ctl stop -m immediate`) may never be answered,
-    /// so the connection is then closed and the wait fails.
-    func wait(_ answer: EventLoopFuture<PostgresQueryResult>) throws -> PostgresQueryResult {
-        let bounded = answer.eventLoop.makePromise(of: PostgresQueryResult.self)
-        answer.cascade(to: bounded)
-        let connection = connection
-        let timeout = answer.eventLoop.scheduleTask(in: Self.answerTimeout) {
-            bounded.fail(PostgresStorageError.noAnswer)
-            connection.close().whenComplete { _ in }
-        }
-        defer { timeout.cancel() }
-        return try bounded.futureResult.wait()
     }
 
     private func rows(_ query: PostgresQuery) throws -> [PostgresRandomAccessRow] {
@@ -73,7 +93,7 @@ final class PostgresTransaction: ServerTransaction {
 
     func upsertUser(_ user: UserRecord) throws {
         let avatar = user.avatarColor.map { Int64($0) }
-        try execute("""
+        send("""
             INSERT INTO users (id, name, image_url, avatar_color, role, created_at, deleted_at)
             VALUES (\(user.id), \(user.name), \(user.imageURL?.absoluteString), \(avatar), \(user.role.rawValue),
                 \(user.createdAt.ms), \(user.deletedAt?.ms))
@@ -95,14 +115,19 @@ final class PostgresTransaction: ServerTransaction {
     // MARK: Channels
 
     func channel(_ cid: ChannelId) throws -> ChannelRecord? {
+        flushHeads()
         var query: PostgresQuery = "SELECT * FROM channels WHERE cid = \(cid.rawValue)"
         query.sql += lock
-        return try rows(query).first.map(Self.channel(from:))
+        let channel = try rows(query).first.map(Self.channel(from:))
+        if isWrite, let channel { heads[cid.rawValue] = (channel.lastSeq, channel.epoch) }
+        return channel
     }
 
     func insertChannel(_ channel: ChannelRecord) throws {
         let config = String(decoding: try Self.encoder.encode(channel.config), as: UTF8.self)
-        try execute("""
+        // A row inserted here is this transaction's until it commits.
+        heads[channel.cid.rawValue] = (channel.lastSeq, channel.epoch)
+        send("""
             INSERT INTO channels (cid, name, image_url, config, is_frozen, created_by, created_at, updated_at,
                 last_message_at, epoch, last_seq)
             VALUES (\(channel.cid.rawValue), \(channel.name), \(channel.imageURL?.absoluteString), \(config),
@@ -111,21 +136,31 @@ final class PostgresTransaction: ServerTransaction {
             """)
     }
 
+    /// Writes the row's `last_seq` too when appends moved it (see ``flushHeads()``).
     func updateChannel(_ channel: ChannelRecord) throws {
-        try execute("""
+        var query: PostgresQuery = """
             UPDATE channels SET name = \(channel.name), image_url = \(channel.imageURL?.absoluteString),
                 is_frozen = \(channel.isFrozen), updated_at = \(channel.updatedAt.ms),
                 last_message_at = \(channel.lastMessageAt?.ms)
-            WHERE cid = \(channel.cid.rawValue)
-            """)
+            """
+        if dirty.remove(channel.cid.rawValue) != nil, let head = heads[channel.cid.rawValue] {
+            query.sql += ", last_seq = "
+            query.bind(head.seq)
+        }
+        query.sql += " WHERE cid = "
+        query.bind(channel.cid.rawValue)
+        send(query)
     }
 
     func deleteChannel(_ cid: ChannelId) throws {
-        try execute("DELETE FROM channels WHERE cid = \(cid.rawValue)")
+        heads[cid.rawValue] = nil
+        dirty.remove(cid.rawValue)
+        send("DELETE FROM channels WHERE cid = \(cid.rawValue)")
     }
 
     func channels(ofUser userId: UserId, limit: Int) throws -> [ChannelRecord] {
-        try rows("""
+        flushHeads()
+        return try rows("""
             SELECT channels.* FROM channels JOIN members ON members.cid = channels.cid AND members.user_id = \(userId)
             ORDER BY coalesce(channels.last_message_at, channels.created_at) DESC, channels.cid LIMIT \(limit)
             """).map(Self.channel(from:))
@@ -158,7 +193,7 @@ final class PostgresTransaction: ServerTransaction {
     }
 
     func upsertMember(_ member: MemberRecord) throws {
-        try execute("""
+        send("""
             INSERT INTO members (cid, user_id, role, created_at, last_read_at, last_read_message_id, is_muted)
             VALUES (\(member.cid.rawValue), \(member.userId), \(member.role.rawValue), \(member.createdAt.ms),
                 \(member.lastReadAt?.ms), \(member.lastReadMessageId), \(member.isMuted))
@@ -196,7 +231,7 @@ final class PostgresTransaction: ServerTransaction {
 
     func insertMessage(_ message: MessageRecord) throws {
         let (mentioned, attachments) = try Self.encoded(message)
-        try execute("""
+        send("""
             INSERT INTO messages (id, cid, user_id, type, text, created_at, updated_at, text_updated_at, deleted_at,
                 parent_id, show_in_channel, quoted_id, mentioned, attachments, reply_count)
             VALUES (\(message.id), \(message.cid.rawValue), \(message.userId), \(message.type.rawValue), \(message.text),
@@ -208,7 +243,7 @@ final class PostgresTransaction: ServerTransaction {
 
     func updateMessage(_ message: MessageRecord) throws {
         let (mentioned, attachments) = try Self.encoded(message)
-        try execute("""
+        send("""
             UPDATE messages SET cid = \(message.cid.rawValue), user_id = \(message.userId),
                 type = \(message.type.rawValue), text = \(message.text), created_at = \(message.createdAt.ms),
                 updated_at = \(message.updatedAt.ms), text_updated_at = \(message.textUpdatedAt?.ms),
@@ -312,7 +347,7 @@ final class PostgresTransaction: ServerTransaction {
     }
 
     func upsertReaction(_ reaction: ReactionRecord) throws {
-        try execute("""
+        send("""
             INSERT INTO reactions (message_id, user_id, type, score, created_at, updated_at)
             VALUES (\(reaction.messageId), \(reaction.userId), \(reaction.type), \(reaction.score),
                 \(reaction.createdAt.ms), \(reaction.updatedAt.ms))
@@ -333,7 +368,7 @@ final class PostgresTransaction: ServerTransaction {
     }
 
     func recordReactionOperation(_ operationId: String, userId: UserId, messageId: MessageId) throws {
-        try execute("""
+        send("""
             INSERT INTO reaction_operations (user_id, operation_id, message_id, created_at)
             VALUES (\(userId), \(operationId), \(messageId), \(now.ms))
             """)
@@ -341,14 +376,28 @@ final class PostgresTransaction: ServerTransaction {
 
     // MARK: Events
 
+    /// Takes the next sequence number: from the channel row this transaction locked (the event is
+    /// sent, not waited for; the row's `last_seq` follows, see ``flushHeads()``), or else from the
+    /// row itself.
     func appendEvent(_ cid: ChannelId, _ build: (Int64, String) -> ParleyProtocol.ChannelEvent) throws -> ParleyProtocol.ChannelEvent {
-        guard let row = try rows("""
-            UPDATE channels SET last_seq = last_seq + 1 WHERE cid = \(cid.rawValue) RETURNING last_seq, epoch
-            """).first
-        else { throw PostgresStorageError.noChannel(cid.rawValue) }
-        let event = build(try row["last_seq"].decode(Int64.self), try row["epoch"].decode(String.self))
-        let payload = try Self.encoder.encode(event)
-        try execute("INSERT INTO events (cid, seq, payload) VALUES (\(cid.rawValue), \(event.seq), \(payload))")
+        let event: ParleyProtocol.ChannelEvent
+        if isWrite, let head = heads[cid.rawValue] {
+            event = build(head.seq + 1, head.epoch)
+            let payload = try Self.encoder.encode(event)
+            try send("INSERT INTO events (cid, seq, payload) VALUES (\(cid.rawValue), \(event.seq), \(payload))")
+            // The row's `last_seq` follows with its next update, or at the end of the write.
+            dirty.insert(cid.rawValue)
+        } else {
+            guard let row = try rows("""
+                UPDATE channels SET last_seq = last_seq + 1 WHERE cid = \(cid.rawValue) RETURNING last_seq, epoch
+                """).first
+            else { throw PostgresStorageError.noChannel(cid.rawValue) }
+            event = build(try row["last_seq"].decode(Int64.self), try row["epoch"].decode(String.self))
+            let payload = try Self.encoder.encode(event)
+            try send("INSERT INTO events (cid, seq, payload) VALUES (\(cid.rawValue), \(event.seq), \(payload))")
+        }
+        // The row is locked now (read `FOR UPDATE` or updated): its head stays this transaction's.
+        heads[cid.rawValue] = (event.seq, event.epoch)
         appended[cid.rawValue] = max(appended[cid.rawValue] ?? 0, event.seq)
         return event
     }
@@ -378,12 +427,15 @@ enum PostgresStorageError: Error, CustomStringConvertible {
     case notCommitted(String)
     /// A statement got no answer in time (see ``PostgresTransaction/answerTimeout``).
     case noAnswer
+    /// The connection was closed, or gave up on, before the statement went out.
+    case connectionLost
 
     var description: String {
         switch self {
         case .noChannel(let cid): "No channel \(cid) to append an event to."
         case .notCommitted(let tag): "The transaction did not commit (PostgreSQL answered \(tag))."
         case .noAnswer: "PostgreSQL did not answer a statement in time; the connection was closed."
+        case .connectionLost: "The connection to PostgreSQL was lost before the statement was sent."
         }
     }
 }

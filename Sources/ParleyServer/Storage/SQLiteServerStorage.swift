@@ -40,8 +40,10 @@ final class SQLiteServerStorage: ServerStorage {
     /// One committer at a time: the write that finds none becomes it and, in one turn at the
     /// writer, commits batch after batch until the queue is empty. Every other write only queues
     /// and waits for its commit (no turn at the writer of its own, no thread hop for nothing).
+    /// SQLite has one writer: `channel` changes nothing here.
     func write<T: Sendable>(
-        _ body: @Sendable (any ServerTransaction) throws -> T, afterCommit: @Sendable (T) -> Void
+        in channel: ChannelId?, _ body: @Sendable (any ServerTransaction) throws -> T,
+        afterCommit: @Sendable (T) -> Void
     ) async throws -> T {
         // The closures live in the pending write only until this call returns (it waits for them).
         try await withoutActuallyEscaping(body) { body in

@@ -16,10 +16,22 @@ protocol ServerStorage: Sendable {
     /// Runs `body` in a read-only snapshot.
     func read<T: Sendable>(_ body: @Sendable (any ServerTransaction) throws -> T) async throws -> T
 
+    /// Runs `body` in one write transaction, then `afterCommit` with its result, still in commit
+    /// order. `channel` names the one channel the write appends to when the caller knows it (`nil`:
+    /// unknown, several, or none): an engine may then commit writes to different channels side by side.
+    func write<T: Sendable>(
+        in channel: ChannelId?, _ body: @Sendable (any ServerTransaction) throws -> T,
+        afterCommit: @Sendable (T) -> Void
+    ) async throws -> T
+}
+
+extension ServerStorage {
     /// Runs `body` in one write transaction, then `afterCommit` with its result, still in commit order.
     func write<T: Sendable>(
         _ body: @Sendable (any ServerTransaction) throws -> T, afterCommit: @Sendable (T) -> Void
-    ) async throws -> T
+    ) async throws -> T {
+        try await write(in: nil, body, afterCommit: afterCommit)
+    }
 }
 
 /// The rows of one transaction. Methods throw the engine's errors; the chat rules live above.

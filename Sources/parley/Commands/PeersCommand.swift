@@ -25,13 +25,26 @@ struct PeersCommand: AsyncParsableCommand {
     @Option(help: "Stop after this many seconds (default: run until interrupted).")
     var duration: Double?
 
+    @Option(help: "A channel the peers share with --members (created by the first peer to get there, for example messaging:pg-pair).")
+    var channel: String?
+
+    @Option(help: "With --channel: the users its creator adds, comma-separated (demo users, peers of other processes), each once they exist.")
+    var members: String = ""
+
     func validate() throws {
         guard interval > 0.05 else { throw ValidationError("--interval must be more than 0.05 seconds.") }
         guard !peerIds.isEmpty else { throw ValidationError("--users needs at least one user id.") }
+        if let channel, (try? ChannelId(cid: channel)) == nil {
+            throw ValidationError("--channel must be a channel id such as messaging:pg-pair.")
+        }
+        if channel == nil, !memberIds.isEmpty { throw ValidationError("--members needs --channel.") }
     }
 
-    var peerIds: [String] {
-        users.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    var peerIds: [String] { Self.list(users) }
+    var memberIds: [String] { Self.list(members) }
+
+    static func list(_ text: String) -> [String] {
+        text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
     func run() async throws {
@@ -39,10 +52,17 @@ struct PeersCommand: AsyncParsableCommand {
             throw ValidationError("--server must be an http(s) URL, for example http://127.0.0.1:8080.")
         }
         var tasks: [Task<Void, Never>] = []
+        let shared = try channel.map { try ChannelId(cid: $0) }
+        let sharedWith = Array(Set(peerIds + memberIds)).sorted()
         for user in peerIds {
             let token = try RemoteDemo.token(for: user, token: nil, dataDir: dataDir)
             let client = try RemoteDemo.makeClient(server: url, user: user, token: token, store: nil)
             let interval = self.interval
+            if let shared {
+                tasks.append(Task { @MainActor in
+                    await Self.share(shared, with: sharedWith.filter { $0 != user }, as: client)
+                })
+            }
             tasks.append(Task { @MainActor in
                 await Self.act(as: client, interval: interval)
             })
@@ -53,6 +73,31 @@ struct PeersCommand: AsyncParsableCommand {
             for task in tasks { task.cancel() }
         } else {
             for task in tasks { await task.value }
+        }
+    }
+
+    /// Makes `cid` a channel of `client`'s user with `members`: creates it (unless another peer
+    /// did), then adds each member once that user exists on the server (a demo user exists once
+    /// its window connected). A peer that did not create it only waits to be added; it stops
+    /// trying after a minute.
+    @MainActor
+    static func share(_ cid: ChannelId, with members: [String], as client: ChatClient) async {
+        var pending = members
+        var isOwner = false
+        for round in 0... {
+            guard !Task.isCancelled, !pending.isEmpty, isOwner || round < 30 else { return }
+            if round > 0 { try? await Task.sleep(for: .seconds(2)) }
+            guard client.connectionStatus == .connected else { continue }
+            if !isOwner {
+                let request = ChannelCreationRequest(cid: cid, name: "Across two servers", memberIds: [])
+                isOwner = (try? await client.createChannel(request)) != nil
+                guard isOwner else { continue }
+            }
+            var waiting: [String] = []
+            for user in pending {
+                do { try await client.addMembers([user], to: cid) } catch { waiting.append(user) }
+            }
+            pending = waiting
         }
     }
 
