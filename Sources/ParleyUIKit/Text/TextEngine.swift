@@ -12,7 +12,7 @@ import Foundation
 final class TextEngine: @unchecked Sendable {
     static let shared = TextEngine()
 
-    let lock = EngineLock()
+    let lock = NSRecursiveLock()
     private let fontMap: UnsafeMutablePointer<PangoFontMap>
     /// The engine's Pango context (one per font map); the raw-Pango reference shares it.
     let context: OpaquePointer
