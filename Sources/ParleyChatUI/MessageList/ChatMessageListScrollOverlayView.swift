@@ -14,12 +14,23 @@ open class ChatMessageListScrollOverlayView: _View {
     }
 
     /// The day shown (any moment of it); setting it sets ``content`` to its formatted day.
+    /// The list sets it on every scroll step; the day is formatted again only when it changes.
     public var date: Date? {
         didSet {
             guard date != oldValue else { return }
-            content = date.map { appearance.formatters.messageDateSeparator.format($0) }
+            guard let date else {
+                formattedDay = nil
+                content = nil
+                return
+            }
+            if let day = formattedDay, day.start <= date, date < day.end { return }
+            formattedDay = Calendar.current.dateInterval(of: .day, for: date)
+            content = appearance.formatters.messageDateSeparator.format(date)
         }
     }
+
+    /// The day ``content`` was formatted for.
+    private var formattedDay: DateInterval?
 
     /// The pill, the same view as the list's date separators.
     open private(set) lazy var dateSeparatorView: ChatMessageListDateSeparatorView = components.messageListDateSeparatorView.init(frame: .zero)

@@ -136,14 +136,22 @@ extension ChatMessageListVC {
     }
 
     /// The message whose row is under the overlay's bottom edge (else the topmost one on screen).
+    /// Runs on every scroll step: rows are compared by frame, and only the chosen row's message
+    /// is read (reading a row's `content` copies the whole message).
     func topmostVisibleMessage() -> ChatMessage? {
         let reference = listView.contentOffset.y + max(dateOverlayView.frame.maxY, 1)
-        var best: ChatMessageContentView?
-        for case let row as ChatMessageContentView in listView.visibleViews where !row.isHidden && row.content != nil {
-            guard row.frame.maxY > reference else { continue }
-            if let current = best, current.frame.minY <= row.frame.minY { continue }
-            best = row
+        var skipped: Set<ObjectIdentifier> = []
+        while true {
+            var best: (row: ChatMessageContentView, minY: CGFloat)?
+            for case let row as ChatMessageContentView in listView.visibleViews where !row.isHidden {
+                let frame = row.frame
+                guard frame.maxY > reference, frame.minY < (best?.minY ?? .infinity), !skipped.contains(ObjectIdentifier(row)) else { continue }
+                best = (row, frame.minY)
+            }
+            guard let best else { return nil }
+            if let message = best.row.content { return message }
+            // A row between messages (being reused): the next one down.
+            skipped.insert(ObjectIdentifier(best.row))
         }
-        return best?.content
     }
 }

@@ -16,14 +16,10 @@ extension FramePass {
             return existing
         }
         // Whole device pixels around everything the subtree draws.
-        let extent = subtreeExtent(layer, includesOwnBounds: false)
-        guard !extent.isNull, !extent.isEmpty, extent.width.isFinite, extent.height.isFinite else {
+        guard let rect = pixelBox(subtreeExtent(layer, includesOwnBounds: false), scale: scale) else {
             layer.rasterCache = nil
             return nil
         }
-        let x0 = (extent.minX * scale).rounded(.down) / scale, y0 = (extent.minY * scale).rounded(.down) / scale
-        let rect = CGRect(x: x0, y: y0, width: ((extent.maxX * scale).rounded(.up)) / scale - x0,
-                          height: ((extent.maxY * scale).rounded(.up)) / scale - y0)
         guard isVisible(rect) else { return nil }
         let pw = Int((rect.width * scale).rounded()), ph = Int((rect.height * scale).rounded())
         guard pw > 0, ph > 0, pw * ph <= 16_000_000 else { layer.rasterCache = nil; return nil }
@@ -46,11 +42,35 @@ extension FramePass {
         cairo_surface_flush(surface.raw)
         statistics += pass.statistics
         statistics.rasterizedLayers += 1
-        let cache = RasterCache(surface: surface, rect: rect, scale: scale, style: traits.userInterfaceStyle, direction: traits.layoutDirection)
+        let (kept, keptRect) = cropped(surface, rect: rect, to: subtreeExtent(layer, includesOwnBounds: false), scale: scale)
+        let cache = RasterCache(surface: kept, rect: keptRect, scale: scale, style: traits.userInterfaceStyle, direction: traits.layoutDirection)
         layer.rasterCache = cache
         // Changes below this layer must now find the bitmap to invalidate it.
         for sublayer in layer.sublayers ?? [] { sublayer.markMayBeInRasterCache() }
         return cache
+    }
+
+    /// `extent` grown to whole device pixels; nil when it is empty or not finite.
+    static func pixelBox(_ extent: CGRect, scale: CGFloat) -> CGRect? {
+        guard !extent.isNull, !extent.isEmpty, extent.width.isFinite, extent.height.isFinite else { return nil }
+        let x0 = (extent.minX * scale).rounded(.down) / scale, y0 = (extent.minY * scale).rounded(.down) / scale
+        return CGRect(x: x0, y: y0, width: ((extent.maxX * scale).rounded(.up)) / scale - x0,
+                      height: ((extent.maxY * scale).rounded(.up)) / scale - y0)
+    }
+
+    /// The bitmap cut down to `extent` when that saves a fifth of it or more. Until a view has
+    /// drawn once, the extent counts its bounds (it might draw anywhere in them); composing the
+    /// bitmap teaches which views draw nothing — a full-width row's stack views around a bubble
+    /// a third as wide — so the extent measured after it is the bitmap's real content. Every
+    /// frame then blits (and every kept bitmap holds) only that: the band beside the bubble is
+    /// transparent, and compositing transparent pixels still costs a pass over them.
+    private static func cropped(_ surface: Surface, rect: CGRect, to extent: CGRect, scale: CGFloat) -> (Surface, CGRect) {
+        guard let tight = pixelBox(extent, scale: scale)?.intersection(rect), !tight.isEmpty,
+              tight.width * tight.height <= 0.8 * rect.width * rect.height else { return (surface, rect) }
+        let x = Int(((tight.minX - rect.minX) * scale).rounded()), y = Int(((tight.minY - rect.minY) * scale).rounded())
+        let width = Int((tight.width * scale).rounded()), height = Int((tight.height * scale).rounded())
+        guard let part = surface.copy(x: x, y: y, width: width, height: height) else { return (surface, rect) }
+        return (part, tight)
     }
 
     /// Where a layer and its visible sublayers can put pixels (content, border, shadow), in the

@@ -71,6 +71,18 @@ final class Surface: @unchecked Sendable {
                                         cairo_image_surface_get_stride(surface))
     }
 
+    /// A new surface holding the `width × height` pixels at (`x`, `y`) of this one; nil when
+    /// that rectangle is not inside the surface or allocation fails.
+    func copy(x: Int, y: Int, width: Int, height: Int) -> Surface? {
+        guard x >= 0, y >= 0, width > 0, height > 0, x + width <= pixelWidth, y + height <= pixelHeight,
+              let source = pixmanImage, let part = Surface(pixelWidth: width, pixelHeight: height), let target = part.pixmanImage else { return nil }
+        cairo_surface_flush(raw)
+        cairo_surface_flush(part.raw)
+        pixman_image_composite32(PIXMAN_OP_SRC, source, nil, target, Int32(x), Int32(y), 0, 0, 0, 0, Int32(width), Int32(height))
+        cairo_surface_mark_dirty(part.raw)
+        return part
+    }
+
     var stride: Int { Int(cairo_image_surface_get_stride(raw)) }
 
     /// Direct access to the pixels (BGRA in memory on little-endian, premultiplied).

@@ -49,7 +49,17 @@ enum ChatBench {
             log(String(format: "chat: open to first frame %.2f ms (100,000 messages), %.2f ms (1,000 messages)", bigMs, smallMs))
 
             let opened = try open(big, in: window, backend: backend)
+            // Profiling scroll frames that bring no new row (1 pt up and down): PARLEY_BENCH_STEADY=FRAMES
+            if let steady = ProcessInfo.processInfo.environment["PARLEY_BENCH_STEADY"].flatMap(Int.init) {
+                let (frames, floor, _) = fling(opened.vc, seconds: Double(steady) / 60, backend: backend, pointsPerFrame: 1)
+                log(String(format: "chat: steady scroll of %d frames, median %.3f ms, floor %.3f ms", frames.count, Bench.median(frames) * 1e3, Bench.median(floor) * 1e3))
+                return []
+            }
             let (frames, floor, rasterized) = fling(opened.vc, seconds: quick ? 2 : 10, backend: backend)
+            if ProcessInfo.processInfo.environment["PARLEY_BENCH_PHASES"] != nil {
+                let sorted = frames.sorted()
+                log("chat: fling frame quantiles (ms) " + [0.1, 0.25, 0.5, 0.75, 0.9, 0.99].map { String(format: "p%.0f %.3f", $0 * 100, sorted[Int(Double(sorted.count - 1) * $0)] * 1e3) }.joined(separator: ", "))
+            }
             let median = Bench.median(frames) * 1e3, floorMs = Bench.median(floor) * 1e3
             let p99 = Bench.percentile(frames, 0.99) * 1e3
             let rss = Bench.residentMemoryMB()
@@ -158,9 +168,10 @@ enum ChatBench {
     }
 
     /// Flings up through the history for `seconds`; returns each frame's time, the floor frame's
-    /// times and the most layers one frame rasterised.
+    /// times and the most layers one frame rasterised. `pointsPerFrame`: up and down by that much,
+    /// frame after frame, instead of the flicks (profiling frames that bring no new row).
     @MainActor
-    static func fling(_ vc: ChatChannelVC, seconds: Double, backend: HeadlessBackend) -> (frames: [Double], floor: [Double], maxRasterized: Int) {
+    static func fling(_ vc: ChatChannelVC, seconds: Double, backend: HeadlessBackend, pointsPerFrame: CGFloat? = nil) -> (frames: [Double], floor: [Double], maxRasterized: Int) {
         guard let list = largestComponentView(in: vc.view) else {
             log("chat: no ComponentView in the channel screen; nothing to fling")
             return ([.nan], [1], 0)
@@ -172,14 +183,32 @@ enum ChatBench {
         var maxRasterized = 0
         let frameCount = Int(seconds * 60)
         var velocity: CGFloat = 0
+        var phases = ProcessInfo.processInfo.environment["PARLEY_BENCH_PHASES"] == nil ? nil : (scroll: [Double](), layout: [Double](), rest: [Double]())
+        defer {
+            if let phases {
+                log(String(format: "chat: frame phases, medians: scroll callbacks %.4f ms, layout %.4f ms, the rest (render) %.4f ms",
+                           Bench.median(phases.scroll) * 1e3, Bench.median(phases.layout) * 1e3, Bench.median(phases.rest) * 1e3))
+            }
+        }
         for frame in 0..<frameCount {
             // A flick every 1.5 s at 5,000 pt/s, decelerating as UIKit's normal rate does.
             if frame % 90 == 0 { velocity = 5_000 }
             velocity *= pow(0.998, 1000.0 / 60)
             var offset = list.contentOffset
-            offset.y = max(-list.adjustedContentInset.top, offset.y - velocity / 60)
-            list.contentOffset = offset
-            frames.append(Bench.time { backend.advance(by: 1.0 / 60) })
+            offset.y = max(-list.adjustedContentInset.top, offset.y - (pointsPerFrame.map { frame % 2 == 0 ? $0 : -$0 } ?? velocity / 60))
+            if phases != nil {
+                // The frame in three parts (PARLEY_BENCH_PHASES): the scroll callbacks, layout, the rest.
+                let scroll = Bench.time { list.contentOffset = offset }
+                let layout = Bench.time { vc.view.window?.layoutIfNeeded() }
+                let rest = Bench.time { backend.advance(by: 1.0 / 60) }
+                phases?.scroll.append(scroll)
+                phases?.layout.append(layout)
+                phases?.rest.append(rest)
+                frames.append(scroll + layout + rest)
+            } else {
+                list.contentOffset = offset
+                frames.append(Bench.time { backend.advance(by: 1.0 / 60) })
+            }
             maxRasterized = max(maxRasterized, Compositor.rasterizedLayersInLastFrame)
             floor.append(Bench.time { probe.floorFrame() })
         }

@@ -115,4 +115,30 @@ import Testing
         let recoloured = try #require(root.renderPixels(scale: 2))
         #expect(recoloured[2 * 50, 2 * 10 + 1] == (0, 255, 0, 255))
     }
+
+    /// A row whose full-width containers draw nothing keeps a bitmap only as large as what they
+    /// hold: before the first draw the containers' bounds counted, so the first bitmap spanned
+    /// the row, and every frame composited its transparent band beside the bubble.
+    @Test func theBitmapIsCutToWhatTheSubtreeDraws() throws {
+        let s = scene(rasterized: true)
+        // A full-width stack around the bubble, as a message row has.
+        let stack = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 60))
+        s.bubble.removeFromSuperview()
+        s.dot.removeFromSuperview()
+        stack.addSubview(s.bubble)
+        s.row.addSubview(stack)
+        let pixels = try #require(s.root.renderPixels(scale: 2))
+        let cache = try #require(s.row.layer.rasterCache)
+        #expect(cache.rect == CGRect(x: 40, y: 5, width: 120, height: 40))
+        #expect(cache.surface.pixelWidth == 240 && cache.surface.pixelHeight == 80)
+
+        let reference = scene(rasterized: false)
+        reference.dot.isHidden = true
+        let expected = try #require(reference.root.renderPixels(scale: 2))
+        #expect(differingPixels(pixels, expected) == 0)
+        // Redrawn after a change, it stays cut.
+        s.label.text = "Goodbye"
+        _ = s.root.renderPixels(scale: 2)
+        #expect(s.row.layer.rasterCache?.surface.pixelWidth == 240)
+    }
 }
