@@ -32,6 +32,10 @@ public struct ParleyServerConfiguration: Sendable {
     public var reactionOperationRetention: Duration = WirePath.operationIdRetention
     /// How often expired reaction operation ids are deleted (also once at start).
     public var pruneInterval: Duration = .seconds(3600)
+    /// How long a socket the server closes (graceful shutdown, a deleted user) has to take its
+    /// last frames and answer the close before it is cut: a client that stopped reading cannot
+    /// hold a shutdown longer than this.
+    public var closeTimeout: Duration = .seconds(3)
 
     /// Describes a server.
     public init(
@@ -168,7 +172,7 @@ public enum ParleyServerApp {
             await withGracefulShutdownHandler {
                 await WebSocketSession.run(
                     inbound: inbound, outbound: outbound, context: context, service: service, limiter: limiter,
-                    heartbeat: heartbeat)
+                    heartbeat: heartbeat, closeTimeout: configuration.closeTimeout)
             } onGracefulShutdown: {
                 operations.drain()
             }
@@ -179,7 +183,8 @@ public enum ParleyServerApp {
             server: .http1WebSocketUpgrade(
                 webSocketRouter: webSocketRouter,
                 configuration: .init(ws: .init(
-                    maxFrameSize: configuration.limits.maxFrameBytes * 2, autoPing: .disabled))),
+                    maxFrameSize: configuration.limits.maxFrameBytes * 2, autoPing: .disabled,
+                    closeTimeout: configuration.closeTimeout))),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "parley"),
             services: [operations],
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? configuration.port) },
