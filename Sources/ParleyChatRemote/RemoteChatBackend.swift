@@ -188,9 +188,10 @@ public final class RemoteChatBackend: ChatBackend {
             return state.writer
         }
         if reachedLive.ended { return }
+        // Not cancelled: the WebSocket client's cancellation handler closes the socket from a
+        // task of its own, which would find the retired loop already shut down.
         guard reachedLive.upgraded, let writer else {
             sockets.retire(group)
-            connection.cancel()
             return
         }
         let stopped = AttemptEnd()
@@ -205,7 +206,6 @@ public final class RemoteChatBackend: ChatBackend {
         try? await writer.close(.normalClosure, reason: nil)
         if await stopped.wait() != nil {
             sockets.retire(group)
-            connection.cancel()
         }
     }
 
