@@ -84,14 +84,20 @@ extension RemoteChatBackend {
             if page.isEmpty { return (false, false) }
             for next in page {
                 guard isConnected else { return (false, false) }
-                do {
-                    try await post(next)
-                    failures = 0
-                } catch where error.isConnectionFailure {
-                    await backOff(&failures)
-                    return (false, true)
-                } catch {
-                    logger.error("remote: the server refused reaction \(next.operationId): \(error)")
+                if Self.isExpired(next, now: Date()) {
+                    // Past the retry window the server may have forgotten the id: sent again, a
+                    // reaction it applied (its answer lost) would apply twice. Dropped instead.
+                    logger.error("remote: reaction \(next.operationId) waited past the retry window; dropped unsent")
+                } else {
+                    do {
+                        try await post(next)
+                        failures = 0
+                    } catch where error.isConnectionFailure {
+                        await backOff(&failures)
+                        return (false, true)
+                    } catch {
+                        logger.error("remote: the server refused reaction \(next.operationId): \(error)")
+                    }
                 }
                 do {
                     try await sync.removeQueuedReaction(next.operationId)
@@ -102,5 +108,14 @@ extension RemoteChatBackend {
             }
         }
         return (false, false)
+    }
+}
+
+extension RemoteChatBackend {
+    /// Whether `reaction` was queued longer ago than a client may retry it
+    /// (``WirePath/operationRetryWindow``).
+    static func isExpired(_ reaction: QueuedReaction, now: Date) -> Bool {
+        let window = WirePath.operationRetryWindow.components
+        return now.timeIntervalSince(reaction.queuedAt) > Double(window.seconds) + Double(window.attoseconds) / 1e18
     }
 }

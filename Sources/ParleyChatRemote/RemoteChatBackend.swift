@@ -30,6 +30,8 @@ public final class RemoteChatBackend: ChatBackend {
     public let configuration: RemoteChatConfiguration
     let http: HTTPTransport
     let state = Mutex(State())
+    /// The event loop its sockets run on.
+    let sockets = SocketLoop()
     let logger = Logger(label: "parley.remote", factory: { _ in SwiftLogNoOpLogHandler() })
 
     struct State {
@@ -76,9 +78,9 @@ public final class RemoteChatBackend: ChatBackend {
         }
     }
 
-    /// The client is gone: stops reconnecting, without waiting. Cancelling the connection loop
-    /// shuts down the socket's event loop, which closes the socket (the loop holds this backend
-    /// until it ends; ``disconnect()`` is the awaited form, with a close handshake).
+    /// The client is gone: stops reconnecting, without waiting. The cancelled connection loop
+    /// closes the socket with a close handshake, then ends (it holds this backend until then;
+    /// ``disconnect()`` is the awaited form).
     public func detach() {
         let loop = state.withLock { state in
             defer { state.loop = nil }
@@ -115,11 +117,8 @@ public final class RemoteChatBackend: ChatBackend {
             sync.setConnectionStatus(.connecting)
             var reason = "the connection closed"
             let reachedLive = ReachedLive()
-            // The socket gets an event loop of its own, so that a handshake that never ends can
-            // be ended: the WebSocket client lets a peer half-close the connection, and a close
-            // (or silence) between the TCP connect and the upgrade's answer would otherwise leave
-            // the upgrade waiting forever, and this loop with it.
-            let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+            // Every attempt runs on the backend's event loop (see ``SocketLoop``).
+            let group = sockets.current
             let socketConfiguration = WebSocketClientConfiguration(
                 maxFrameSize: 1 << 24, closeTimeout: configuration.handshakeTimeout,
                 autoPing: .enabled(timePeriod: configuration.pingInterval))
@@ -131,9 +130,7 @@ public final class RemoteChatBackend: ChatBackend {
                 }
             }
             // Not upgraded within the handshake timeout, or upgraded but not caught up within ten
-            // of them: the attempt is given up. Its event loop is shut down, closing its socket,
-            // and the loop moves on without waiting for it: neither a cancellation nor the peer's
-            // FIN (the client allows half-closed sockets) reliably ends a wait in the upgrade.
+            // of them: the attempt is given up (see ``end(_:on:reachedLive:)``).
             let ended = AttemptEnd()
             let watchdog = Task { [timeout = configuration.handshakeTimeout] in
                 try? await Task.sleep(for: timeout)
@@ -149,8 +146,10 @@ public final class RemoteChatBackend: ChatBackend {
             Task {
                 do {
                     _ = try await connection.value
+                    reachedLive.setEnded()
                     ended.finish(nil)
                 } catch {
+                    reachedLive.setEnded()
                     ended.finish(String(describing: error))
                 }
             }
@@ -160,8 +159,8 @@ public final class RemoteChatBackend: ChatBackend {
                 ended.finish("cancelled")
             }
             watchdog.cancel()
-            connection.cancel()
-            group.shutdownGracefully { _ in }
+            // Not cancelled with this loop: the attempt ends the same way on a disconnect.
+            await Task { await self.end(connection, on: group, reachedLive: reachedLive) }.value
             if let outcome { reason = outcome }
             state.withLock { state in
                 state.writer = nil
@@ -171,6 +170,66 @@ public final class RemoteChatBackend: ChatBackend {
             sync.setConnectionStatus(.disconnected(error: .notConnected(reason: reason)))
             attempt = reachedLive.value ? 0 : attempt + 1
             try? await Task.sleep(for: configuration.reconnectDelay(attempt: attempt))
+        }
+    }
+
+    /// Ends a connection attempt before the next one starts: its socket closes first (the close
+    /// handshake, which the WebSocket client bounds by the handshake timeout), and then its task
+    /// is waited for, so nothing of the attempt still runs on the event loop afterwards.
+    ///
+    /// Only an attempt still waiting for its upgrade (the WebSocket client hands out no socket to
+    /// close until the upgrade is answered), or one that does not end within the handshake
+    /// timeout after the close (a server that stopped reading), has its event loop retired:
+    /// shutting the loop down is the one way left to close that socket, and the attempts after
+    /// it get a new loop. A refused or dropped connection ends on its own and retires nothing.
+    func end(_ connection: Task<WebSocketCloseFrame?, any Error>, on group: MultiThreadedEventLoopGroup, reachedLive: ReachedLive) async {
+        let writer = state.withLock { state in
+            defer { state.writer = nil }
+            return state.writer
+        }
+        if reachedLive.ended { return }
+        // Not cancelled: the WebSocket client's cancellation handler closes the socket from a
+        // task of its own, which would find the retired loop already shut down.
+        guard reachedLive.upgraded, let writer else {
+            sockets.retire(group)
+            return
+        }
+        let stopped = AttemptEnd()
+        Task {
+            _ = await connection.result
+            stopped.finish(nil)
+        }
+        Task { [timeout = configuration.handshakeTimeout] in
+            try? await Task.sleep(for: timeout)
+            stopped.finish("the attempt did not end")
+        }
+        try? await writer.close(.normalClosure, reason: nil)
+        if await stopped.wait() != nil {
+            sockets.retire(group)
+        }
+    }
+
+    /// The event loop group the backend's sockets run on: one thread for the backend's life,
+    /// not one per connection attempt, shut down with the backend (after its last attempt ended:
+    /// the connection loop holds the backend until then).
+    final class SocketLoop: Sendable {
+        private let group = Mutex(MultiThreadedEventLoopGroup(numberOfThreads: 1))
+
+        /// The group new attempts run on.
+        var current: MultiThreadedEventLoopGroup { group.withLock { $0 } }
+
+        /// Shuts `stuck` down (closing the socket on it) and gives later attempts a new group.
+        func retire(_ stuck: MultiThreadedEventLoopGroup) {
+            let replaced = group.withLock { group -> Bool in
+                guard group === stuck else { return false }
+                group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+                return true
+            }
+            if replaced { stuck.shutdownGracefully { _ in } }
+        }
+
+        deinit {
+            group.withLock { $0 }.shutdownGracefully { _ in }
         }
     }
 
@@ -206,11 +265,14 @@ public final class RemoteChatBackend: ChatBackend {
 
     /// Set once a session caught up, so the next failure retries at once rather than backing off;
     /// ``upgraded`` once the WebSocket upgrade is over (the handshake watchdog stands down).
+    /// ``ended`` once the attempt's task is over.
     final class ReachedLive: Sendable {
-        private let flags = Mutex((upgraded: false, live: false))
+        private let flags = Mutex((upgraded: false, live: false, ended: false))
         var value: Bool { flags.withLock { $0.live } }
         var upgraded: Bool { flags.withLock { $0.upgraded } }
+        var ended: Bool { flags.withLock { $0.ended } }
         func set() { flags.withLock { $0.live = true } }
         func setUpgraded() { flags.withLock { $0.upgraded = true } }
+        func setEnded() { flags.withLock { $0.ended = true } }
     }
 }

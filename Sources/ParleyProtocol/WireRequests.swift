@@ -68,6 +68,15 @@ public enum WirePath {
     /// The longest operation id a server accepts.
     public static let maxOperationIdLength = 128
 
+    /// How long a server remembers an applied operation id (seven days): a retry within this
+    /// time applies nothing; after it the id is forgotten and would apply again.
+    public static let operationIdRetention: Duration = .seconds(7 * 24 * 3600)
+
+    /// How long a client keeps retrying a queued operation (six days, from when it was queued):
+    /// a day less than ``operationIdRetention``, so every retry reaches a server that still
+    /// remembers the id (the day absorbs clock changes); an older operation is dropped unsent.
+    public static let operationRetryWindow: Duration = .seconds(6 * 24 * 3600)
+
     /// `/v1/sync`.
     public static let sync = "\(Wire.pathPrefix)/sync"
     /// `/v1/search`.

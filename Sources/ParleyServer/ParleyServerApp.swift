@@ -27,6 +27,15 @@ public struct ParleyServerConfiguration: Sendable {
     public var postgresURL: String?
     /// The PostgreSQL connection pool's size (and the threads transactions run on).
     public var postgresPoolSize: Int = 16
+    /// How long an applied reaction operation id is remembered (a retry within it applies
+    /// nothing); at least ``WirePath/operationRetryWindow``, how long clients retry.
+    public var reactionOperationRetention: Duration = WirePath.operationIdRetention
+    /// How often expired reaction operation ids are deleted (also once at start).
+    public var pruneInterval: Duration = .seconds(3600)
+    /// How long a socket the server closes (graceful shutdown, a deleted user) has to take its
+    /// last frames and answer the close before it is cut: a client that stopped reading cannot
+    /// hold a shutdown longer than this.
+    public var closeTimeout: Duration = .seconds(3)
 
     /// Describes a server.
     public init(
@@ -127,10 +136,14 @@ public enum ParleyServerApp {
             let fanout = PostgresFanout(storage: postgres, hub: hub, logger: logger)
             fanout.start()
             storage = postgres
-            operations = ServerOperations(hub: hub, postgres: postgres, fanout: fanout, logger: logger)
+            operations = ServerOperations(
+                hub: hub, postgres: postgres, fanout: fanout,
+                pruner: configuration.pruner(storage: postgres, logger: logger), logger: logger)
         } else {
             storage = try SQLiteServerStorage(path: configuration.databasePath)
-            operations = ServerOperations(hub: hub, postgres: nil, fanout: nil, logger: logger)
+            operations = ServerOperations(
+                hub: hub, postgres: nil, fanout: nil, pruner: configuration.pruner(storage: storage, logger: logger),
+                logger: logger)
         }
         let service = ChatService(
             storage: storage, hub: hub, limits: configuration.limits, adminUserIds: configuration.adminUserIds)
@@ -159,7 +172,7 @@ public enum ParleyServerApp {
             await withGracefulShutdownHandler {
                 await WebSocketSession.run(
                     inbound: inbound, outbound: outbound, context: context, service: service, limiter: limiter,
-                    heartbeat: heartbeat)
+                    heartbeat: heartbeat, closeTimeout: configuration.closeTimeout)
             } onGracefulShutdown: {
                 operations.drain()
             }
@@ -170,10 +183,20 @@ public enum ParleyServerApp {
             server: .http1WebSocketUpgrade(
                 webSocketRouter: webSocketRouter,
                 configuration: .init(ws: .init(
-                    maxFrameSize: configuration.limits.maxFrameBytes * 2, autoPing: .disabled))),
+                    maxFrameSize: configuration.limits.maxFrameBytes * 2, autoPing: .disabled,
+                    closeTimeout: configuration.closeTimeout))),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "parley"),
             services: [operations],
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? configuration.port) },
             logger: logger)
+    }
+}
+
+extension ParleyServerConfiguration {
+    /// The pruner of expired reaction operation ids in `storage`.
+    func pruner(storage: any ServerStorage, logger: Logger) -> ReactionOperationPruner {
+        ReactionOperationPruner(
+            storage: storage, retention: max(reactionOperationRetention, WirePath.operationRetryWindow),
+            interval: pruneInterval, logger: logger)
     }
 }

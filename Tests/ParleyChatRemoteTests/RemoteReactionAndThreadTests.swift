@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 @testable import ParleyChat
 import ParleyChatRemote
+import ParleyProtocol
 import Testing
 
 /// Reactions through the remote backend's outbox (applied once however often they are retried),
@@ -79,6 +80,36 @@ import Testing
                 let others: Int? = try bob.message(id: second)?.reactionScores.count
                 return loves == 1 && others == 0
             }
+        }
+    }
+
+    /// A server forgets reaction operation ids after ``WirePath/operationIdRetention``; a client
+    /// retries a queued reaction only within ``WirePath/operationRetryWindow`` of queueing it, so
+    /// a retry never reaches a server that forgot it (and would apply it twice). An operation
+    /// queued longer ago is dropped unsent; a younger one is sent.
+    @Test(.timeLimit(.minutes(1)))
+    func aReactionQueuedPastTheRetryWindowIsDroppedUnsent() async throws {
+        try await LoopbackServer.run { server in
+            let (bob, _) = try await server.client("bob")
+            let (alice, backend) = try await server.client("alice")
+            let cid = ChannelId(type: .messaging, id: "stale-reactions")
+            try await bob.createChannel(ChannelCreationRequest(cid: cid, name: "Stale", memberIds: ["alice"]))
+            let id = try await bob.sendMessage("old news", in: cid)
+            try await until("alice has it") { try alice.message(id: id) != nil }
+
+            await backend.disconnect()
+            await #expect(throws: ChatError.self) { try await alice.addReaction(.love, to: id) }
+            // The love has waited (the device was off) longer than the retry window.
+            let window = WirePath.operationRetryWindow.components.seconds
+            let stale = Int64((Date().timeIntervalSince1970 - Double(window) - 60) * 1000)
+            try await alice.store.write { db in try db.execute(sql: "UPDATE reaction_outbox SET queued_at = ?", arguments: [stale]) }
+            await #expect(throws: ChatError.self) { try await alice.addReaction(.like, to: id) }
+            backend.connect()
+            try await until("the outbox drained") { try Self.queuedReactions(alice) == 0 }
+            try await until("bob sees the like") { try bob.message(id: id)?.reactionScores[.like] == 1 }
+            let barrier = try await alice.sendMessage("after both", in: cid)
+            try await until("bob has alice's next message") { try bob.message(id: barrier) != nil }
+            #expect(try bob.message(id: id)?.reactionScores[.love] == nil, "the stale love was never sent")
         }
     }
 

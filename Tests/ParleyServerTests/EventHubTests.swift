@@ -131,6 +131,8 @@ struct EventHubTests {
     final class RecordingSocket: FrameSink {
         let written = Mutex<[ServerFrame]>([])
         let isClosed = Mutex(false)
+        /// The hub handed the close deadline over (the socket would be cut once it passed).
+        let isDeadlineArmed = Mutex(0)
         let isBlocked = Mutex(false)
         let writesStarted = Mutex(0)
         let held = Mutex<[@Sendable () -> Void]>([])
@@ -157,6 +159,10 @@ struct EventHubTests {
 
         func close(code: UInt16?) {
             isClosed.withLock { $0 = true }
+        }
+
+        func closeOutrightAfterDeadline() {
+            isDeadlineArmed.withLock { $0 += 1 }
         }
 
         /// The client reads again: the held batches are reported written.
@@ -252,14 +258,46 @@ struct EventHubTests {
         connection.stopWriting()
     }
 
-    @Test("After the session stops writing, nothing more reaches its socket")
-    func stopWritingIsFinal() async throws {
+    /// Bob's connection, registered and subscribed to `messaging:a`, on a recording socket
+    /// (blocked: it never reports a batch written).
+    static func subscribedSocket(blocked: Bool = false) -> (EventHub, ClientConnection, RecordingSocket) {
         let hub = EventHub()
         let connection = ClientConnection(userId: "bob")
         hub.register(connection)
         hub.subscribe(connection, to: "messaging:a")
         let socket = RecordingSocket()
+        socket.isBlocked.withLock { $0 = blocked }
         socket.attach(to: connection)
+        return (hub, connection, socket)
+    }
+
+    @Test("A socket that stops reading cannot hold its close: the hub ending it starts the close deadline even with frames in flight, once, also for a socket attached after")
+    func closingABlockedSocketStartsTheDeadline() async throws {
+        let (hub, connection, socket) = Self.subscribedSocket(blocked: true)
+        hub.publish([Self.event("messaging:a", 1)])
+        try await Self.eventually { socket.writesStarted.withLock { $0 } == 1 }
+        #expect(socket.isDeadlineArmed.withLock { $0 } == 0, "an open session has no deadline")
+
+        hub.closeAll(code: 1012)
+        try await Task.sleep(for: .milliseconds(20))
+        #expect(!socket.isClosed.withLock { $0 }, "the close waits behind the frame in flight, which never leaves")
+        #expect(socket.isDeadlineArmed.withLock { $0 } == 1, "so the socket is cut at the deadline instead")
+        hub.unregister(connection)
+        #expect(socket.isDeadlineArmed.withLock { $0 } == 1, "once")
+
+        // Registered after the drain began, its socket attached after that: armed on attaching.
+        let late = ClientConnection(userId: "carol")
+        hub.register(late)
+        let lateSocket = RecordingSocket()
+        lateSocket.attach(to: late)
+        #expect(lateSocket.isDeadlineArmed.withLock { $0 } == 1)
+        connection.stopWriting()
+        late.stopWriting()
+    }
+
+    @Test("After the session stops writing, nothing more reaches its socket")
+    func stopWritingIsFinal() async throws {
+        let (hub, connection, socket) = Self.subscribedSocket()
         hub.publish([Self.event("messaging:a", 1)])
         try await Self.eventually { socket.seqs == [1] && !connection.isWriting }
         connection.stopWriting()

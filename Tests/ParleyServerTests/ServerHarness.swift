@@ -18,13 +18,14 @@ struct ServerHarness: Sendable {
 
     static func run(
         limits: WireLimits = WireLimits(), admins: Set<String> = [], pingInterval: Duration = .seconds(30),
-        _ body: @Sendable (ServerHarness) async throws -> Void
+        closeTimeout: Duration = .seconds(3), _ body: @Sendable (ServerHarness) async throws -> Void
     ) async throws {
         var logger = Logger(label: "parley.server.test")
         logger.logLevel = .warning
-        let configuration = ParleyServerConfiguration(
+        var configuration = ParleyServerConfiguration(
             port: 0, databasePath: nil, jwtSecret: secret, limits: limits, adminUserIds: admins,
             pingInterval: pingInterval)
+        configuration.closeTimeout = closeTimeout
         let app = try await ParleyServerApp.makeApplication(configuration: configuration, logger: logger)
         let tokens = try await ServerTokens(secret: secret)
         try await app.test(.live) { client in

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// The database schema, as GRDB migrations. Never edit a shipped migration: add a new one.
@@ -171,6 +172,15 @@ enum StoreSchema {
                     is_removal INTEGER NOT NULL
                 )
                 """)
+        }
+        migrator.registerMigration("v6-reaction-outbox-queued-at") { db in
+            // When each operation was queued (ms since 1970): one older than the server
+            // remembers operation ids is dropped rather than retried. Operations queued before
+            // this step count from now.
+            try db.execute(sql: "ALTER TABLE reaction_outbox ADD COLUMN queued_at INTEGER NOT NULL DEFAULT 0")
+            try db.execute(
+                sql: "UPDATE reaction_outbox SET queued_at = ?",
+                arguments: [Int64((Date().timeIntervalSince1970 * 1000).rounded())])
         }
         return migrator
     }

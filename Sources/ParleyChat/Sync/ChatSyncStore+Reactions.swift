@@ -19,12 +19,16 @@ public struct QueuedReaction: Sendable, Hashable {
     public var enforceUnique: Bool
     /// Whether this removes the reaction rather than adding it.
     public var isRemoval: Bool
+    /// When it was queued: it is retried for a bounded time after (a server forgets operation
+    /// ids after a while, and a retry it no longer recognises would apply twice).
+    public var queuedAt: Date
 
     /// Describes a queued reaction operation.
     public init(
         operationId: String, messageId: MessageId, type: MessageReactionType, score: Int = 1,
-        enforceUnique: Bool = false, isRemoval: Bool = false
+        enforceUnique: Bool = false, isRemoval: Bool = false, queuedAt: Date = Date()
     ) {
+        self.queuedAt = queuedAt
         self.operationId = operationId
         self.messageId = messageId
         self.type = type
@@ -41,12 +45,13 @@ extension ChatSyncStore {
         try await store.write { db in
             try db.execute(
                 sql: """
-                    INSERT OR IGNORE INTO reaction_outbox (operation_id, message_id, type, score, enforce_unique, is_removal)
-                    VALUES (?, ?, ?, ?, ?, ?)
+                    INSERT OR IGNORE INTO reaction_outbox
+                        (operation_id, message_id, type, score, enforce_unique, is_removal, queued_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
                     reaction.operationId, reaction.messageId, reaction.type.rawValue, reaction.score,
-                    reaction.enforceUnique, reaction.isRemoval,
+                    reaction.enforceUnique, reaction.isRemoval, Int64((reaction.queuedAt.timeIntervalSince1970 * 1000).rounded()),
                 ])
         }
     }
@@ -57,11 +62,14 @@ extension ChatSyncStore {
         return try store.read { db in
             try Row.fetchAll(
                 db,
-                sql: "SELECT operation_id, message_id, type, score, enforce_unique, is_removal FROM reaction_outbox ORDER BY rowid\(page)"
+                sql: """
+                    SELECT operation_id, message_id, type, score, enforce_unique, is_removal, queued_at
+                    FROM reaction_outbox ORDER BY rowid\(page)
+                    """
             ).map { row in
                 QueuedReaction(
                     operationId: row[0], messageId: row[1], type: MessageReactionType(rawValue: row[2]), score: row[3],
-                    enforceUnique: row[4], isRemoval: row[5])
+                    enforceUnique: row[4], isRemoval: row[5], queuedAt: Date(timeIntervalSince1970: Double(row[6] as Int64) / 1000))
             }
         }
     }

@@ -12,6 +12,8 @@ struct WebSocketSession {
     let actorId: String
     let service: ChatService
     let limiter: RateLimiter
+    /// How long a socket the server closes has to finish the close before it is cut.
+    let closeTimeout: Duration
     let logger: Logger
 
     private static let decoder = Wire.decoder()
@@ -20,7 +22,7 @@ struct WebSocketSession {
     static func run(
         inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter,
         context: WebSocketRouterContext<ParleyWebSocketContext>, service: ChatService, limiter: RateLimiter,
-        heartbeat: HeartbeatWheel
+        heartbeat: HeartbeatWheel, closeTimeout: Duration
     ) async {
         guard let actorId = context.requestContext.actorId else { return }
         let channel = context.requestContext.channel
@@ -29,7 +31,8 @@ struct WebSocketSession {
         } catch {
             return
         }
-        let session = WebSocketSession(actorId: actorId, service: service, limiter: limiter, logger: context.logger)
+        let session = WebSocketSession(
+            actorId: actorId, service: service, limiter: limiter, closeTimeout: closeTimeout, logger: context.logger)
         await session.run(inbound: inbound, outbound: outbound, channel: channel)
     }
 
@@ -59,7 +62,8 @@ struct WebSocketSession {
         service.hub.register(connection)
         connection.send(.welcome(WelcomeFrame(
             protocolVersion: Wire.version, userId: actorId, connectionId: connection.id, limits: service.limits)))
-        connection.startWriting(to: ChannelFrameSink(channel: channel, outbound: outbound, logger: logger))
+        connection.startWriting(
+            to: ChannelFrameSink(channel: channel, outbound: outbound, closeTimeout: closeTimeout, logger: logger))
         return connection
     }
 
@@ -125,6 +129,8 @@ struct WebSocketSession {
 struct ChannelFrameSink: FrameSink {
     let channel: any Channel
     let outbound: WebSocketOutboundWriter
+    /// How long after the hub ends the session the socket may stay open.
+    let closeTimeout: Duration
     let logger: Logger
 
     func execute(_ body: @escaping @Sendable () -> Void) {
@@ -160,5 +166,15 @@ struct ChannelFrameSink: FrameSink {
                 logger.debug("WebSocket close failed", metadata: ["error": "\(error)"])
             }
         }
+    }
+}
+
+extension ChannelFrameSink {
+    func closeOutrightAfterDeadline() {
+        let channel = channel
+        let parts = closeTimeout.components
+        let deadline = TimeAmount.nanoseconds(parts.seconds * 1_000_000_000 + parts.attoseconds / 1_000_000_000)
+        // A socket already closed answers the close with an error nobody needs.
+        channel.eventLoop.scheduleTask(in: deadline) { channel.close(promise: nil) }
     }
 }

@@ -39,22 +39,32 @@ final class ServerOperations: Service, Sendable {
     let postgres: PostgresServerStorage?
     let fanout: PostgresFanout?
     let logger: Logger
+    /// Deletes expired reaction operation ids while the server runs.
+    let pruner: ReactionOperationPruner?
     private let draining = Mutex(false)
     private let connections = Gauge(label: "parley_connections")
 
     /// The close code of drained sockets: 1012, service restart.
     static let restartCloseCode: UInt16 = 1012
 
-    init(hub: EventHub, postgres: PostgresServerStorage?, fanout: PostgresFanout?, logger: Logger) {
+    init(
+        hub: EventHub, postgres: PostgresServerStorage?, fanout: PostgresFanout?, pruner: ReactionOperationPruner? = nil,
+        logger: Logger
+    ) {
         self.hub = hub
+        self.pruner = pruner
         self.postgres = postgres
         self.fanout = fanout
         self.logger = logger
     }
 
     func run() async throws {
-        // Until the service group shuts down (after the HTTP server has drained).
-        try? await gracefulShutdown()
+        // Until the service group shuts down (after the HTTP server has drained), pruning meanwhile.
+        if let pruner {
+            await cancelWhenGracefulShutdown { await pruner.run() }
+        } else {
+            try? await gracefulShutdown()
+        }
         drain()
         await fanout?.stop()
         await postgres?.close()

@@ -29,6 +29,11 @@ protocol FrameSink: Sendable {
     /// Closes the socket from this side, after the frames written so far: with `code`, or a
     /// normal closure when it is `nil`.
     func close(code: UInt16?)
+    /// The hub ended the session: if the socket is still open once the sink's close deadline has
+    /// passed, it is closed outright, without the close handshake. A client that stopped reading
+    /// keeps frames (and so the close) in flight, one that never answers keeps the handshake
+    /// open: neither may hold the socket, and a graceful shutdown waiting for it, any longer.
+    func closeOutrightAfterDeadline()
 }
 
 /// One WebSocket session's outbound side: a bounded queue of encoded frames, handed to the
@@ -57,6 +62,11 @@ final class ClientConnection: Sendable {
         var closesWhenWritten = false
         /// The socket failed; frames are dropped.
         var isBroken = false
+        /// The hub ended the session (``finish()``); the sink's close deadline runs once the
+        /// session has a socket.
+        var isEndedByHub = false
+        /// The close deadline was handed to the sink.
+        var isDeadlineArmed = false
     }
 
     /// The connection's id (for logs and the welcome frame).
@@ -126,23 +136,33 @@ final class ClientConnection: Sendable {
 
     /// Starts writing to the session's socket: what is queued now, and every later frame.
     func startWriting(to sink: any FrameSink) {
-        let scheduled = state.withLock { state -> (any FrameSink)? in
+        let (scheduled, deadline) = state.withLock { state in
             state.sink = sink
-            return Self.scheduleIfIdle(&state)
+            return (Self.scheduleIfIdle(&state), Self.armDeadline(&state))
         }
         scheduled.map(schedule)
+        deadline?.closeOutrightAfterDeadline()
     }
 
     /// Ends the connection from the hub: later frames are refused, and the socket closes from
     /// this side once the queued frames are written.
     func finish() {
-        let sink = state.withLock { state -> (any FrameSink)? in
-            guard !state.isFinished else { return nil }
+        let (sink, deadline) = state.withLock { state -> ((any FrameSink)?, (any FrameSink)?) in
+            guard !state.isFinished else { return (nil, nil) }
             state.isFinished = true
             state.closesWhenWritten = true
-            return Self.scheduleIfIdle(&state)
+            state.isEndedByHub = true
+            return (Self.scheduleIfIdle(&state), Self.armDeadline(&state))
         }
         sink.map(schedule)
+        deadline?.closeOutrightAfterDeadline()
+    }
+
+    /// The sink to start the close deadline on (once), when the hub ended a session that has one.
+    private static func armDeadline(_ state: inout State) -> (any FrameSink)? {
+        guard state.isEndedByHub, !state.isDeadlineArmed, let sink = state.sink else { return nil }
+        state.isDeadlineArmed = true
+        return sink
     }
 
     /// Ends the connection from the session (its socket is gone): nothing more is handed to the

@@ -200,6 +200,8 @@ final class PostgresServerStorage: ServerStorage {
             """,
             "CREATE INDEX reaction_operations_by_message ON reaction_operations(message_id)",
         ]),
+        // Pruning finds the operations older than the retention through their time.
+        (4, ["CREATE INDEX reaction_operations_by_time ON reaction_operations(created_at)"]),
     ]
 
     /// The advisory lock key of migrations (any constant; "parley" in ASCII).

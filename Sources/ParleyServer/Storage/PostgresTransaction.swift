@@ -73,7 +73,7 @@ final class PostgresTransaction: ServerTransaction {
         self.isWrite = isWrite
     }
 
-    private func rows(_ query: PostgresQuery) throws -> [PostgresRandomAccessRow] {
+    func rows(_ query: PostgresQuery) throws -> [PostgresRandomAccessRow] {
         try execute(query).map { $0.makeRandomAccess() }
     }
 
@@ -359,19 +359,6 @@ final class PostgresTransaction: ServerTransaction {
         try execute("""
             DELETE FROM reactions WHERE message_id = \(messageId) AND user_id = \(userId) AND type = \(type)
             """).metadata.rows ?? 0 > 0
-    }
-
-    func reactionOperation(_ operationId: String, userId: UserId) throws -> MessageId? {
-        try rows("""
-            SELECT message_id FROM reaction_operations WHERE user_id = \(userId) AND operation_id = \(operationId)
-            """).first.map { try $0["message_id"].decode(String.self) }
-    }
-
-    func recordReactionOperation(_ operationId: String, userId: UserId, messageId: MessageId) throws {
-        send("""
-            INSERT INTO reaction_operations (user_id, operation_id, message_id, created_at)
-            VALUES (\(userId), \(operationId), \(messageId), \(now.ms))
-            """)
     }
 
     // MARK: Events

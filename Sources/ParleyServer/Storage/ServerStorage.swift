@@ -75,6 +75,9 @@ protocol ServerTransaction {
     func reactionOperation(_ operationId: String, userId: UserId) throws -> MessageId?
     /// Records that the operation was applied (in the transaction that applies it).
     func recordReactionOperation(_ operationId: String, userId: UserId, messageId: MessageId) throws
+    /// Deletes at most `limit` of the reaction operations recorded before `cutoff`, oldest first
+    /// (see ``ReactionOperationPruner``); how many it deleted.
+    func pruneReactionOperations(before cutoff: Date, limit: Int) throws -> Int
 
     /// Takes the channel's next sequence number, builds the event with it and stores it.
     func appendEvent(_ cid: ChannelId, _ build: (_ seq: Int64, _ epoch: String) -> ChannelEvent) throws -> ChannelEvent

@@ -13,7 +13,9 @@ import Testing
         }
         #expect(journal == "wal")
         #expect(foreignKeys == 1)
-        #expect(Set(migrations) == ["v1", "v2-versions", "v3-member-muted", "v4-sync-cursors", "v5-reaction-outbox"])
+        #expect(Set(migrations) == [
+            "v1", "v2-versions", "v3-member-muted", "v4-sync-cursors", "v5-reaction-outbox", "v6-reaction-outbox-queued-at",
+        ])
         #expect(fts)
         let synchronous = try client.store.writer.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") }
         #expect(synchronous == 1)  // NORMAL
