@@ -58,6 +58,23 @@ public struct MessageContainerView<Factory: ViewFactory>: View {
         self.onThreadTap = onThreadTap
     }
 
+    /// The factory's views of the message's attachments, as the SDK's message view picks them:
+    /// its images, its files, its link previews (each kind once, above the text).
+    func attachmentViews(availableWidth: CGFloat) -> [any Component] {
+        let types = Set(message.attachments.map(\.type))
+        var views: [any Component] = []
+        if types.contains(.image) {
+            views.append(factory.makeImageAttachmentView(for: message, isFirst: showsAllInfo, availableWidth: availableWidth, scrolledId: scrolledId))
+        }
+        if types.contains(.file) {
+            views.append(factory.makeFileAttachmentView(for: message, isFirst: showsAllInfo, availableWidth: availableWidth, scrolledId: scrolledId))
+        }
+        if types.contains(.link) {
+            views.append(factory.makeLinkAttachmentView(for: message, isFirst: showsAllInfo, availableWidth: availableWidth, scrolledId: scrolledId))
+        }
+        return views
+    }
+
     /// The row.
     public var body: AnyComponent {
         if message.type == .system {
@@ -80,7 +97,10 @@ public struct MessageContainerView<Factory: ViewFactory>: View {
         }
         if message.isDeleted {
             bubbleParts.append(factory.makeDeletedMessageView(for: message, isFirst: showsAllInfo, availableWidth: textMax))
-        } else if !message.text.isEmpty {
+        } else {
+            bubbleParts += attachmentViews(availableWidth: textMax)
+        }
+        if !message.isDeleted, !message.text.isEmpty {
             bubbleParts.append(factory.makeMessageTextView(for: message, isFirst: showsAllInfo, availableWidth: textMax, scrolledId: scrolledId))
         }
         let bubble = VStack(spacing: 6, children: bubbleParts)

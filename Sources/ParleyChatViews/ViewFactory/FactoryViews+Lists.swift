@@ -161,9 +161,10 @@ public struct ActionItemButton: View {
     }
 }
 
-/// A channel row with its swipe areas (the SwiftUI chat SDK's swipeable row): the factory's row,
-/// with the factory's trailing swipe actions over its trailing end while `currentChannelId` is the
-/// channel's id.
+/// A channel row with its swipe areas (the SwiftUI chat SDK's swipeable row, the default row of
+/// ``ChatChannelListView``): the factory's row, which a horizontal drag on the list slides to the
+/// left over the factory's ``ViewFactory/makeTrailingSwipeActionsView(channel:offsetX:buttonWidth:swipedChannelId:leftButtonTapped:rightButtonTapped:)``
+/// (or to the right over its leading actions), open while `currentChannelId` is the channel's id.
 public struct ChatChannelSwipeableListItem<Factory: ViewFactory>: View {
     let factory: Factory
     @Binding var currentChannelId: String?
@@ -172,9 +173,12 @@ public struct ChatChannelSwipeableListItem<Factory: ViewFactory>: View {
     let disabled: Bool
     /// The current user of the list making the row (read when it is made: the body runs later).
     let currentUserId: UserId?
+    /// How far the list has slid this row and its buttons' width (read when it is made).
+    let swipe: ChannelRowSwipe?
     let onItemTap: @MainActor (ChatChannel) -> Void
     let trailingRightButtonTapped: @MainActor (ChatChannel) -> Void
     let trailingLeftButtonTapped: @MainActor (ChatChannel) -> Void
+    let leadingButtonTapped: @MainActor (ChatChannel) -> Void
 
     /// A row of `channel` with `factory`'s parts (the avatar, online indicator, selection and
     /// destination arguments are the SDK's; Parley's row draws its own avatar).
@@ -199,26 +203,40 @@ public struct ChatChannelSwipeableListItem<Factory: ViewFactory>: View {
         self.channelName = channelName
         self.disabled = disabled
         currentUserId = ChannelListRowContext.rowsCurrentUserId
+        swipe = ChannelListRowContext.swipe(of: channel.cid.rawValue)
         self.onItemTap = onMain(onItemTap)
         self.trailingRightButtonTapped = onMain(trailingRightButtonTapped)
         self.trailingLeftButtonTapped = onMain(trailingLeftButtonTapped)
+        leadingButtonTapped = onMain(leadingSwipeButtonTapped)
     }
 
-    /// The row, and the trailing actions when swiped open.
+    /// The row; when swiped, slid aside over the actions of the side it opens.
     public var body: some View {
-        let swiped = currentChannelId == channel.cid.rawValue
         let onItemTap = self.onItemTap, disabled = self.disabled
         // The row at the width offered (in an `HStack` beside a `Spacer`, a long preview would widen it).
-        factory.makeChannelListItem(channel: channel, channelName: channelName, currentUserId: currentUserId,
-                                    onItemTap: { channel in if !disabled { onItemTap(channel) } })
-        .frame(maxWidth: .infinity, alignment: .leading)
-        .overlay(alignment: .trailing) {
-            if swiped {
-                factory.makeTrailingSwipeActionsView(channel: channel, offsetX: 0, buttonWidth: 60, swipedChannelId: $currentChannelId,
-                                                     leftButtonTapped: trailingLeftButtonTapped, rightButtonTapped: trailingRightButtonTapped)
-                    .frame(width: 120)
-                    .frame(maxHeight: .infinity)
-            }
+        let row = factory.makeChannelListItem(channel: channel, channelName: channelName, currentUserId: currentUserId,
+                                              onItemTap: { channel in if !disabled { onItemTap(channel) } })
+            .frame(maxWidth: .infinity, alignment: .leading)
+        if let swipe {
+            row.offset(x: swipe.offsetX)
+                .background(alignment: .leading) { actions(swipe) }
+        } else {
+            row
+        }
+    }
+
+    /// The factory's actions of the side `swipe` opens, filling the row.
+    @ViewBuilder
+    func actions(_ swipe: ChannelRowSwipe) -> some View {
+        if swipe.offsetX < 0 {
+            factory.makeTrailingSwipeActionsView(channel: channel, offsetX: swipe.offsetX, buttonWidth: swipe.buttonWidth,
+                                                 swipedChannelId: $currentChannelId, leftButtonTapped: trailingLeftButtonTapped,
+                                                 rightButtonTapped: trailingRightButtonTapped)
+                .frame(maxWidth: .infinity, maxHeight: .infinity)
+        } else {
+            factory.makeLeadingSwipeActionsView(channel: channel, offsetX: swipe.offsetX, buttonWidth: swipe.buttonWidth,
+                                                swipedChannelId: $currentChannelId, buttonTapped: leadingButtonTapped)
+                .frame(maxWidth: .infinity, maxHeight: .infinity)
         }
     }
 }

@@ -23,8 +23,9 @@ extension ViewFactory {
         DefaultChannelListHeaderModifier(title: title)
     }
 
-    /// The factory's ``makeChannelListItem(channel:channelName:currentUserId:onItemTap:)``, faded
-    /// when `disabled`.
+    /// A ``ChatChannelSwipeableListItem`` of the factory's
+    /// ``makeChannelListItem(channel:channelName:currentUserId:onItemTap:)`` (so a drag opens the
+    /// factory's swipe actions), faded when `disabled`.
     public func makeChannelListItem(
         channel: ChatChannel,
         channelName: String,
@@ -39,9 +40,12 @@ extension ViewFactory {
         trailingSwipeLeftButtonTapped: @escaping (ChatChannel) -> Void,
         leadingSwipeButtonTapped: @escaping (ChatChannel) -> Void
     ) -> some View {
-        let tap = onMain(onItemTap)
-        let row = makeChannelListItem(channel: channel, channelName: channelName, currentUserId: ChannelListRowContext.rowsCurrentUserId,
-                                      onItemTap: { channel in if !disabled { tap(channel) } })
+        let row = ChatChannelSwipeableListItem(
+            factory: self, currentChannelId: swipedChannelId, channel: channel, channelName: channelName, avatar: avatar,
+            onlineIndicatorShown: onlineIndicatorShown, disabled: disabled, selectedChannel: .constant(nil),
+            channelDestination: { channelDestination(ChannelSelectionInfo(channel: $0)) }, onItemTap: onItemTap,
+            trailingRightButtonTapped: trailingSwipeRightButtonTapped, trailingLeftButtonTapped: trailingSwipeLeftButtonTapped,
+            leadingSwipeButtonTapped: leadingSwipeButtonTapped)
         return disabled ? AnyComponent(AnyComponent(row).opacity(0.5)) : AnyComponent(row)
     }
 
@@ -80,7 +84,8 @@ extension ViewFactory {
         return ChannelAction.defaultActions(for: channel, chatClient: client, onDismiss: onDismiss, onError: onError)
     }
 
-    /// Two buttons, `buttonWidth` points each: more (the left) and delete (the right).
+    /// Two buttons, `buttonWidth` points each: more (the left) and delete (the right, when the
+    /// current user may delete the channel).
     public func makeTrailingSwipeActionsView(
         channel: ChatChannel,
         offsetX: CGFloat,
@@ -97,10 +102,12 @@ extension ViewFactory {
                     .frame(width: buttonWidth).frame(maxHeight: .infinity)
                     .background(Color(palette.background1))
             }
-            Button(action: onMain(rightButtonTapped, channel)) {
-                Image(systemName: symbol("trash")).foregroundColor(.white)
-                    .frame(width: buttonWidth).frame(maxHeight: .infinity)
-                    .background(Color(palette.alert))
+            if channel.ownCapabilities.contains(.deleteChannel) {
+                Button(action: onMain(rightButtonTapped, channel)) {
+                    Image(systemName: symbol("trash")).foregroundColor(Color(palette.textInverted))
+                        .frame(width: buttonWidth).frame(maxHeight: .infinity)
+                        .background(Color(palette.alert))
+                }
             }
         }
     }
