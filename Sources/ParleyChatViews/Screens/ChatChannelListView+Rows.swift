@@ -36,6 +36,17 @@ enum ChannelListRowContext {
         return make()
     }
 
+    /// The client of the list whose channel actions are being made (nil: `ChatViews.client`).
+    private(set) static var client: ChatClient?
+
+    /// `make()` with `client` as the client the factory's channel actions act through.
+    static func with<Result>(client: ChatClient?, _ make: () -> Result) -> Result {
+        let previous = self.client
+        self.client = client
+        defer { self.client = previous }
+        return make()
+    }
+
     /// How far the row of `channelId` is swiped (nil: not swiped).
     static func swipe(of channelId: String) -> ChannelRowSwipe? {
         swipe?.channelId == channelId && swipe?.offsetX != 0 ? swipe : nil

@@ -169,9 +169,10 @@ extension ChatChannelListView {
 
     private static func swipeSides<Factory: ViewFactory>(of factory: Factory, channel: ChatChannel) -> (leading: Bool, trailing: Bool) {
         let swiped = Binding<String?>.constant(channel.cid.rawValue)
-        let leading = factory.makeLeadingSwipeActionsView(channel: channel, offsetX: 0, buttonWidth: 0, swipedChannelId: swiped, buttonTapped: { _ in })
-        let trailing = factory.makeTrailingSwipeActionsView(channel: channel, offsetX: 0, buttonWidth: 0, swipedChannelId: swiped,
-                                                            leftButtonTapped: { _ in }, rightButtonTapped: { _ in })
+        let leading: Factory.LeadingSwipeActionsViewType = factory.makeLeadingSwipeActionsView(
+            channel: channel, offsetX: 0, buttonWidth: 0, swipedChannelId: swiped, buttonTapped: { _ in })
+        let trailing: Factory.TrailingSwipeActionsViewType = factory.makeTrailingSwipeActionsView(
+            channel: channel, offsetX: 0, buttonWidth: 0, swipedChannelId: swiped, leftButtonTapped: { _ in }, rightButtonTapped: { _ in })
         return (!(leading is EmptyView), !(trailing is EmptyView))
     }
 
@@ -225,13 +226,15 @@ extension ChatChannelListView {
     /// list (the SDK's `onMoreTapped(channel:)`).
     public func onMoreTapped(channel: ChatChannel) {
         let swiped = Binding<String?>(get: { [weak self] in self?.swipedChannelId }, set: { [weak self] in self?.swipedChannelId = $0 })
-        let sheet = Self.moreActions(of: viewFactory, channel: channel, swipedChannelId: swiped, onDismiss: { [weak self] in
-            self?.swipedChannelId = nil
-            self?.presentedViewController?.dismiss(animated: true)
-        }, onError: { [weak self] error in
-            self?.presentedViewController?.dismiss(animated: true)
-            self?.showSwipeActionError(message: (error as? LocalizedError)?.errorDescription ?? "\(error)")
-        })
+        let sheet = ChannelListRowContext.with(client: controller?.client) {
+            Self.moreActions(of: viewFactory, channel: channel, swipedChannelId: swiped, onDismiss: { [weak self] in
+                self?.swipedChannelId = nil
+                self?.presentedViewController?.dismiss(animated: true)
+            }, onError: { [weak self] error in
+                self?.presentedViewController?.dismiss(animated: true)
+                self?.showSwipeActionError(message: (error as? LocalizedError)?.errorDescription ?? "\(error)")
+            })
+        }
         present(sheet, animated: true)
     }
 

@@ -176,9 +176,10 @@ public struct ChatChannelSwipeableListItem<Factory: ViewFactory>: View {
     /// How far the list has slid this row and its buttons' width (read when it is made).
     let swipe: ChannelRowSwipe?
     let onItemTap: @MainActor (ChatChannel) -> Void
-    let trailingRightButtonTapped: @MainActor (ChatChannel) -> Void
-    let trailingLeftButtonTapped: @MainActor (ChatChannel) -> Void
-    let leadingButtonTapped: @MainActor (ChatChannel) -> Void
+    // The buttons' actions as given, as the factory's slots take them.
+    let trailingRightButtonTapped: (ChatChannel) -> Void
+    let trailingLeftButtonTapped: (ChatChannel) -> Void
+    let leadingButtonTapped: (ChatChannel) -> Void
 
     /// A row of `channel` with `factory`'s parts (the avatar, online indicator, selection and
     /// destination arguments are the SDK's; Parley's row draws its own avatar).
@@ -205,9 +206,9 @@ public struct ChatChannelSwipeableListItem<Factory: ViewFactory>: View {
         currentUserId = ChannelListRowContext.rowsCurrentUserId
         swipe = ChannelListRowContext.swipe(of: channel.cid.rawValue)
         self.onItemTap = onMain(onItemTap)
-        self.trailingRightButtonTapped = onMain(trailingRightButtonTapped)
-        self.trailingLeftButtonTapped = onMain(trailingLeftButtonTapped)
-        leadingButtonTapped = onMain(leadingSwipeButtonTapped)
+        self.trailingRightButtonTapped = trailingRightButtonTapped
+        self.trailingLeftButtonTapped = trailingLeftButtonTapped
+        leadingButtonTapped = leadingSwipeButtonTapped
     }
 
     /// The row; when swiped, slid aside over the actions of the side it opens.
@@ -225,18 +226,21 @@ public struct ChatChannelSwipeableListItem<Factory: ViewFactory>: View {
         }
     }
 
-    /// The factory's actions of the side `swipe` opens, filling the row.
+    /// The factory's actions of the side `swipe` opens, filling the row. (Typed as the factory's
+    /// slot types: `.frame(maxWidth:maxHeight:)` is a `View` method, and on the slot's result it
+    /// would bind the call to the default, whose type is a `View`, instead of the factory's.)
     @ViewBuilder
     func actions(_ swipe: ChannelRowSwipe) -> some View {
         if swipe.offsetX < 0 {
-            factory.makeTrailingSwipeActionsView(channel: channel, offsetX: swipe.offsetX, buttonWidth: swipe.buttonWidth,
-                                                 swipedChannelId: $currentChannelId, leftButtonTapped: trailingLeftButtonTapped,
-                                                 rightButtonTapped: trailingRightButtonTapped)
-                .frame(maxWidth: .infinity, maxHeight: .infinity)
+            let trailing: Factory.TrailingSwipeActionsViewType = factory.makeTrailingSwipeActionsView(
+                channel: channel, offsetX: swipe.offsetX, buttonWidth: swipe.buttonWidth, swipedChannelId: $currentChannelId,
+                leftButtonTapped: trailingLeftButtonTapped, rightButtonTapped: trailingRightButtonTapped)
+            AnyComponent(trailing).frame(maxWidth: .infinity, maxHeight: .infinity)
         } else {
-            factory.makeLeadingSwipeActionsView(channel: channel, offsetX: swipe.offsetX, buttonWidth: swipe.buttonWidth,
-                                                swipedChannelId: $currentChannelId, buttonTapped: leadingButtonTapped)
-                .frame(maxWidth: .infinity, maxHeight: .infinity)
+            let leading: Factory.LeadingSwipeActionsViewType = factory.makeLeadingSwipeActionsView(
+                channel: channel, offsetX: swipe.offsetX, buttonWidth: swipe.buttonWidth, swipedChannelId: $currentChannelId,
+                buttonTapped: leadingButtonTapped)
+            AnyComponent(leading).frame(maxWidth: .infinity, maxHeight: .infinity)
         }
     }
 }

@@ -74,13 +74,14 @@ extension ViewFactory {
         })
     }
 
-    /// ``ChannelAction/defaultActions(for:chatClient:onDismiss:onError:)`` (none without a client).
+    /// ``ChannelAction/defaultActions(for:chatClient:onDismiss:onError:)`` through the client of
+    /// the list asking (else `ChatViews.client`; none without a client).
     public func supportedMoreChannelActions(
         for channel: ChatChannel,
         onDismiss: @escaping () -> Void,
         onError: @escaping (Error) -> Void
     ) -> [ChannelAction] {
-        guard let client = ChatViews.client else { return [] }
+        guard let client = ChannelListRowContext.client ?? ChatViews.client else { return [] }
         return ChannelAction.defaultActions(for: channel, chatClient: client, onDismiss: onDismiss, onError: onError)
     }
 
