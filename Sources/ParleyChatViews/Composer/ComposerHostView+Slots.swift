@@ -7,7 +7,8 @@ import ParleyUIKit
 
 // The SwiftUI chat SDK's composer slots the hosted composer shows: the header of its reply and
 // edit modes and the view before its input. The defaults keep the composer's own parts (its
-// title bar, its attachments button), so the default composer draws as before.
+// title bar, its attachments button), so the default composer draws as before. The slots'
+// results are typed as the factory's slot types: untyped, a call can bind to the default.
 
 extension MessageComposerView {
     /// The factory's header for `content`'s mode: ``ViewFactory/makeEditedMessageHeaderView(editedMessage:)``
@@ -18,11 +19,13 @@ extension MessageComposerView {
         if content.editingMessage != nil {
             let edited = Binding<ChatMessage?>(get: { [weak host] in host?.composerVC.content.editingMessage },
                                                set: { [weak host] in host?.setModeMessage($0, editing: true) })
-            view = factory.makeEditedMessageHeaderView(editedMessage: edited)
+            let header: Factory.EditedMessageHeaderViewType = factory.makeEditedMessageHeaderView(editedMessage: edited)
+            view = header
         } else if content.quotingMessage != nil {
             let quoted = Binding<ChatMessage?>(get: { [weak host] in host?.composerVC.content.quotingMessage },
                                                set: { [weak host] in host?.setModeMessage($0, editing: false) })
-            view = factory.makeQuotedMessageHeaderView(quotedMessage: quoted)
+            let header: Factory.QuotedMessageHeaderViewType = factory.makeQuotedMessageHeaderView(quotedMessage: quoted)
+            view = header
         } else {
             return nil
         }
@@ -30,16 +33,15 @@ extension MessageComposerView {
     }
 
     /// The factory's ``ViewFactory/makeLeadingComposerView(state:channelConfig:)`` (nil when it is
-    /// the default: the composer keeps its attachments button). Its state is expanded while the
+    /// the default ``AttachmentPickerButton``: the composer keeps its own attachments button). Its state is expanded while the
     /// composer's file chooser is open; expanding it opens the chooser, collapsing it closes it.
     static func leadingView(of factory: Factory, in host: ComposerHostView) -> (any Component)? {
         let state = Binding<PickerTypeState>(get: { [weak host] in
-            host?.composerVC.presentedViewController == nil ? .collapsed : .expanded(.media)
+            host?.presentedPicker == nil ? .collapsed : .expanded(.media)
         }, set: { [weak host] in host?.setPickerState($0) })
         let config = host.composerVC.channelController?.channel?.config
-        let view = factory.makeLeadingComposerView(state: state, channelConfig: config)
-        let plain = DefaultViewFactory.shared.makeLeadingComposerView(state: .constant(.collapsed), channelConfig: config)
-        return ObjectIdentifier(type(of: view)) == ObjectIdentifier(type(of: plain)) ? nil : view
+        let view: Factory.LeadingComposerViewType = factory.makeLeadingComposerView(state: state, channelConfig: config)
+        return view is AttachmentPickerButton ? nil : view
     }
 }
 
@@ -61,16 +63,21 @@ extension ComposerHostView {
             let view = ComponentView(frame: .zero)
             view.isScrollEnabled = false
             view.backgroundColor = .clear
-            view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+            view.translatesAutoresizingMaskIntoConstraints = false
             bar.addSubview(view)
+            NSLayoutConstraint.activate([
+                view.topAnchor.constraint(equalTo: bar.topAnchor), view.bottomAnchor.constraint(equalTo: bar.bottomAnchor),
+                view.leadingAnchor.constraint(equalTo: bar.leadingAnchor), view.trailingAnchor.constraint(equalTo: bar.trailingAnchor),
+            ])
             headerHost = view
             return view
         }()
+        // The bar spans the composer less its 12 + 10 points of margins.
         let width = bar.bounds.width > 0 ? bar.bounds.width : max(0, bounds.width - 22)
         height?.constant = AnyComponent(custom).layout(Constraint(maxSize: CGSize(width: width, height: .infinity))).size.height.rounded(.up)
         hostView.isHidden = false
-        hostView.frame = CGRect(x: 0, y: 0, width: width, height: height?.constant ?? 30)
         hostView.component = custom
+        hostView.setNeedsLayout()
     }
 
     /// Puts the factory's leading view where the composer's attachments button was.
@@ -108,11 +115,16 @@ extension ComposerHostView {
         composerDidChange()
     }
 
+    /// The controller the composer presented (its file chooser), wherever it was presented from.
+    var presentedPicker: UIViewController? {
+        composerVC.presentedViewController ?? window?.rootViewController?.presentedViewController
+    }
+
     /// The leading view's state set: expanded opens the file chooser, collapsed closes it.
     func setPickerState(_ state: PickerTypeState) {
         if state == .collapsed {
-            composerVC.presentedViewController?.dismiss(animated: true)
-        } else if composerVC.presentedViewController == nil {
+            presentedPicker?.dismiss(animated: true)
+        } else if presentedPicker == nil {
             composerVC.showAttachmentsPicker(sender: composerVC.composerView.attachmentButton)
         }
         reloadLeadingView()

@@ -59,18 +59,25 @@ public struct MessageContainerView<Factory: ViewFactory>: View {
     }
 
     /// The factory's views of the message's attachments, as the SDK's message view picks them:
-    /// its images, its files, its link previews (each kind once, above the text).
+    /// its images, its files, its link previews (each kind once, above the text). Each is typed
+    /// as the factory's slot type, so the call is the factory's slot, not the default's.
     func attachmentViews(availableWidth: CGFloat) -> [any Component] {
         let types = Set(message.attachments.map(\.type))
         var views: [any Component] = []
         if types.contains(.image) {
-            views.append(factory.makeImageAttachmentView(for: message, isFirst: showsAllInfo, availableWidth: availableWidth, scrolledId: scrolledId))
+            let view: Factory.ImageAttachmentViewType = factory.makeImageAttachmentView(
+                for: message, isFirst: showsAllInfo, availableWidth: availableWidth, scrolledId: scrolledId)
+            views.append(view)
         }
         if types.contains(.file) {
-            views.append(factory.makeFileAttachmentView(for: message, isFirst: showsAllInfo, availableWidth: availableWidth, scrolledId: scrolledId))
+            let view: Factory.FileAttachmentViewType = factory.makeFileAttachmentView(
+                for: message, isFirst: showsAllInfo, availableWidth: availableWidth, scrolledId: scrolledId)
+            views.append(view)
         }
         if types.contains(.link) {
-            views.append(factory.makeLinkAttachmentView(for: message, isFirst: showsAllInfo, availableWidth: availableWidth, scrolledId: scrolledId))
+            let view: Factory.LinkAttachmentViewType = factory.makeLinkAttachmentView(
+                for: message, isFirst: showsAllInfo, availableWidth: availableWidth, scrolledId: scrolledId)
+            views.append(view)
         }
         return views
     }

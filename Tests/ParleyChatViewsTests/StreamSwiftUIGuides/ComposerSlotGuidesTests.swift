@@ -107,6 +107,23 @@ final class AttachmentSlotsFactory: ViewFactory {
         return (host, screen, composer)
     }
 
+    /// The channel screen in a headless window, for taps.
+    func windowed(_ factory: some ViewFactory) throws -> (HeadlessBackend, UIWindow, ChatChannelView, ComposerHostView) {
+        let backend = HeadlessBackend.install()
+        let data = try ChannelListSceneData.make()
+        let design = try #require(data.channels["design"])
+        let screen = ChatChannelView(viewFactory: factory, channelController: data.client.channelController(for: design))
+        let window = backend.openWindow(size: CGSize(width: 390, height: 700), rootViewController: UINavigationController(rootViewController: screen))
+        backend.advance(by: 0.2)
+        let composer = try #require(views(of: ComposerHostView.self, in: window).first)
+        return (backend, window, screen, composer)
+    }
+
+    func tap(_ view: UIView, _ backend: HeadlessBackend, _ window: UIWindow) {
+        backend.tap(at: view.convert(CGPoint(x: view.bounds.midX, y: view.bounds.midY), to: window))
+        backend.advance(by: 0.1)
+    }
+
     func views<T: UIView>(of type: T.Type, in view: UIView) -> [T] {
         ((view as? T).map { [$0] } ?? []) + view.subviews.flatMap { views(of: type, in: $0) }
     }
@@ -132,17 +149,15 @@ final class AttachmentSlotsFactory: ViewFactory {
             #expect(composer.composerVC.composerView.titleLabel.isHidden)
             #expect(composer.composerVC.composerView.headerView.frame.height > 30, "sized to the factory's header")
             // Its button clears the binding: the composer leaves reply mode, and the screen follows.
-            let cancel = try #require(views(of: UILabel.self, in: composer).first { $0.text == "Cancel" })
-            let backend = HeadlessBackend.install()
-            let window = backend.openWindow(size: host.bounds.size, rootViewController: nil)
+            let (backend, window, live, liveComposer) = try windowed(ComposerHeadersFactory())
             defer { backend.close(window) }
-            window.addSubview(host)
-            host.layoutIfNeeded()
-            backend.tap(at: cancel.convert(CGPoint(x: cancel.bounds.midX, y: cancel.bounds.midY), to: window))
+            _ = try quote(live, window)
             backend.advance(by: 0.1)
-            #expect(composer.composerVC.content.quotingMessage == nil)
-            #expect(screen.quotedMessage == nil)
-            host.removeFromSuperview()
+            let cancel = try #require(views(of: UILabel.self, in: liveComposer).first { $0.text == "Cancel" })
+            tap(cancel, backend, window)
+            #expect(liveComposer.composerVC.content.quotingMessage == nil)
+            #expect(live.quotedMessage == nil)
+            #expect(!liveComposer.composerVC.composerView.titleLabel.isHidden || liveComposer.composerVC.composerView.headerView.isHidden)
 
             try render(named: "composer-reply-header-slot") {
                 let (host, screen, _) = try channel(ComposerHeadersFactory())
@@ -155,8 +170,8 @@ final class AttachmentSlotsFactory: ViewFactory {
     @Test func theFactorysEditHeaderShowsWhileEditing() throws {
         try isolated {
             let (host, screen, composer) = try channel(ComposerHeadersFactory())
-            let mine = try #require(screen.messages.last { $0.isSentByCurrentUser })
-            composer.composerVC.content.editMessage(mine)
+            let message = try #require(screen.messages.last { $0.type != .system })
+            composer.composerVC.content.editMessage(message)
             // The screen's next composer reload shows the mode's header.
             screen.reloadComposer()
             host.layoutIfNeeded()
@@ -170,20 +185,16 @@ final class AttachmentSlotsFactory: ViewFactory {
             let (_, _, plain) = try channel(DefaultViewFactory.shared)
             #expect(plain.composerVC.composerView.attachmentButton.superview != nil, "the default keeps the composer's button")
 
-            let (host, _, composer) = try channel(LeadingComposerFactory())
+            let (backend, window, _, composer) = try windowed(LeadingComposerFactory())
+            defer { backend.close(window) }
             #expect(composer.composerVC.composerView.attachmentButton.superview == nil)
             let plus = try #require(views(of: UILabel.self, in: composer).first { $0.text == "+" })
             #expect(plus.bounds.width > 0)
-            let backend = HeadlessBackend.install()
-            let window = backend.openWindow(size: host.bounds.size, rootViewController: nil)
-            defer { backend.close(window) }
-            window.addSubview(host)
-            host.layoutIfNeeded()
-            backend.tap(at: plus.convert(CGPoint(x: plus.bounds.midX, y: plus.bounds.midY), to: window))
-            backend.advance(by: 0.1)
-            #expect(composer.composerVC.presentedViewController != nil, "the picker is open")
-            composer.composerVC.presentedViewController?.dismiss(animated: false)
-            host.removeFromSuperview()
+            tap(plus, backend, window)
+            backend.advance(by: 0.5)
+            let picker = window.rootViewController?.presentedViewController ?? composer.composerVC.presentedViewController
+            #expect(picker != nil, "the picker is open")
+            picker?.dismiss(animated: false)
 
             try render(named: "composer-leading-view-slot") { try channel(LeadingComposerFactory()).0 }
         }
@@ -198,13 +209,22 @@ final class AttachmentSlotsFactory: ViewFactory {
                                    attachments: [file])
         let withLink = ChatMessage(id: "l1", cid: Fixtures.cid, text: "Have a look", author: Fixtures.ana, createdAt: Fixtures.start,
                                    attachments: [link])
-        let custom = Fixtures.texts(in: Fixtures.container(AttachmentSlotsFactory(), withFile, showsAllInfo: false, isLast: false)).map(\.text)
-        #expect(custom.contains("📄 Minutes.pdf") && custom.contains("The minutes"), "\(custom)")
-        let links = Fixtures.texts(in: Fixtures.container(AttachmentSlotsFactory(), withLink, showsAllInfo: false, isLast: false)).map(\.text)
-        #expect(links.contains("Parley Blog") && links.contains("Attachments arrive in Parley"), "\(links)")
+        @MainActor func texts(_ factory: some ViewFactory, _ message: ChatMessage) -> [String] {
+            let controller = UIHostingController(rootView: factory.makeMessageContainerView(
+                channel: Fixtures.channel, message: message, width: 390, showsAllInfo: false, isInThread: false,
+                scrolledId: .constant(nil), quotedMessage: .constant(nil), onLongPress: { _ in }, isLast: false))
+            let view: UIView = controller.view
+            view.frame = CGRect(x: 0, y: 0, width: 390, height: 200)
+            view.layoutIfNeeded()
+            return guideLabelTexts(in: view)
+        }
+        let custom = texts(AttachmentSlotsFactory(), withFile)
+        #expect(custom == ["📄 Minutes.pdf", "The minutes"], "above the text: \(custom)")
+        let links = texts(AttachmentSlotsFactory(), withLink)
+        #expect(links == ["Parley Blog", "Attachments arrive in Parley", "Have a look"], "\(links)")
         // The default slots list the attachments (a line each).
-        let plain = Fixtures.texts(in: Fixtures.container(DefaultViewFactory.shared, withFile, showsAllInfo: false, isLast: false)).map(\.text)
-        #expect(plain.contains { $0.contains("Minutes.pdf") } && !plain.contains("📄 Minutes.pdf"), "\(plain)")
+        let plain = texts(DefaultViewFactory.shared, withFile)
+        #expect(plain.contains("minutes.pdf") && !plain.contains("📄 Minutes.pdf"), "\(plain)")
         renderHostedGolden(VStack(spacing: 0) {
             for message in [withFile, withLink] {
                 AttachmentSlotsFactory().makeMessageContainerView(
