@@ -52,6 +52,9 @@ enum ChannelListRowContext {
         swipe?.channelId == channelId && swipe?.offsetX != 0 ? swipe : nil
     }
 
+    /// Whether a list is making its rows now.
+    static var isMakingRows: Bool { currentUserId != nil }
+
     /// The current user rows made now are for.
     static var rowsCurrentUserId: UserId? {
         currentUserId ?? ChatViews.client?.currentUserId

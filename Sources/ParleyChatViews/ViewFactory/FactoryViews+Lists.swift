@@ -204,7 +204,16 @@ public struct ChatChannelSwipeableListItem<Factory: ViewFactory>: View {
         self.channelName = channelName
         self.disabled = disabled
         currentUserId = ChannelListRowContext.rowsCurrentUserId
-        swipe = ChannelListRowContext.swipe(of: channel.cid.rawValue)
+        let id = channel.cid.rawValue
+        if ChannelListRowContext.isMakingRows {
+            swipe = ChannelListRowContext.swipe(of: id)
+        } else if currentChannelId.wrappedValue == id {
+            // Outside a list (no drag to follow): open on the trailing side when the binding says so.
+            let width = ChannelRowSwipeTracker.width(of: .trailing)
+            swipe = ChannelRowSwipe(channelId: id, offsetX: -width, buttonWidth: width / CGFloat(ChannelRowSwipeTracker.trailingItems))
+        } else {
+            swipe = nil
+        }
         self.onItemTap = onMain(onItemTap)
         self.trailingRightButtonTapped = trailingRightButtonTapped
         self.trailingLeftButtonTapped = trailingLeftButtonTapped
@@ -214,10 +223,11 @@ public struct ChatChannelSwipeableListItem<Factory: ViewFactory>: View {
     /// The row; when swiped, slid aside over the actions of the side it opens.
     public var body: some View {
         let onItemTap = self.onItemTap, disabled = self.disabled
-        // The row at the width offered (in an `HStack` beside a `Spacer`, a long preview would widen it).
-        let row = factory.makeChannelListItem(channel: channel, channelName: channelName, currentUserId: currentUserId,
-                                              onItemTap: { channel in if !disabled { onItemTap(channel) } })
-            .frame(maxWidth: .infinity, alignment: .leading)
+        // The factory's row (typed as its slot type, so the call is the factory's: see `actions`) at
+        // the width offered (in an `HStack` beside a `Spacer`, a long preview would widen it).
+        let item: Factory.ChannelListItemType = factory.makeChannelListItem(
+            channel: channel, channelName: channelName, currentUserId: currentUserId, onItemTap: { channel in if !disabled { onItemTap(channel) } })
+        let row = AnyComponent(item).frame(maxWidth: .infinity, alignment: .leading)
         if let swipe {
             row.offset(x: swipe.offsetX)
                 .background(alignment: .leading) { actions(swipe) }
