@@ -73,9 +73,9 @@ final class ChannelRowSwipeTracker: UIGestureRecognizerDelegate {
             let location = pan.location(in: list.listView)
             guard let id = list.channelId(at: CGPoint(x: location.x - translation.x, y: location.y - translation.y)) else { return }
             if id != swipe?.channelId {
-                // Another row: the open one closes.
+                // Another row: the open one closes (and the list hears it), this one starts closed.
+                close()
                 swipe = ChannelRowSwipe(channelId: id, offsetX: 0, buttonWidth: 0)
-                openSide = nil
             }
         case .changed:
             dragChanged(to: translation.x)
