@@ -154,7 +154,13 @@ public struct ShapeRenderNode: RenderNode {
     public var shouldRenderView: Bool { children.isEmpty }
 
     /// A gradient view (plain when there is no gradient).
-    public func makeView() -> UIView { GradientView() }
+    public func makeView() -> UIView {
+        let view = GradientView()
+        // Paint only: a tap on a button's filled label reaches the button behind it (as a
+        // `ColorBox` lets it).
+        view.isUserInteractionEnabled = false
+        return view
+    }
 
     /// Sets the fill, the rounding and the border.
     public func updateView(_ view: UIView) {

@@ -37,6 +37,14 @@ public struct MessageComposerView<Factory: ViewFactory>: Component {
         host.sendButton = { enabled, onTap in
             factory.makeTrailingComposerView(enabled: enabled, cooldownDuration: 0, onTap: { MainActor.assumeIsolated { onTap() } })
         }
+        host.header = { [weak host] content in
+            guard let host else { return nil }
+            return Self.header(of: factory, for: content, in: host)
+        }
+        host.leadingView = { [weak host] in
+            guard let host else { return nil }
+            return Self.leadingView(of: factory, in: host)
+        }
         host.quotedMessage = quotedMessage
         host.onMessageSent = onMessageSent
         host.applyQuotedMessage()
@@ -66,6 +74,18 @@ public final class ComposerHostView: UIView {
     var sendButton: (@MainActor (Bool, @escaping @MainActor () -> Void) -> any Component)? {
         didSet { reloadSendButton() }
     }
+    /// The factory's header for the composer's mode (nil: the composer's own title bar).
+    var header: (@MainActor (ComposerVC.Content) -> (any Component)?)? {
+        didSet { reloadHeader() }
+    }
+    /// The factory's leading view (nil: the composer's own attachments button).
+    var leadingView: (@MainActor () -> (any Component)?)? {
+        didSet { reloadLeadingView() }
+    }
+    /// Hosts the factory's header over the composer's title bar (made when needed).
+    var headerHost: ComponentView?
+    /// Hosts the factory's leading view in place of the attachments button (made when needed).
+    var leadingHost: ComponentView?
     var quotedMessage: Binding<ChatMessage?>?
     var onMessageSent: (@MainActor () -> Void)?
     private var lastAppliedQuoteId: MessageId??
@@ -117,6 +137,7 @@ public final class ComposerHostView: UIView {
             quotedMessage.wrappedValue = composerVC.content.quotingMessage
         }
         reloadSendButton()
+        reloadHeader()
         onHeightMayChange?()
     }
 
@@ -131,6 +152,7 @@ public final class ComposerHostView: UIView {
         } else if composerVC.content.quotingMessage != nil {
             composerVC.content.quotingMessage = nil
         }
+        reloadHeader()
         onHeightMayChange?()
     }
 

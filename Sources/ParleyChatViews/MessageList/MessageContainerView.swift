@@ -58,6 +58,30 @@ public struct MessageContainerView<Factory: ViewFactory>: View {
         self.onThreadTap = onThreadTap
     }
 
+    /// The factory's views of the message's attachments, as the SDK's message view picks them:
+    /// its images, its files, its link previews (each kind once, above the text). Each is typed
+    /// as the factory's slot type, so the call is the factory's slot, not the default's.
+    func attachmentViews(availableWidth: CGFloat) -> [any Component] {
+        let types = Set(message.attachments.map(\.type))
+        var views: [any Component] = []
+        if types.contains(.image) {
+            let view: Factory.ImageAttachmentViewType = factory.makeImageAttachmentView(
+                for: message, isFirst: showsAllInfo, availableWidth: availableWidth, scrolledId: scrolledId)
+            views.append(view)
+        }
+        if types.contains(.file) {
+            let view: Factory.FileAttachmentViewType = factory.makeFileAttachmentView(
+                for: message, isFirst: showsAllInfo, availableWidth: availableWidth, scrolledId: scrolledId)
+            views.append(view)
+        }
+        if types.contains(.link) {
+            let view: Factory.LinkAttachmentViewType = factory.makeLinkAttachmentView(
+                for: message, isFirst: showsAllInfo, availableWidth: availableWidth, scrolledId: scrolledId)
+            views.append(view)
+        }
+        return views
+    }
+
     /// The row.
     public var body: AnyComponent {
         if message.type == .system {
@@ -80,7 +104,10 @@ public struct MessageContainerView<Factory: ViewFactory>: View {
         }
         if message.isDeleted {
             bubbleParts.append(factory.makeDeletedMessageView(for: message, isFirst: showsAllInfo, availableWidth: textMax))
-        } else if !message.text.isEmpty {
+        } else {
+            bubbleParts += attachmentViews(availableWidth: textMax)
+        }
+        if !message.isDeleted, !message.text.isEmpty {
             bubbleParts.append(factory.makeMessageTextView(for: message, isFirst: showsAllInfo, availableWidth: textMax, scrolledId: scrolledId))
         }
         let bubble = VStack(spacing: 6, children: bubbleParts)

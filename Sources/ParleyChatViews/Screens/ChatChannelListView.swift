@@ -38,11 +38,20 @@ open class ChatChannelListView: _ViewController, ChatChannelListControllerDelega
     public var searchText = "" {
         didSet { if searchText != oldValue { updateContentIfNeeded() } }
     }
-    /// The channel whose row is swiped open (its id), showing the factory's swipe actions when
-    /// its row is the SDK's swipeable one; the list has no swipe gesture yet: set it to open a row.
+    /// The channel whose row is swiped open (its id): a horizontal drag on a row sets it, and
+    /// setting it opens that row's trailing actions (`nil` closes it). The row slides when it is
+    /// the SDK's swipeable one (``ChatChannelSwipeableListItem``, the default row).
     public var swipedChannelId: String? {
-        didSet { if swipedChannelId != oldValue { updateContentIfNeeded() } }
+        didSet {
+            guard swipedChannelId != oldValue else { return }
+            swipedChannelIdDidChange()
+            updateContentIfNeeded()
+        }
     }
+    /// The swipe of the rows (its recognizer is on ``listView``).
+    private(set) lazy var swipeTracker = ChannelRowSwipeTracker(list: self)
+    /// The last delete started from a row's swipe button (tests await it).
+    public internal(set) var pendingSwipeAction: Task<Void, Never>?
     /// Whether the first page is loaded.
     public private(set) var isLoaded = false
     /// The error of the last load, if it failed.
@@ -88,6 +97,7 @@ open class ChatChannelListView: _ViewController, ChatChannelListControllerDelega
         listView.delegate = self
         listView.contentAnchor = .top
         listView.alwaysBounceVertical = true
+        listView.addGestureRecognizer(swipeTracker.recognizer)
         controller?.delegate = self
         synchronize()
     }
@@ -212,6 +222,7 @@ open class ChatChannelListView: _ViewController, ChatChannelListControllerDelega
         let searchText = Binding<String>(get: { [weak self] in self?.searchText ?? "" }, set: { [weak self] in self?.searchText = $0 })
         let top = factory.makeChannelListTopView(searchText: searchText)
         let footer = factory.makeChannelListFooterView()
+        swipeTracker.rowIds = []
         guard isLoaded, !channels.isEmpty else {
             let state: any Component = isLoaded ? factory.makeNoChannelsView() : factory.makeLoadingView()
             return VStack(justifyContent: .center, alignItems: .center, children: [state]).size(width: .fill, height: .absolute(fill))
@@ -230,13 +241,15 @@ open class ChatChannelListView: _ViewController, ChatChannelListControllerDelega
         // Empty top and footer views take no room.
         if !(top is EmptyView) { children.append(top) }
         let revisions = rowRevisions.revisions(of: named.map(\.0), id: \.cid)
+        let swipe = rowSwipe
+        swipeTracker.rowIds = named.map(\.0.cid.rawValue)
         for (index, (channel, name)) in named.enumerated() {
-            let row = ChannelListRowContext.with(currentUserId: currentUserId) { makeRow(factory, channel: channel, name: name) }
+            let row = ChannelListRowContext.with(currentUserId: currentUserId, swipe: swipe) { makeRow(factory, channel: channel, name: name) }
             let background = factory.makeChannelListItemBackground(channel: channel, isSelected: false)
             var item: any Component = row
             if (background as? Color) != .clear { item = AnyComponent(row).background(AnyComponent(background)) }
-            // A row swiped open is another revision of it.
-            let revision = swipedChannelId == channel.cid.rawValue ? revisions[index] &* 31 &+ 1 : revisions[index]
+            // A swiped row is another revision of it at each offset.
+            let revision = swipe?.channelId == channel.cid.rawValue ? revisions[index] &* 31 &+ Int((swipe?.offsetX ?? 0) * 2) : revisions[index]
             children.append(AnyComponent(item).lazy(id: channel.cid.rawValue, revision: revision, estimatedHeight: 72))
             if index < named.count - 1 {
                 children.append(factory.makeChannelListDividerItem())

@@ -50,7 +50,7 @@ open class ChatChannelView: _ViewController, ChatChannelControllerDelegate, UISc
     /// The message the long-press overlay is open for (`nil`: closed).
     public private(set) var messageDisplayInfo: MessageDisplayInfo?
     /// The error of the last load, page or action, if it failed.
-    public private(set) var lastError: ChatError?
+    public internal(set) var lastError: ChatError?
     /// The last reaction change started from the overlay (tests await it).
     public private(set) var pendingTask: Task<Void, Never>?
 
@@ -68,16 +68,6 @@ open class ChatChannelView: _ViewController, ChatChannelControllerDelegate, UISc
         }
     }
 
-    /// The binding of ``scrolledId`` handed to the slots.
-    public var scrolledIdBinding: Binding<String?> {
-        Binding(get: { [weak self] in self?.scrolledId }, set: { [weak self] in self?.scrolledId = $0 })
-    }
-
-    /// The binding of ``quotedMessage`` handed to the slots.
-    public var quotedMessageBinding: Binding<ChatMessage?> {
-        Binding(get: { [weak self] in self?.quotedMessage }, set: { [weak self] in self?.quotedMessage = $0 })
-    }
-
     /// The height rows have before they are measured.
     open var estimatedMessageHeight: CGFloat { 56 }
 
@@ -86,7 +76,7 @@ open class ChatChannelView: _ViewController, ChatChannelControllerDelegate, UISc
     var listEdges: ListEdgeConstraints?
     /// The hosts of the factory's list container and list modifiers' chrome (made when needed).
     var listChrome: (container: ComponentView?, list: ComponentView?)
-    private var isLoadingPage = false
+    var isLoadingPage = false
     private var textObserver: (any NSObjectProtocol)?
 
     /// A channel screen with the default factory; set ``channelController`` before showing it.
@@ -105,11 +95,6 @@ open class ChatChannelView: _ViewController, ChatChannelControllerDelegate, UISc
 
     isolated deinit {
         if let textObserver { NotificationCenter.default.removeObserver(textObserver) }
-    }
-
-    /// Whether `view` or one of its descendants is the object `id`.
-    private static func contains(_ view: UIView, _ id: ObjectIdentifier) -> Bool {
-        ObjectIdentifier(view) == id || view.subviews.contains { contains($0, id) }
     }
 
     // MARK: Lifecycle
@@ -196,18 +181,7 @@ open class ChatChannelView: _ViewController, ChatChannelControllerDelegate, UISc
     }
 
     /// The view carrying a SwiftUI-style header modifier's toolbar and title, if the factory's is one.
-    private var headerPreferencesView: UIView?
-
-    /// Decorates the navigation item with the factory's header (the SDK's slot for a known
-    /// channel, else Parley's): a ``ChannelHeaderViewModifier`` puts its toolbar, title and sheet
-    /// on this screen.
-    private func applyHeader(channel: ChatChannel?, currentUserId: UserId?) {
-        let header: any ChatChannelHeaderViewModifier = channel.map { viewFactory.makeChannelHeaderViewModifier(for: $0) }
-            ?? viewFactory.makeChannelHeaderViewModifier(for: channel)
-        header.apply(to: navigationItem, channel: channel, currentUserId: currentUserId)
-        headerPreferencesView?.removeFromSuperview()
-        headerPreferencesView = (header as? any ViewModifier).map { applyScreenPreferences(of: $0) }
-    }
+    var headerPreferencesView: UIView?
 
     /// Lays the factory's message list background out at the list's size.
     open func reloadListBackground() {
@@ -302,46 +276,6 @@ open class ChatChannelView: _ViewController, ChatChannelControllerDelegate, UISc
         }
     }
 
-    /// The row of the message at `index`: the factory's container, whose version changes with the
-    /// message and with what it shows of its neighbours (the last of a group shows all its info,
-    /// the newest is `isLast`).
-    func messageRow(in messages: [ChatMessage], at index: Int) -> ComponentList.Row {
-        let message = messages[index]
-        let channel = channelController?.channel ?? ChatChannel(cid: message.cid)
-        let showsAllInfo = components.messageLayoutOptionsResolver.isMessageLastInSequence(
-            messageIndexPath: IndexPath(item: messages.count - 1 - index, section: 0),
-            messages: AnyRandomAccessCollection(messages.reversed()))
-        let isLast = index == messages.count - 1
-        let container = viewFactory.makeMessageContainerView(
-            channel: channel, message: message, width: listView.bounds.width > 0 ? listView.bounds.width : nil,
-            showsAllInfo: showsAllInfo, isInThread: isInThread, scrolledId: scrolledIdBinding, quotedMessage: quotedMessageBinding,
-            onLongPress: { [weak self] info in self?.showReactionsOverlay(for: info) }, isLast: isLast)
-        var version = Hasher()
-        version.combine(MessageListRows.contentVersion(of: message))
-        version.combine(showsAllInfo)
-        version.combine(isLast)
-        version.combine(channel.memberCount)
-        return ComponentList.Row(id: message.id, version: version.finalize(), estimatedHeight: estimatedMessageHeight,
-                                 component: AnyComponent(container))
-    }
-
-    private func typingIndicatorRow(_ users: [ChatUser]) -> ComponentList.Row {
-        guard let channelController else {
-            return ComponentList.Row(id: MessageListRows.typingIndicatorID, estimatedHeight: 0, component: Space(height: 0))
-        }
-        let channel = channelController.channel ?? ChatChannel(cid: channelController.cid)
-        var version = Hasher()
-        for user in users { version.combine(user.id); version.combine(user.name) }
-        return ComponentList.Row(
-            id: MessageListRows.typingIndicatorID, version: version.finalize(), estimatedHeight: 28,
-            component: AnyComponent(viewFactory.makeTypingIndicatorBottomView(channel: channel, currentUserId: channelController.client.currentUserId)))
-    }
-
-    private func typingUsers(in channel: ChatChannel) -> [ChatUser] {
-        let me = channelController?.client.currentUserId
-        return channel.currentlyTypingUsers.filter { $0.id != me }
-    }
-
     // MARK: Composer
 
     /// Rebuilds the factory's composer.
@@ -403,23 +337,6 @@ open class ChatChannelView: _ViewController, ChatChannelControllerDelegate, UISc
         updateScrollToBottomButton()
     }
 
-    private func loadPagesIfNeeded() {
-        guard let channelController, !isLoadingPage, !messages.isEmpty, listView.bounds.height > 0 else { return }
-        isLoadingPage = true
-        defer { isLoadingPage = false }
-        let top = listView.contentOffset.y + listView.adjustedContentInset.top
-        let bottom = listView.contentSize.height - (listView.contentOffset.y + listView.bounds.height)
-        do {
-            if top < listView.bounds.height, !channelController.hasLoadedAllPreviousMessages {
-                try channelController.loadPreviousMessages()
-            } else if bottom < listView.bounds.height, !channelController.hasLoadedAllNextMessages {
-                try channelController.loadNextMessages()
-            }
-        } catch {
-            lastError = error
-        }
-    }
-
     // MARK: Overlay
 
     /// Shows the factory's reactions overlay over the message of `info` (its frame in window
@@ -471,13 +388,6 @@ open class ChatChannelView: _ViewController, ChatChannelControllerDelegate, UISc
                 self?.report(error)
             }
         }
-    }
-
-    /// Keeps `error` in ``lastError`` and tells the user: an action they chose was refused (an
-    /// alert from `components.alertsRouter`, in their language).
-    func report(_ error: ChatError) {
-        lastError = error
-        components.alertsRouter.init(rootViewController: self).showErrorAlert(for: error)
     }
 
     // MARK: ChatChannelControllerDelegate

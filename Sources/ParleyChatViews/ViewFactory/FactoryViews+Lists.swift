@@ -161,9 +161,10 @@ public struct ActionItemButton: View {
     }
 }
 
-/// A channel row with its swipe areas (the SwiftUI chat SDK's swipeable row): the factory's row,
-/// with the factory's trailing swipe actions over its trailing end while `currentChannelId` is the
-/// channel's id.
+/// A channel row with its swipe areas (the SwiftUI chat SDK's swipeable row, the default row of
+/// ``ChatChannelListView``): the factory's row, which a horizontal drag on the list slides to the
+/// left over the factory's ``ViewFactory/makeTrailingSwipeActionsView(channel:offsetX:buttonWidth:swipedChannelId:leftButtonTapped:rightButtonTapped:)``
+/// (or to the right over its leading actions), open while `currentChannelId` is the channel's id.
 public struct ChatChannelSwipeableListItem<Factory: ViewFactory>: View {
     let factory: Factory
     @Binding var currentChannelId: String?
@@ -172,9 +173,13 @@ public struct ChatChannelSwipeableListItem<Factory: ViewFactory>: View {
     let disabled: Bool
     /// The current user of the list making the row (read when it is made: the body runs later).
     let currentUserId: UserId?
+    /// How far the list has slid this row and its buttons' width (read when it is made).
+    let swipe: ChannelRowSwipe?
     let onItemTap: @MainActor (ChatChannel) -> Void
-    let trailingRightButtonTapped: @MainActor (ChatChannel) -> Void
-    let trailingLeftButtonTapped: @MainActor (ChatChannel) -> Void
+    // The buttons' actions as given, as the factory's slots take them.
+    let trailingRightButtonTapped: (ChatChannel) -> Void
+    let trailingLeftButtonTapped: (ChatChannel) -> Void
+    let leadingButtonTapped: (ChatChannel) -> Void
 
     /// A row of `channel` with `factory`'s parts (the avatar, online indicator, selection and
     /// destination arguments are the SDK's; Parley's row draws its own avatar).
@@ -199,26 +204,53 @@ public struct ChatChannelSwipeableListItem<Factory: ViewFactory>: View {
         self.channelName = channelName
         self.disabled = disabled
         currentUserId = ChannelListRowContext.rowsCurrentUserId
+        let id = channel.cid.rawValue
+        if ChannelListRowContext.isMakingRows {
+            swipe = ChannelListRowContext.swipe(of: id)
+        } else if currentChannelId.wrappedValue == id {
+            // Outside a list (no drag to follow): open on the trailing side when the binding says so.
+            let width = ChannelRowSwipeTracker.width(of: .trailing)
+            swipe = ChannelRowSwipe(channelId: id, offsetX: -width, buttonWidth: width / CGFloat(ChannelRowSwipeTracker.trailingItems))
+        } else {
+            swipe = nil
+        }
         self.onItemTap = onMain(onItemTap)
-        self.trailingRightButtonTapped = onMain(trailingRightButtonTapped)
-        self.trailingLeftButtonTapped = onMain(trailingLeftButtonTapped)
+        self.trailingRightButtonTapped = trailingRightButtonTapped
+        self.trailingLeftButtonTapped = trailingLeftButtonTapped
+        leadingButtonTapped = leadingSwipeButtonTapped
     }
 
-    /// The row, and the trailing actions when swiped open.
+    /// The row; when swiped, slid aside over the actions of the side it opens.
     public var body: some View {
-        let swiped = currentChannelId == channel.cid.rawValue
         let onItemTap = self.onItemTap, disabled = self.disabled
-        // The row at the width offered (in an `HStack` beside a `Spacer`, a long preview would widen it).
-        factory.makeChannelListItem(channel: channel, channelName: channelName, currentUserId: currentUserId,
-                                    onItemTap: { channel in if !disabled { onItemTap(channel) } })
-        .frame(maxWidth: .infinity, alignment: .leading)
-        .overlay(alignment: .trailing) {
-            if swiped {
-                factory.makeTrailingSwipeActionsView(channel: channel, offsetX: 0, buttonWidth: 60, swipedChannelId: $currentChannelId,
-                                                     leftButtonTapped: trailingLeftButtonTapped, rightButtonTapped: trailingRightButtonTapped)
-                    .frame(width: 120)
-                    .frame(maxHeight: .infinity)
-            }
+        // The factory's row (typed as its slot type, so the call is the factory's: see `actions`) at
+        // the width offered (in an `HStack` beside a `Spacer`, a long preview would widen it).
+        let item: Factory.ChannelListItemType = factory.makeChannelListItem(
+            channel: channel, channelName: channelName, currentUserId: currentUserId, onItemTap: { channel in if !disabled { onItemTap(channel) } })
+        let row = AnyComponent(item).frame(maxWidth: .infinity, alignment: .leading)
+        if let swipe {
+            row.offset(x: swipe.offsetX)
+                .background(alignment: .leading) { actions(swipe) }
+        } else {
+            row
+        }
+    }
+
+    /// The factory's actions of the side `swipe` opens, filling the row. (Typed as the factory's
+    /// slot types: `.frame(maxWidth:maxHeight:)` is a `View` method, and on the slot's result it
+    /// would bind the call to the default, whose type is a `View`, instead of the factory's.)
+    @ViewBuilder
+    func actions(_ swipe: ChannelRowSwipe) -> some View {
+        if swipe.offsetX < 0 {
+            let trailing: Factory.TrailingSwipeActionsViewType = factory.makeTrailingSwipeActionsView(
+                channel: channel, offsetX: swipe.offsetX, buttonWidth: swipe.buttonWidth, swipedChannelId: $currentChannelId,
+                leftButtonTapped: trailingLeftButtonTapped, rightButtonTapped: trailingRightButtonTapped)
+            AnyComponent(trailing).frame(maxWidth: .infinity, maxHeight: .infinity)
+        } else {
+            let leading: Factory.LeadingSwipeActionsViewType = factory.makeLeadingSwipeActionsView(
+                channel: channel, offsetX: swipe.offsetX, buttonWidth: swipe.buttonWidth, swipedChannelId: $currentChannelId,
+                buttonTapped: leadingButtonTapped)
+            AnyComponent(leading).frame(maxWidth: .infinity, maxHeight: .infinity)
         }
     }
 }

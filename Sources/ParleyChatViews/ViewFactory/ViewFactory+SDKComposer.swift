@@ -21,14 +21,9 @@ extension ViewFactory {
         makeMessageComposerViewType(with: channelController, quotedMessage: quotedMessage, onMessageSent: onMain(onMessageSent))
     }
 
-    /// The attachments button: expands the media picker, or collapses it.
+    /// An ``AttachmentPickerButton`` (the hosted composer shows its own attachments button for it).
     public func makeLeadingComposerView(state: Binding<PickerTypeState>, channelConfig: ChannelConfig?) -> some View {
-        let palette = Appearance.default.colorPalette
-        let expanded = state.wrappedValue != .collapsed
-        return Button(action: { state.wrappedValue = expanded ? .collapsed : .expanded(.media) }) {
-            Image(systemName: symbol("paperclip")).foregroundColor(Color(expanded ? palette.accentPrimary : palette.inactiveTint))
-        }
-        .padding(.leading, 8)
+        AttachmentPickerButton(state: state)
     }
 
     /// The quoted message, the added attachments and the factory's text input.
@@ -133,5 +128,28 @@ extension ViewFactory {
     /// A note asking for access to the photos.
     public func makeAssetsAccessPermissionView() -> some View {
         SymbolLine(symbol: symbol("photo"), text: localized("factory.photosAccess")).padding(16)
+    }
+}
+
+/// The default view before the composer's input: a paperclip that expands the media picker, or
+/// collapses it.
+public struct AttachmentPickerButton: View {
+    /// The picker's state.
+    @Binding public var state: PickerTypeState
+
+    /// A button toggling `state`.
+    public init(state: Binding<PickerTypeState>) {
+        _state = state
+    }
+
+    /// The paperclip, in the tint colour while expanded.
+    public var body: some View {
+        let palette = Appearance.default.colorPalette
+        let expanded = state != .collapsed
+        let state = $state
+        Button(action: { state.wrappedValue = expanded ? .collapsed : .expanded(.media) }) {
+            Image(systemName: symbol("paperclip")).foregroundColor(Color(expanded ? palette.accentPrimary : palette.inactiveTint))
+        }
+        .padding(.leading, 8)
     }
 }

@@ -23,8 +23,9 @@ extension ViewFactory {
         DefaultChannelListHeaderModifier(title: title)
     }
 
-    /// The factory's ``makeChannelListItem(channel:channelName:currentUserId:onItemTap:)``, faded
-    /// when `disabled`.
+    /// A ``ChatChannelSwipeableListItem`` of the factory's
+    /// ``makeChannelListItem(channel:channelName:currentUserId:onItemTap:)`` (so a drag opens the
+    /// factory's swipe actions), faded when `disabled`.
     public func makeChannelListItem(
         channel: ChatChannel,
         channelName: String,
@@ -39,9 +40,12 @@ extension ViewFactory {
         trailingSwipeLeftButtonTapped: @escaping (ChatChannel) -> Void,
         leadingSwipeButtonTapped: @escaping (ChatChannel) -> Void
     ) -> some View {
-        let tap = onMain(onItemTap)
-        let row = makeChannelListItem(channel: channel, channelName: channelName, currentUserId: ChannelListRowContext.rowsCurrentUserId,
-                                      onItemTap: { channel in if !disabled { tap(channel) } })
+        let row = ChatChannelSwipeableListItem(
+            factory: self, currentChannelId: swipedChannelId, channel: channel, channelName: channelName, avatar: avatar,
+            onlineIndicatorShown: onlineIndicatorShown, disabled: disabled, selectedChannel: .constant(nil),
+            channelDestination: { channelDestination(ChannelSelectionInfo(channel: $0)) }, onItemTap: onItemTap,
+            trailingRightButtonTapped: trailingSwipeRightButtonTapped, trailingLeftButtonTapped: trailingSwipeLeftButtonTapped,
+            leadingSwipeButtonTapped: leadingSwipeButtonTapped)
         return disabled ? AnyComponent(AnyComponent(row).opacity(0.5)) : AnyComponent(row)
     }
 
@@ -70,17 +74,19 @@ extension ViewFactory {
         })
     }
 
-    /// ``ChannelAction/defaultActions(for:chatClient:onDismiss:onError:)`` (none without a client).
+    /// ``ChannelAction/defaultActions(for:chatClient:onDismiss:onError:)`` through the client of
+    /// the list asking (else `ChatViews.client`; none without a client).
     public func supportedMoreChannelActions(
         for channel: ChatChannel,
         onDismiss: @escaping () -> Void,
         onError: @escaping (Error) -> Void
     ) -> [ChannelAction] {
-        guard let client = ChatViews.client else { return [] }
+        guard let client = ChannelListRowContext.client ?? ChatViews.client else { return [] }
         return ChannelAction.defaultActions(for: channel, chatClient: client, onDismiss: onDismiss, onError: onError)
     }
 
-    /// Two buttons, `buttonWidth` points each: more (the left) and delete (the right).
+    /// Two buttons, `buttonWidth` points each: more (the left) and delete (the right, when the
+    /// current user may delete the channel).
     public func makeTrailingSwipeActionsView(
         channel: ChatChannel,
         offsetX: CGFloat,
@@ -97,10 +103,12 @@ extension ViewFactory {
                     .frame(width: buttonWidth).frame(maxHeight: .infinity)
                     .background(Color(palette.background1))
             }
-            Button(action: onMain(rightButtonTapped, channel)) {
-                Image(systemName: symbol("trash")).foregroundColor(.white)
-                    .frame(width: buttonWidth).frame(maxHeight: .infinity)
-                    .background(Color(palette.alert))
+            if channel.ownCapabilities.contains(.deleteChannel) {
+                Button(action: onMain(rightButtonTapped, channel)) {
+                    Image(systemName: symbol("trash")).foregroundColor(Color(palette.textInverted))
+                        .frame(width: buttonWidth).frame(maxHeight: .infinity)
+                        .background(Color(palette.alert))
+                }
             }
         }
     }

@@ -43,7 +43,7 @@ import Testing
         }
         let closed = AnyComponent(row(swiped: nil)).layout(Constraint(maxSize: CGSize(width: 390, height: 100)))
         let open = AnyComponent(row(swiped: Fixtures.channel.cid.rawValue)).layout(Constraint(maxSize: CGSize(width: 390, height: 100)))
-        // Swiped open, the row is as wide; the actions take its last 120 points.
+        // Swiped open, the row is as wide; its content slides 128 points left over the actions.
         #expect(closed.size.width == 390)
         #expect(open.size.width == 390)
         #expect(Fixtures.texts(in: closed).contains { $0.text == "General" })
@@ -139,7 +139,10 @@ func deepTexts(in node: any RenderNode) -> [String] {
 
     @Test func theTrailingSwipeActionsAreTwoButtonsOfTheGivenWidth() {
         var left: [ChannelId] = [], right: [ChannelId] = []
-        let view = factory.makeTrailingSwipeActionsView(channel: Fixtures.channel, offsetX: 0, buttonWidth: 70, swipedChannelId: .constant(nil),
+        // A channel the current user may delete (the delete button needs the capability).
+        var channel = Fixtures.channel
+        channel.ownCapabilities.insert(.deleteChannel)
+        let view = factory.makeTrailingSwipeActionsView(channel: channel, offsetX: 0, buttonWidth: 70, swipedChannelId: .constant(nil),
                                                         leftButtonTapped: { left.append($0.cid) }, rightButtonTapped: { right.append($0.cid) })
         let node = AnyComponent(view.frame(width: 140, height: 60)).layout(Constraint(maxSize: CGSize(width: 140, height: 60)))
         #expect(node.size == CGSize(width: 140, height: 60))

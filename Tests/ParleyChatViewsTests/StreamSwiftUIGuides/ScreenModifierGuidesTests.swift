@@ -101,8 +101,8 @@ final class SeenByFactory: ViewFactory {
 /// helper-views.md, "Changing the Chat Channel List Item", with the SDK's current labels
 /// (`selectedChannel: Binding<ChannelSelectionInfo?>`, `swipedChannelId:`), so it overrides the
 /// screen's row slot (in an extension of a factory protocol, as the guide's
-/// `ChatChannelSwipeableListItem<Self>` needs). The trailing area is the default's: an override of
-/// `makeTrailingSwipeActionsView` beside it is not the witness the swipeable row calls (open).
+/// `ChatChannelSwipeableListItem<Self>` needs). The trailing area is the factory's
+/// `makeTrailingSwipeActionsView` (here the default; ChannelListSwipeTests overrides it).
 protocol SwipeableRowsFactory: ViewFactory {}
 
 final class SwipeableChannelListFactory: SwipeableRowsFactory {}

@@ -53,11 +53,40 @@ import Testing
 // insets ChatChannelView's list (guide-message-list-modifier-screen.png; the rows are a virtualised
 // list, so the padding insets the list's frame rather than scrolling with the rows), and the bubble
 // modifier (23) draws the default row's bubbles. The swipeable row (20) reaches ChatChannelListView
-// with the SDK's current labels (`selectedChannel: Binding<ChannelSelectionInfo?>`, `swipedChannelId:`)
-// and opens when the list's `swipedChannelId` is set (no swipe gesture yet). Still not overrides: the
-// guides' methods with the SDK's older labels (`currentChannelId:`, `makeMoreChannelActionsView` without
-// `swipedChannelId:`, `selectedChannel: Binding<ChatChannel?>`) are new methods of the factory, as they
-// would be with the SDK's later protocol; so the leading area (21) is not the screen's.
+// with the SDK's current labels (`selectedChannel: Binding<ChannelSelectionInfo?>`, `swipedChannelId:`).
+// Since session 13 (ChannelListSwipeTests.swift) every default row is the SDK's swipeable row: a
+// horizontal drag slides it over the factory's `makeTrailingSwipeActionsView` (or, dragged right, its
+// `makeLeadingSwipeActionsView`), it snaps open past 60 points and 80 % of the actions' width, one row is
+// open at a time (`swipedChannelId`), the default "more" button presents the factory's
+// `makeMoreChannelActionsView(for:swipedChannelId:onDismiss:onError:)` and the trash button (shown with the
+// `delete-channel` capability) asks "Delete conversation" before `deleteChannel()`. The screens also draw
+// the composer's `makeQuotedMessageHeaderView` / `makeEditedMessageHeaderView` / `makeLeadingComposerView`
+// and the row's `makeImageAttachmentView` / `makeFileAttachmentView` / `makeLinkAttachmentView`
+// (ComposerSlotGuidesTests.swift). Still not overrides: the guides' methods with the SDK's older labels
+// (`currentChannelId:`, `makeMoreChannelActionsView` without `swipedChannelId:`, `selectedChannel:
+// Binding<ChatChannel?>`) are new methods of the factory, as they would be with the SDK's later protocol;
+// so the guide's leading area (21, `currentChannelId:`) is not the screen's (the same area with
+// `swipedChannelId:` is: ArchiveSwipeFactory in ChannelListSwipeTests.swift).
+//
+// Factory slots no screen asks yet (each has a default; a factory overriding one sees no effect):
+//  - the thread list's (`makeThreadListItem`, `makeThreadListHeaderView`, `makeNoThreadsView`, …, twelve in
+//    all): Parley has no thread list screen (threads open from the message's "N replies").
+//  - the composer's `makeComposerInputView`, `makeComposerViewModifier`, `makeAttachmentSourcePickerView`,
+//    `makeFilePickerView`, `makeCameraPickerView`, `makeAssetsAccessPermissionView`, `makeCustomAttachmentView`,
+//    `makeCommandsContainerView`, `makeSendInChannelView`, the recording views and `makeComposerPollView`: the
+//    declarative screen hosts the UIKit composer (its text view is the input, its picker the file chooser);
+//    Parley records no voice and has no polls or commands.
+//  - the row's `makeGiphyAttachmentView`, `makeVideoAttachmentView`, `makeVoiceRecordingView`, `makePollView`,
+//    `makeCustomAttachmentViewType`, `makeAttachmentTextView`, `makeEmojiTextView`: Parley's messages carry
+//    only images, files and links; `makeMessageTranslationFooterView` (the row's date line says "Edited").
+//  - the message list's `makeJumpToUnreadButton`, `makeNewMessagesIndicatorView`, `makeMessageThreadHeaderViewModifier`,
+//    `makeChannelBarsVisibilityViewModifier`, `makeChannelLoadingView`, `makeBouncedMessageActionsModifier`,
+//    `makeMessageRepliesShownInChannelView`, and the reactions detail (`makeReactionsUsersView`,
+//    `makeReactionsContentView`, `makeReactionsBackgroundView`, `makeBottomReactionsView`,
+//    `makeMessageActionsView`: the overlay is the factory's `makeReactionsOverlayView` as a whole).
+//  - the channel list's `makeSearchResultsView` / `makeChannelListSearchResultItem` (the list filters its
+//    rows by `searchText`; there is no message search), `makeAddUsersView`, `makeGalleryView`,
+//    `makeVideoPlayerView`.
 //
 // Still fail to compile (why):
 //  - swipe-actions-channels "Adding additional actions": `controller.freezeChannel { error in … }` (Parley's
