@@ -109,7 +109,7 @@ struct ConnectUserRemoteTests {
             try await until("alice connects") { client.connectionStatus == .connected && client.currentUserId == "alice" }
             #expect(client.backend is RemoteChatBackend)
             #expect(FileManager.default.fileExists(atPath: storeFolder.appendingPathComponent("my-app.sqlite").path))
-            await client.logout()
+            try await client.logout()
             #expect(client.currentUserId.isEmpty)
         }
     }

@@ -125,8 +125,9 @@ extension ChatClient {
         guard let previous else {
             throw ChatError.serverError(code: "superseded", message: "Another connectUser or logout came after this one.")
         }
-        if !previous.userId.isEmpty, previous.userId != userId, !(previous.isEmbedded && isEmbedded) {
+        if previous.needsLocalDataRemoval || (!previous.userId.isEmpty && previous.userId != userId && !(previous.isEmbedded && isEmbedded)) {
             try await removeAllLocalData()
+            session.withLock { $0.needsLocalDataRemoval = false }
         }
         session.withLock { session in
             session.userId = userId
@@ -180,24 +181,44 @@ extension ChatClient {
     /// Disconnects and removes all local data, as Stream's: the store is emptied (controllers see
     /// their channels go) and the client acts for nobody until the next
     /// ``connectUser(userInfo:token:completion:)``. `completion` runs on the main actor.
+    ///
+    /// If the store cannot be emptied (a full disk, a read-only file), the client is still logged
+    /// out, and the next `connectUser` empties the store before anything else, failing with the
+    /// error while it still cannot. Pass a completion that takes the error, or use the `async throws`
+    /// ``logout()`` to hear of the failure at once.
     public func logout(completion: @escaping @MainActor @Sendable () -> Void) {
+        logout(completion: { (_: (any Error)?) in completion() })
+    }
+
+    /// Disconnects and removes all local data, as ``logout(completion:)``, and calls `completion`
+    /// (on the main actor) with the error if the store could not be emptied, `nil` otherwise.
+    public func logout(completion: @escaping @MainActor @Sendable ((any Error)?) -> Void) {
         Task {
-            await logout()
-            await completion()
+            do throws(ChatError) {
+                try await logout()
+                await completion(nil)
+            } catch {
+                await completion(error)
+            }
         }
     }
 
-    /// Disconnects and removes all local data; see ``logout(completion:)``.
-    public func logout() async {
+    /// Disconnects and removes all local data; see ``logout(completion:)``. Throws the store's
+    /// error (``ChatError/diskFull(reason:)``, ``ChatError/readOnlyStorage(reason:)``, …) if it
+    /// could not be emptied; the client is logged out either way, and the next `connectUser`
+    /// empties the store first.
+    public func logout() async throws(ChatError) {
         await disconnect()
         session.withLock { session in
             session.generation += 1
             session.userId = ""
             session.backend = localBackend
             session.isEmbedded = true
+            session.needsLocalDataRemoval = true
         }
         syncStore.setCurrentUserId("")
-        try? await removeAllLocalData()
+        try await removeAllLocalData()
+        session.withLock { $0.needsLocalDataRemoval = false }
     }
 
     /// Empties the store (channels with their messages, members and reactions, users, cursors)

@@ -51,6 +51,9 @@ public final class ChatClient: Sendable {
         /// Bumped by every connect and logout, so that a connection that finishes late does not
         /// undo a newer one.
         var generation = 0
+        /// Set when a logout could not empty the store: the next connect empties it first (and
+        /// fails if it still cannot), so one user's data never shows to the next.
+        var needsLocalDataRemoval = false
     }
 
     /// The backend the client talks to (the embedded one until a server connection replaces it).

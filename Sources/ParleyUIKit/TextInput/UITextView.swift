@@ -9,15 +9,30 @@ import Foundation
 /// caret. With `isScrollEnabled = false` the view's intrinsic height follows its text (a growing
 /// chat composer). A click focuses it (`becomeFirstResponder`).
 ///
-/// Differences from UIKit: the text has one font and colour (`typingAttributes` sets them for the
-/// whole text; `attributedText` keeps its first run's font and colour); marked text is shown but is
-/// not part of `text` until committed; very long texts (over 16 KB) are cut when drawn.
+/// A text view that is neither editable nor scrolling (`isEditable = false`,
+/// `isScrollEnabled = false`: read-only text that sizes itself, as chat messages show) keeps its
+/// text as `UILabel` does and measures and draws it through the same cached layouts: it makes no
+/// editor and no subviews until the user starts selecting (see UITextView+StaticText.swift). Its
+/// attributed text keeps every run (fonts, colours, links in `linkTextAttributes`).
+///
+/// Differences from UIKit: editable text has one font and colour (`typingAttributes` sets them for
+/// the whole text; `attributedText` keeps its first run's font and colour); marked text is shown
+/// but is not part of `text` until committed; very long texts (over 16 KB) are cut when drawn.
 @preconcurrency @MainActor
 open class UITextView: UIScrollView, UIKeyInput, MarkedTextInput, TextEditorHost, TextEditorDrawingSource {
-    let editor = TextEditor()
-    let contentView = TextEditorContentView()
-    let caretView = TextCaretView()
+    /// The editor and the views that draw its text and caret; made when first needed (editing,
+    /// scrolling or selecting), not for read-only text.
+    var editorParts: (editor: TextEditor, contentView: TextEditorContentView, caretView: TextCaretView)?
+    /// The read-only text (and, while the editor exists, the styling of non-editable text).
+    var staticStorage = StaticTextStorage()
     private var needsCaretVisible = false
+
+    /// The editor (made, with its views, if it was not yet).
+    var editor: TextEditor { loadedEditorParts.editor }
+    /// The view the editor's text is drawn in (made, with the editor, if it was not yet).
+    var contentView: TextEditorContentView { loadedEditorParts.contentView }
+    /// The blinking caret (made, with the editor, if it was not yet).
+    var caretView: TextCaretView { loadedEditorParts.caretView }
 
     /// The delegate (also the scroll view's delegate).
     open weak var textViewDelegate: UITextViewDelegate?
@@ -33,16 +48,58 @@ open class UITextView: UIScrollView, UIKeyInput, MarkedTextInput, TextEditorHost
 
     /// The text.
     open var text: String! {
-        get { editor.text }
+        get { editorParts?.editor.text ?? staticStorage.text ?? "" }
         set {
+            let changed = staticStorage.setText(newValue ?? "")
+            if showsStaticText {
+                if changed { textDidChangeDisplay() }
+                return
+            }
             editor.setText(newValue ?? "")
             textDidChangeDisplay()
         }
     }
 
-    /// The text with its font and colour (setting takes the first run's font and colour for all of it).
+    /// Styled text kept as a Swift value, shown as `attributedText` would show the same
+    /// attributes (a Parley addition, as `UILabel.styledText`: no `NSAttributedString` is made).
+    /// Editable text takes its first run's font and colour, as `attributedText`.
+    public var styledText: StyledText? {
+        get { staticStorage.styled }
+        set {
+            staticStorage.setStyled(newValue)
+            if !showsStaticText { editor.setText(newValue?.string ?? "") }
+            textDidChangeDisplay()
+        }
+    }
+
+    /// The attributes links (`.link` runs) are drawn with, over their own (default: the tint
+    /// colour). An empty dictionary leaves links as their runs style them.
+    open var linkTextAttributes: [NSAttributedString.Key: Any]! {
+        get { customLinkTextAttributes ?? [.foregroundColor: tintColor ?? UIColor.systemBlue] }
+        set {
+            customLinkTextAttributes = newValue ?? [:]
+            textDidChangeDisplay()
+        }
+    }
+    /// `linkTextAttributes` when set; nil for the tint colour.
+    private var customLinkTextAttributes: [NSAttributedString.Key: Any]?
+    /// The attributes links are drawn with, or nil when they keep their own.
+    var linkDrawingAttributes: [NSAttributedString.Key: Any]? {
+        let attributes = linkTextAttributes ?? [:]
+        return attributes.isEmpty ? nil : attributes
+    }
+
+    /// The kinds of data that read-only text turns into links (`.link`: web addresses), drawn
+    /// with `linkTextAttributes`. Editable text detects nothing, as in UIKit.
+    open var dataDetectorTypes: UIDataDetectorTypes = [] { didSet { if dataDetectorTypes != oldValue { textDidChangeDisplay() } } }
+
+    /// The styled text. Editable text takes the first run's font and colour for all of it;
+    /// non-editable text keeps every run.
     open var attributedText: NSAttributedString! {
-        get { NSAttributedString(string: editor.text, attributes: typingAttributes) }
+        get {
+            guard isEditable else { return staticStorage.attributedText(font: font, color: textColor) }
+            return NSAttributedString(string: editor.text, attributes: typingAttributes)
+        }
         set {
             guard let newValue else { text = ""; return }
             if newValue.length > 0 {
@@ -50,16 +107,18 @@ open class UITextView: UIScrollView, UIKeyInput, MarkedTextInput, TextEditorHost
                 if let f = attributes[.font] as? UIFont { font = f }
                 if let c = attributes[.foregroundColor] as? UIColor { textColor = c }
             }
-            text = newValue.string
+            staticStorage.setAttributed(newValue)
+            if !showsStaticText { editor.setText(newValue.string) }
+            textDidChangeDisplay()
         }
     }
 
     /// The font (default: system 17).
-    open var font: UIFont? = .systemFont(ofSize: 17) { didSet { textDidChangeDisplay() } }
+    open var font: UIFont? = .systemFont(ofSize: 17) { didSet { if font != oldValue || editorParts != nil { textDidChangeDisplay() } } }
     /// The text colour (default: label).
-    open var textColor: UIColor? = .label { didSet { contentView.setNeedsDisplay() } }
+    open var textColor: UIColor? = .label { didSet { if textColor != oldValue || textColor?.isDynamic == true { textDidChangeColor() } } }
     /// Horizontal alignment.
-    open var textAlignment: NSTextAlignment = .natural { didSet { textDidChangeDisplay() } }
+    open var textAlignment: NSTextAlignment = .natural { didSet { if textAlignment != oldValue { textDidChangeDisplay() } } }
     /// The attributes new text gets: the font and colour of the whole text.
     open var typingAttributes: [NSAttributedString.Key: Any] {
         get { [.font: font ?? UIFont.systemFont(ofSize: 17), .foregroundColor: textColor ?? UIColor.label] }
@@ -69,13 +128,17 @@ open class UITextView: UIScrollView, UIKeyInput, MarkedTextInput, TextEditorHost
         }
     }
     /// Space between the view's edges and the text container (default 8 above and below).
-    open var textContainerInset = UIEdgeInsets(top: 8, left: 0, bottom: 8, right: 0) { didSet { textDidChangeDisplay() } }
+    open var textContainerInset = UIEdgeInsets(top: 8, left: 0, bottom: 8, right: 0) {
+        didSet { if textContainerInset != oldValue { textDidChangeDisplay() } }
+    }
     /// The text container's settings.
     public let textContainer = NSTextContainer()
     /// Whether the user can edit.
     open var isEditable = true {
         didSet {
+            guard isEditable != oldValue else { return }
             if !isEditable && isFirstResponder && !isSelectable { resignFirstResponder() }
+            modeDidChange()
             updateCaret()
         }
     }
@@ -83,7 +146,7 @@ open class UITextView: UIScrollView, UIKeyInput, MarkedTextInput, TextEditorHost
     open var isSelectable = true
     /// The selection (UTF-16, as `NSRange`); a zero length is the caret.
     open var selectedRange: NSRange {
-        get { editor.selectedRange }
+        get { editorParts?.editor.selectedRange ?? NSRange(location: text.utf16.count, length: 0) }
         set {
             editor.select(newValue)
             selectionDidChangeDisplay()
@@ -91,7 +154,7 @@ open class UITextView: UIScrollView, UIKeyInput, MarkedTextInput, TextEditorHost
     }
     /// The range of input-method text being composed (nil when not composing), in the display's UTF-16 units.
     public var markedTextRange: NSRange? {
-        guard let marked = editor.markedText else { return nil }
+        guard let editor = editorParts?.editor, let marked = editor.markedText else { return nil }
         return NSRange(location: editor.selectedRange.location, length: marked.utf16.count)
     }
     /// The keyboard's return key title (accepted; there is no on-screen keyboard).
@@ -113,11 +176,7 @@ open class UITextView: UIScrollView, UIKeyInput, MarkedTextInput, TextEditorHost
     /// A text view.
     public override init(frame: CGRect) {
         super.init(frame: frame)
-        editor.host = self
-        contentView.source = self
         backgroundColor = .systemBackground
-        addSubview(contentView)
-        contentView.addSubview(caretView)
         textContainer.onChange = { [weak self] in self?.textDidChangeDisplay() }
         alwaysBounceVertical = false
         showsHorizontalScrollIndicator = false
@@ -136,6 +195,9 @@ open class UITextView: UIScrollView, UIKeyInput, MarkedTextInput, TextEditorHost
     }
 
     func textRequest(width: CGFloat) -> TextRequest {
+        // Non-editable text keeps its runs (and is measured like a label's); its selection maps
+        // to the same string.
+        if !isEditable { return staticTextRequest(width: width) }
         let display = editor.displayString
         let content: TextContent
         if let marked = editor.markedDisplayBytes {
@@ -166,6 +228,7 @@ open class UITextView: UIScrollView, UIKeyInput, MarkedTextInput, TextEditorHost
 
     /// The text's height for the width (the width asked).
     open override func sizeThatFits(_ size: CGSize) -> CGSize {
+        if showsStaticText { return staticSizeThatFits(size) }
         let width = size.width > 0 && size.width.isFinite ? size.width : bounds.width
         return CGSize(width: width, height: contentHeight(forWidth: width))
     }
@@ -173,17 +236,23 @@ open class UITextView: UIScrollView, UIKeyInput, MarkedTextInput, TextEditorHost
     /// Without scrolling, the height of the text at the current width.
     open override var intrinsicContentSize: CGSize {
         guard !isScrollEnabled else { return super.intrinsicContentSize }
+        if showsStaticText { return staticIntrinsicContentSize }
         return CGSize(width: UIView.noIntrinsicMetric, height: contentHeight(forWidth: bounds.width > 0 ? bounds.width : 10_000))
     }
 
     /// Whether the content scrolls (false: the view grows with its text).
     open override var isScrollEnabled: Bool {
-        didSet { if isScrollEnabled != oldValue { invalidateIntrinsicContentSize() } }
+        didSet {
+            guard isScrollEnabled != oldValue else { return }
+            modeDidChange()
+            invalidateIntrinsicContentSize()
+        }
     }
 
     /// Sizes the text area and places the caret.
     open override func layoutSubviews() {
         super.layoutSubviews()
+        guard !showsStaticText else { return }
         let height = contentHeight(forWidth: bounds.width)
         let frame = CGRect(x: 0, y: 0, width: bounds.width, height: max(height, isScrollEnabled ? 0 : bounds.height))
         if contentView.frame != frame { contentView.frame = frame }
@@ -196,13 +265,18 @@ open class UITextView: UIScrollView, UIKeyInput, MarkedTextInput, TextEditorHost
         }
     }
 
-    private func textDidChangeDisplay() {
-        contentView.setNeedsDisplay()
+    func textDidChangeDisplay() {
+        staticStorage.invalidate()
+        if let parts = editorParts { parts.contentView.setNeedsDisplay() } else { setNeedsDisplay() }
         setNeedsLayout()
         if !isScrollEnabled { invalidateIntrinsicContentSize() }
     }
 
-    private func selectionDidChangeDisplay() {
+    private func textDidChangeColor() {
+        if let parts = editorParts { parts.contentView.setNeedsDisplay() } else { setNeedsDisplay() }
+    }
+
+    func selectionDidChangeDisplay() {
         contentView.setNeedsDisplay()
         needsCaretVisible = true
         setNeedsLayout()
@@ -210,7 +284,8 @@ open class UITextView: UIScrollView, UIKeyInput, MarkedTextInput, TextEditorHost
         caretView.restartBlinking()
     }
 
-    private func updateCaret() {
+    func updateCaret() {
+        guard editorParts != nil else { return }
         let showsCaret = isFirstResponder && isEditable && (!editor.hasSelection || editor.markedText != nil)
         if showsCaret != caretView.isActive {
             if showsCaret { caretView.activate() } else { caretView.deactivate() }
@@ -239,7 +314,21 @@ open class UITextView: UIScrollView, UIKeyInput, MarkedTextInput, TextEditorHost
 
     open override func tintColorDidChange() {
         super.tintColorDidChange()
-        contentView.setNeedsDisplay()
+        // Links drawn in the tint colour are converted runs.
+        if customLinkTextAttributes == nil, staticStorage.isStyled || !dataDetectorTypes.isEmpty { staticStorage.invalidate() }
+        textDidChangeColor()
+    }
+
+    /// Draws read-only text (see UITextView+StaticText.swift); the editor's content view draws
+    /// editable text.
+    open override func draw(_ rect: CGRect) {
+        if !drawStaticText() { super.draw(rect) }
+    }
+
+    /// Re-resolves the colours of styled read-only text when the traits change.
+    open override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
+        super.traitCollectionDidChange(previousTraitCollection)
+        if staticStorage.traitsDidChange() { textDidChangeColor() }
     }
 
     // MARK: First responder
@@ -275,13 +364,14 @@ open class UITextView: UIScrollView, UIKeyInput, MarkedTextInput, TextEditorHost
             textViewDelegate?.textViewDidEndEditing(self)
             NotificationCenter.default.post(name: Self.textDidEndEditingNotification, object: self)
         }
+        modeDidChange()
         return true
     }
 
     // MARK: Text input
 
     /// Whether there is text.
-    public var hasText: Bool { !editor.text.isEmpty }
+    public var hasText: Bool { !text.isEmpty }
 
     /// Inserts typed text at the caret (through the delegate).
     public func insertText(_ text: String) {
@@ -351,9 +441,20 @@ open class UITextView: UIScrollView, UIKeyInput, MarkedTextInput, TextEditorHost
         return editor.offset(forDisplayByte: byte)
     }
 
-    /// A click focuses, places the caret (shift extends), double-click selects a word, triple a paragraph.
+    /// Where a single click on read-only text went down: a drag from there starts selecting (a
+    /// click alone neither selects nor takes the focus).
+    private var pendingSelectionStart: CGPoint?
+
+    /// A click focuses, places the caret (shift extends), double-click selects a word, triple a
+    /// paragraph. On read-only text a single click does nothing until it drags.
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
         guard let touch = touches.first, isEditable || isSelectable else { return super.touchesBegan(touches, with: event) }
+        pendingSelectionStart = nil
+        if showsStaticText && touch.tapCount < 2 {
+            pendingSelectionStart = touch.location(in: self)
+            dragGranularity = 1
+            return
+        }
         if !isFirstResponder { becomeFirstResponder() }
         if editor.markedText != nil { editor.unmarkText(committing: editor.markedText ?? "") }
         let at = offset(at: touch.location(in: self))
@@ -366,14 +467,19 @@ open class UITextView: UIScrollView, UIKeyInput, MarkedTextInput, TextEditorHost
         }
     }
 
-    /// Dragging extends the selection.
+    /// Dragging extends the selection (on read-only text, starts it where the click went down).
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
         guard let touch = touches.first, isEditable || isSelectable, dragGranularity <= 1 else { return }
+        if let start = pendingSelectionStart {
+            pendingSelectionStart = nil
+            if !isFirstResponder { becomeFirstResponder() }
+            editor.moveCaret(to: offset(at: start), extend: false)
+        }
         editor.moveCaret(to: offset(at: touch.location(in: self)), extend: true)
     }
 
-    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {}
-    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {}
+    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { pendingSelectionStart = nil }
+    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { pendingSelectionStart = nil }
 
     // MARK: TextEditorHost
 

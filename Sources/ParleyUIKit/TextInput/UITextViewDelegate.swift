@@ -47,11 +47,11 @@ extension UITextViewDelegate {
 @preconcurrency @MainActor
 public final class NSTextContainer {
     /// Space at each end of every line, inside the text container inset (default 5).
-    public var lineFragmentPadding: CGFloat = 5 { didSet { onChange?() } }
+    public var lineFragmentPadding: CGFloat = 5 { didSet { if lineFragmentPadding != oldValue { onChange?() } } }
     /// The line limit (0: none).
-    public var maximumNumberOfLines = 0 { didSet { onChange?() } }
+    public var maximumNumberOfLines = 0 { didSet { if maximumNumberOfLines != oldValue { onChange?() } } }
     /// How lines break.
-    public var lineBreakMode: NSLineBreakMode = .byWordWrapping { didSet { onChange?() } }
+    public var lineBreakMode: NSLineBreakMode = .byWordWrapping { didSet { if lineBreakMode != oldValue { onChange?() } } }
     /// Whether the width follows the text view.
     public var widthTracksTextView = true
     var onChange: (@MainActor () -> Void)?

@@ -8,14 +8,8 @@ import Foundation
 open class UILabel: UIView {
     /// The text shown; setting it clears `attributedText`'s styling.
     open var text: String? {
-        get { storedText }
-        set {
-            guard newValue != storedText || storedAttributed != nil || storedStyled != nil else { return }
-            storedText = newValue
-            storedAttributed = nil
-            storedStyled = nil
-            textDidChange()
-        }
+        get { storage.text }
+        set { if storage.setText(newValue) { textDidChange() } }
     }
 
     /// Styled text; its attributes win over `font`, `textColor` and `textAlignment`.
@@ -26,17 +20,10 @@ open class UILabel: UIView {
     open var attributedText: NSAttributedString? {
         get {
             // Plain text reads back styled with the label's font and colour, as in UIKit.
-            storedAttributed ?? storedStyled?.makeAttributedString() ?? storedText.map {
-                var attributes: [NSAttributedString.Key: Any] = [:]
-                if let font { attributes[.font] = font }
-                if let textColor { attributes[.foregroundColor] = textColor }
-                return NSAttributedString(string: $0, attributes: attributes)
-            }
+            storage.attributedText(font: font, color: textColor)
         }
         set {
-            storedAttributed = newValue.map { type(of: $0) == NSAttributedString.self ? $0 : NSAttributedString(attributedString: $0) }
-            storedStyled = nil
-            storedText = newValue?.string
+            storage.setAttributed(newValue)
             textDidChange()
         }
     }
@@ -46,11 +33,9 @@ open class UILabel: UIView {
     /// leaks the attribute storage of every one it frees). Reading `attributedText` afterwards
     /// makes one.
     public var styledText: StyledText? {
-        get { storedStyled }
+        get { storage.styled }
         set {
-            storedStyled = newValue
-            storedAttributed = nil
-            storedText = newValue?.string
+            storage.setStyled(newValue)
             textDidChange()
         }
     }
@@ -79,10 +64,8 @@ open class UILabel: UIView {
     /// Whether the font follows the content size category (for fonts from text styles).
     open var adjustsFontForContentSizeCategory = false
 
-    private var storedText: String?
-    private var storedAttributed: NSAttributedString?
-    private var storedStyled: StyledText?
-    private var cachedRuns: (style: UIUserInterfaceStyle, content: TextContent, alignment: NSTextAlignment, lineSpacing: CGFloat, breakMode: NSLineBreakMode?)?
+    /// The text, its converted runs and the request it was last measured with.
+    private var storage = StaticTextStorage()
 
     /// A label.
     public override init(frame: CGRect) {
@@ -94,12 +77,8 @@ open class UILabel: UIView {
     public required init?(coder: NSCoder) { return nil }
 
 
-    /// The request the label was last measured with; drawing reuses its layout when it fits.
-    private var lastMeasuredRequest: TextRequest?
-
     private func textDidChange() {
-        cachedRuns = nil
-        lastMeasuredRequest = nil
+        storage.invalidate()
         invalidateIntrinsicContentSize()
         setNeedsDisplay()
     }
@@ -113,31 +92,11 @@ open class UILabel: UIView {
         }
         // Attributed runs hold colours resolved for the old traits, and so does the request the
         // label was last measured with, which drawing reuses.
-        if storedAttributed != nil || storedStyled != nil {
-            cachedRuns = nil
-            lastMeasuredRequest = nil
-            setNeedsDisplay()
-        }
-    }
-
-    /// The text and its styling as the text engine takes it.
-    private var content: (content: TextContent, alignment: NSTextAlignment, lineSpacing: CGFloat, breakMode: NSLineBreakMode?) {
-        guard storedAttributed != nil || storedStyled != nil else {
-            return (.plain(storedText ?? ""), textAlignment, 0, nil)
-        }
-        let style = traitCollection.userInterfaceStyle
-        if let cachedRuns, cachedRuns.style == style {
-            return (cachedRuns.content, cachedRuns.alignment, cachedRuns.lineSpacing, cachedRuns.breakMode)
-        }
-        let converted = storedAttributed.map { AttributedTextConverter.convert($0, traits: traitCollection) }
-            ?? AttributedTextConverter.convert(storedStyled!, traits: traitCollection)
-        let alignment = converted.paragraph?.alignment ?? textAlignment
-        cachedRuns = (style, converted.content, alignment, converted.paragraph?.lineSpacing ?? 0, converted.paragraph?.lineBreakMode)
-        return (converted.content, alignment, converted.paragraph?.lineSpacing ?? 0, nil)
+        if storage.traitsDidChange() { setNeedsDisplay() }
     }
 
     func textRequest(width: CGFloat?, lines: Int? = nil) -> TextRequest {
-        let c = content
+        let c = storage.content(traits: traitCollection, alignment: textAlignment)
         // Natural alignment follows the text's own direction in a left-to-right UI and the UI's
         // leading edge (the right) in a right-to-left one, as UIKit's does in a mirrored app.
         let alignment = c.alignment == .natural && effectiveUserInterfaceLayoutDirection == .rightToLeft ? .right : c.alignment
@@ -149,23 +108,23 @@ open class UILabel: UIView {
 
     /// The text's size when wrapped at `size.width` (single-line labels do not wrap), rounded up to device pixels.
     open override func sizeThatFits(_ size: CGSize) -> CGSize {
-        guard !(storedText ?? "").isEmpty else { return .zero }
+        guard !storage.isEmpty else { return .zero }
         let width: CGFloat? = numberOfLines == 1 ? (lineBreakMode.truncates && size.width > 0 && size.width < .greatestFiniteMagnitude ? size.width : nil)
             : (size.width > 0 && size.width < .greatestFiniteMagnitude ? size.width : nil)
         let request = textRequest(width: width)
-        lastMeasuredRequest = request
+        storage.lastMeasuredRequest = request
         let measured = TextEngine.shared.measure(request)
         return CGSize(width: measured.width.ceiled(toScale: scale), height: measured.height.ceiled(toScale: scale))
     }
 
     /// The unwrapped size, or wrapped at `preferredMaxLayoutWidth` for multi-line labels.
     open override var intrinsicContentSize: CGSize {
-        guard !(storedText ?? "").isEmpty else { return .zero }
+        guard !storage.isEmpty else { return .zero }
         // Auto Layout's second pass supplies the solved width when no preferred width is set.
         let wrapWidth = preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : automaticPreferredMaxLayoutWidth
         let width: CGFloat? = numberOfLines != 1 && wrapWidth > 0 ? wrapWidth : nil
         let request = textRequest(width: width)
-        lastMeasuredRequest = request
+        storage.lastMeasuredRequest = request
         let measured = TextEngine.shared.measure(request)
         return CGSize(width: measured.width.ceiled(toScale: scale), height: measured.height.ceiled(toScale: scale))
     }
@@ -204,26 +163,16 @@ open class UILabel: UIView {
     /// `point`, in the label's coordinates; nil when no character is there. Labels have no links of
     /// their own: views that make parts of a label tappable (links, mentions) hit-test with this.
     public func characterIndex(at point: CGPoint) -> Int? {
-        guard bounds.width > 0, let text = storedText, !text.isEmpty else { return nil }
+        guard bounds.width > 0, !storage.isEmpty else { return nil }
         let layout = drawingLayout()
         let origin = CGPoint(x: layout.drawingOffsetX(inWidth: bounds.width), y: textOriginY(layout))
-        let local = CGPoint(x: point.x - origin.x, y: point.y - origin.y)
-        if let clip = layout.clipHeight, local.y > clip { return nil }
-        guard let byte = layout.byteIndexOfCharacter(at: local) else { return nil }
-        // The laid-out string differs from `text` only where NULs became U+2400 (one UTF-16 unit
-        // each, like NUL) and in the length cap's ellipsis (past the end): UTF-16 offsets agree.
-        var laidOut = layout.request.content.string
-        if laidOut.utf8.contains(0) { laidOut = laidOut.replacingOccurrences(of: "\0", with: "\u{2400}") }
-        let utf8 = laidOut.utf8
-        guard byte < utf8.count, let index = utf8.index(utf8.startIndex, offsetBy: byte, limitedBy: utf8.endIndex) else { return nil }
-        let offset = laidOut.utf16.distance(from: laidOut.utf16.startIndex, to: index)
-        return offset < text.utf16.count ? offset : nil
+        return storage.characterIndex(at: CGPoint(x: point.x - origin.x, y: point.y - origin.y), in: layout)
     }
 
     /// The layout for the current bounds: the line limit shrinks to what fits the height.
     private func drawingLayout() -> TextLayout {
         // Draw with the layout that measured the label when it still fits (it usually does).
-        var request = lastMeasuredRequest ?? textRequest(width: bounds.width)
+        var request = storage.lastMeasuredRequest ?? textRequest(width: bounds.width)
         var layout = TextEngine.shared.layout(for: request, drawingWidth: bounds.width)
         if layout.size.height > bounds.height + 0.5, layout.lineCount > 1, let lineHeight = Optional(layout.size.height / CGFloat(layout.lineCount)) {
             // Too tall for the bounds: show the lines that fit, truncating the last as UIKit does.
@@ -239,7 +188,7 @@ open class UILabel: UIView {
     /// The part of the bounds the text inks: a plain `UILabel` keeps only those pixels (subclasses,
     /// which may draw anything, keep their whole bounds).
     override var contentDrawingRect: CGRect? {
-        guard type(of: self) == UILabel.self, bounds.width > 0, !(storedText ?? "").isEmpty else { return nil }
+        guard type(of: self) == UILabel.self, bounds.width > 0, !storage.isEmpty else { return nil }
         let layout = drawingLayout()
         let origin = CGPoint(x: layout.drawingOffsetX(inWidth: bounds.width), y: ((bounds.height - layout.size.height) / 2).rounded(toScale: scale))
         var box = CGRect(origin: layout.logicalOrigin, size: layout.size).union(layout.inkRect)
@@ -254,7 +203,7 @@ open class UILabel: UIView {
 
     /// Draws the text; override to adjust the rectangle.
     open func drawText(in rect: CGRect) {
-        guard let context = UIGraphicsGetCurrentContext(), !(storedText ?? "").isEmpty, rect.width > 0 else { return }
+        guard let context = UIGraphicsGetCurrentContext(), !storage.isEmpty, rect.width > 0 else { return }
         let layout = drawingLayout()
         var color: UIColor = textColor ?? .label
         if isHighlighted, let highlightedTextColor { color = highlightedTextColor }
@@ -268,24 +217,29 @@ open class UILabel: UIView {
 /// Converts `NSAttributedString` runs (UTF-16 ranges, UIKit attribute values) into the text
 /// engine's runs (UTF-8 byte ranges, resolved colours).
 enum AttributedTextConverter {
-    static func convert(_ attributed: NSAttributedString, traits: UITraitCollection) -> (content: TextContent, paragraph: NSParagraphStyle?) {
+    static func convert(_ attributed: NSAttributedString, traits: UITraitCollection,
+                        linkAttributes: [NSAttributedString.Key: Any]? = nil) -> (content: TextContent, paragraph: NSParagraphStyle?) {
         var pieces: [(range: NSRange, attributes: [NSAttributedString.Key: Any])] = []
         attributed.enumerateAttributes(in: NSRange(location: 0, length: attributed.length)) { attributes, range, _ in
             pieces.append((range, attributes))
         }
-        return convert(attributed.string, pieces: pieces, traits: traits)
+        return convert(attributed.string, pieces: pieces, traits: traits, linkAttributes: linkAttributes)
     }
 
-    static func convert(_ styled: StyledText, traits: UITraitCollection) -> (content: TextContent, paragraph: NSParagraphStyle?) {
-        convert(styled.string, pieces: styled.segments(), traits: traits)
+    static func convert(_ styled: StyledText, traits: UITraitCollection,
+                        linkAttributes: [NSAttributedString.Key: Any]? = nil) -> (content: TextContent, paragraph: NSParagraphStyle?) {
+        convert(styled.string, pieces: styled.segments(), traits: traits, linkAttributes: linkAttributes)
     }
 
+    /// `linkAttributes`, when given, win over the attributes of every piece with a `.link`.
     private static func convert(_ full: String, pieces: [(range: NSRange, attributes: [NSAttributedString.Key: Any])],
-                                traits: UITraitCollection) -> (content: TextContent, paragraph: NSParagraphStyle?) {
+                                traits: UITraitCollection, linkAttributes: [NSAttributedString.Key: Any]?) -> (content: TextContent, paragraph: NSParagraphStyle?) {
         var text = ""
         var runs: [TextRun] = []
         var paragraph: NSParagraphStyle?
-        for (range, attributes) in pieces {
+        for (range, pieceAttributes) in pieces {
+            var attributes = pieceAttributes
+            if let linkAttributes, attributes[.link] != nil { attributes.merge(linkAttributes) { $1 } }
             guard let swiftRange = Range(range, in: full) else { continue }
             var piece = String(full[swiftRange])
             if piece.contains("\0") { piece = piece.replacingOccurrences(of: "\0", with: "\u{2400}") }

@@ -231,4 +231,41 @@ struct ConnectUserTests {
         #expect(try client.user(id: "bob") == nil)
         try await eventually("the list empties") { list.channels.isEmpty }
     }
+
+    @Test func aLogoutThatCannotEmptyTheStoreSaysSoAndTheNextConnectEmptiesItFirst() async throws {
+        let directory = try TemporaryDirectory()
+        let client = try makeClient(url: directory.file("chat.sqlite"))
+        try await addCast(client)
+        let cid = try await makeChannel(client)
+        try client.simulateStorageFault(.readOnly)
+
+        // The async form throws the store's error; the client is logged out all the same.
+        do {
+            try await client.logout()
+            Issue.record("logout succeeded on a read-only store")
+        } catch {
+            guard case .readOnlyStorage = error else {
+                Issue.record("expected readOnlyStorage, got \(error)")
+                return
+            }
+        }
+        #expect(client.currentUserId.isEmpty)
+        #expect(try client.channel(cid) != nil, "the data could not go")
+        // A completion that takes an error hears it too; Stream's completion still compiles.
+        let reported = await withCheckedContinuation { continuation in
+            client.logout { (error: (any Error)?) in continuation.resume(returning: error) }
+        }
+        #expect((reported as? ChatError)?.isStorageFailure == true)
+        await withCheckedContinuation { continuation in client.logout { continuation.resume() } }
+
+        // The next user cannot connect while the store still holds the last one's data.
+        await #expect(throws: ChatError.self) {
+            try await client.connectUser(userInfo: .init(id: "bob"), token: .development(userId: "bob"))
+        }
+        try client.simulateStorageFault(nil)
+        try await client.connectUser(userInfo: .init(id: "bob"), token: .development(userId: "bob"))
+        #expect(client.currentUserId == "bob")
+        #expect(try client.channel(cid) == nil, "emptied before bob connected")
+        #expect(try client.user(id: "carol") == nil)
+    }
 }

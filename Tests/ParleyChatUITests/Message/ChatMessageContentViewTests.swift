@@ -181,7 +181,10 @@ final class MessageRowDelegateSpy: ChatMessageContentViewDelegate {
                     let frame = part.convert(part.bounds, to: row)
                     #expect(frame.minY >= -0.01 && frame.maxY <= height + 0.01, "row \(index) at \(width): \(type(of: part)) \(frame) in \(height)")
                 }
-                #expect(row.textView?.isTruncated != true, "row \(index) at \(width)")
+                if let textView = row.textView, textView.isDescendant(of: row) {
+                    let needed = textView.sizeThatFits(CGSize(width: textView.bounds.width, height: 0)).height
+                    #expect(needed <= textView.bounds.height + 0.01, "row \(index) at \(width): the text is not cut")
+                }
                 // A part the options do not ask for is never made.
                 #expect((row.bubbleView != nil) == (row.layoutOptions?.contains(.bubble) == true), "row \(index)")
                 if let bubble = row.bubbleView, bubble.isDescendant(of: row) {
@@ -260,7 +263,7 @@ extension HeadlessWindowTests {
     }
 
     /// A point of `label` over the character range `range`, found by hit-testing a grid.
-    private func point(in label: UILabel, over range: NSRange) -> CGPoint? {
+    private func point(in label: UITextView, over range: NSRange) -> CGPoint? {
         var y: CGFloat = 1
         while y < label.bounds.height {
             var x: CGFloat = 1

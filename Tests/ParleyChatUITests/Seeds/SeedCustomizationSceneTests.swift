@@ -42,8 +42,8 @@ import Testing
         let rows = all(ChatMessageContentView.self, in: view).filter { $0.layoutOptions?.contains(.text) == true && $0.layoutOptions?.contains(.emojiOnly) != true && $0.layoutOptions?.contains(.deletedPlaceholder) != true }
         #expect(rows.count >= 3)
         for row in rows where row.content?.type != .system {
-            #expect(row.textView?.font.isItalic == true)
-            #expect(row.textView?.font.pointSize == 20)
+            #expect(row.textView?.font?.isItalic == true)
+            #expect(row.textView?.font?.pointSize == 20)
         }
         let own = rows.filter { $0.layoutOptions?.contains(.flipped) == true && $0.layoutOptions?.contains(.bubble) == true }
         #expect(!own.isEmpty)

@@ -11,7 +11,7 @@ final class CompactChatMessageContentView: ChatMessageContentView {
     override var messageAuthorAvatarSize: CGSize { CGSize(width: 24, height: 24) }
     override var maxContentWidthMultiplier: CGFloat { 0.5 }
 
-    override func createTextView() -> UILabel {
+    override func createTextView() -> UITextView {
         let textView = super.createTextView()
         // Links and mentions are not tappable in this app.
         textView.isUserInteractionEnabled = false

@@ -165,10 +165,9 @@ extension ChatMessageContentView {
         let fonts = appearance.fonts
         backgroundColor = nil
 
-        textView?.numberOfLines = 0
-        textView?.lineBreakMode = .byWordWrapping
         textView?.textColor = palette.text
         textView?.font = fonts.body
+        textView?.linkTextAttributes = [.foregroundColor: palette.linkText, .underlineStyle: NSUnderlineStyle.single.rawValue]
 
         authorAvatarSpacer?.backgroundColor = nil
 

@@ -5,18 +5,22 @@ import ParleyUIKit
 /// The bodies of `ChatMessageContentView`'s `create…()` methods.
 extension ChatMessageContentView {
     /// The body of `createTextView()`.
-    func makeTextView() -> UILabel {
+    func makeTextView() -> UITextView {
         if let textView { return textView }
-        let label = UILabel()
-        label.setContentCompressionResistancePriority(.required, for: .vertical)
-        label.isUserInteractionEnabled = true
-        label.addGestureRecognizer(UITapGestureRecognizer { [weak self, weak label] recognizer in
-            guard let self, let label, recognizer.state == .ended else { return }
-            self.handleTapOnText(at: recognizer.location(in: label))
+        let view = UITextView()
+        view.isEditable = false
+        view.isScrollEnabled = false
+        view.backgroundColor = nil
+        view.textContainerInset = .zero
+        view.textContainer.lineFragmentPadding = 0
+        view.setContentCompressionResistancePriority(.required, for: .vertical)
+        view.addGestureRecognizer(UITapGestureRecognizer { [weak self, weak view] recognizer in
+            guard let self, let view, recognizer.state == .ended else { return }
+            self.handleTapOnText(at: recognizer.location(in: view))
         })
-        label.addInteraction(UIPointerInteraction(delegate: self))
-        textView = label
-        return label
+        view.addInteraction(UIPointerInteraction(delegate: self))
+        textView = view
+        return view
     }
 
     /// The body of `createBubbleView()`.

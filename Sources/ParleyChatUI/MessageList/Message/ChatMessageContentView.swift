@@ -37,8 +37,9 @@ import ParleyUIKit
 /// Text is styled as markdown by `appearance.formatters.markdownFormatter` unless
 /// `appearance.formatters.isMarkdownEnabled` is off.
 ///
-/// `textView` is a `UILabel` (Stream's is a non-editable `UITextView`): the list measures and
-/// draws thousands of rows, and a label's text path is the one kept lean for that.
+/// `textView` is a non-editable, non-scrolling `UITextView`, as Stream's: it measures and draws
+/// through the same cached text layouts as a `UILabel` and makes no editor until the user drags
+/// across it to select (see `UITextView`).
 @preconcurrency @MainActor
 open class ChatMessageContentView: _View {
     /// The message shown.
@@ -105,8 +106,9 @@ open class ChatMessageContentView: _View {
     /// The bubble behind the quote and the text (`.bubble`).
     public internal(set) var bubbleView: ChatMessageBubbleView?
     /// The message's text, with links and mentions highlighted and tappable (`.text`, a
-    /// deleted placeholder, or an otherwise empty bubble).
-    public internal(set) var textView: UILabel?
+    /// deleted placeholder, or an otherwise empty bubble): a non-editable, non-scrolling,
+    /// selectable `UITextView`.
+    public internal(set) var textView: UITextView?
     /// The author's avatar, level with the bubble's bottom (`.avatar`).
     public internal(set) var authorAvatarView: ChatAvatarView?
     /// An empty view as wide as the avatar (`.avatarSizePadding`).
@@ -216,9 +218,9 @@ open class ChatMessageContentView: _View {
 
     // MARK: Making the parts
 
-    /// Makes `textView` the first time (later calls return it): a wrapping label whose links and
-    /// mentions call the delegate when tapped.
-    open func createTextView() -> UILabel { makeTextView() }
+    /// Makes `textView` the first time (later calls return it): a non-editable, non-scrolling,
+    /// selectable text view without insets whose links and mentions call the delegate when tapped.
+    open func createTextView() -> UITextView { makeTextView() }
     /// Makes `bubbleView` the first time: a `components.messageBubbleView`, at least as wide as
     /// it is round.
     open func createBubbleView() -> ChatMessageBubbleView { makeBubbleView() }
@@ -348,12 +350,12 @@ extension ChatMessageContentView: UIPointerInteractionDelegate {
     /// "link" over a link or mention, "text" over the rest of the text.
     public func pointerInteraction(_ interaction: UIPointerInteraction, regionFor request: UIPointerRegionRequest,
                                    defaultRegion: UIPointerRegion) -> UIPointerRegion? {
-        guard let label = textView, !(label.text ?? "").isEmpty else { return nil }
-        return UIPointerRegion(rect: label.bounds, identifier: textItem(at: request.location) == nil ? Self.textRegionID : Self.linkRegionID)
+        guard let textView, !textView.text.isEmpty else { return nil }
+        return UIPointerRegion(rect: textView.bounds, identifier: textItem(at: request.location) == nil ? Self.textRegionID : Self.linkRegionID)
     }
 
     /// The hand for links, the I-beam for text.
     public func pointerInteraction(_ interaction: UIPointerInteraction, styleFor region: UIPointerRegion) -> UIPointerStyle? {
-        region.identifier == Self.linkRegionID ? .link : UIPointerStyle(shape: .verticalBeam(length: textView?.font.lineHeight ?? 17))
+        region.identifier == Self.linkRegionID ? .link : UIPointerStyle(shape: .verticalBeam(length: textView?.font?.lineHeight ?? 17))
     }
 }

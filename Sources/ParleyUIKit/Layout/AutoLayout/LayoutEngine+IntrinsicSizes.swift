@@ -39,6 +39,9 @@ extension LayoutEngine {
                     structureDirty = true
                 }
             }
+        } else if let textView = view as? UITextView {
+            // Read-only text that sizes itself wraps at the solved width, as a label.
+            item.intrinsic.isAutoWidthLabel = textView.showsStaticText
         }
         item.intrinsic.wrapped = nil
         item.intrinsic.natural = view.intrinsicContentSize

@@ -1,13 +1,15 @@
 import Foundation
 
-extension UILabel {
-    /// The width a multi-line label wraps at for its intrinsic size when `preferredMaxLayoutWidth`
-    /// is 0: set by the layout engine during its second pass (UIKit's automatic preferred width),
-    /// 0 otherwise.
+extension UIView {
+    /// The width a multi-line label (or read-only text view) wraps at for its intrinsic size
+    /// when `preferredMaxLayoutWidth` is 0: set by the layout engine during its second pass
+    /// (UIKit's automatic preferred width), 0 otherwise.
     var automaticPreferredMaxLayoutWidth: CGFloat {
         autoLayoutStorage?.automaticPreferredMaxLayoutWidth ?? 0
     }
+}
 
+extension UILabel {
     /// The baseline offsets Auto Layout uses: the first line's baseline from the top and the last
     /// line's from the bottom when the label is as tall as its text (it centres its text, so these
     /// match what it draws at its intrinsic height). Independent of the width and line count.
