@@ -109,7 +109,7 @@ struct ConnectUserRemoteTests {
             try await until("alice connects") { client.connectionStatus == .connected && client.currentUserId == "alice" }
             #expect(client.backend is RemoteChatBackend)
             #expect(FileManager.default.fileExists(atPath: storeFolder.appendingPathComponent("my-app.sqlite").path))
-            try await client.logout()
+            await client.logout()
             #expect(client.currentUserId.isEmpty)
         }
     }

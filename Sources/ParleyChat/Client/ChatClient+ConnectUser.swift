@@ -184,30 +184,32 @@ extension ChatClient {
     ///
     /// If the store cannot be emptied (a full disk, a read-only file), the client is still logged
     /// out, and the next `connectUser` empties the store before anything else, failing with the
-    /// error while it still cannot. Pass a completion that takes the error, or use the `async throws`
-    /// ``logout()`` to hear of the failure at once.
+    /// error while it still cannot. Pass a completion that takes the error to hear of the failure
+    /// at once.
     public func logout(completion: @escaping @MainActor @Sendable () -> Void) {
         logout(completion: { (_: (any Error)?) in completion() })
     }
 
     /// Disconnects and removes all local data, as ``logout(completion:)``, and calls `completion`
-    /// (on the main actor) with the error if the store could not be emptied, `nil` otherwise.
+    /// (on the main actor) with the error if the store could not be emptied
+    /// (``ChatError/diskFull(reason:)``, ``ChatError/readOnlyStorage(reason:)``, …), `nil` otherwise.
     public func logout(completion: @escaping @MainActor @Sendable ((any Error)?) -> Void) {
         Task {
-            do throws(ChatError) {
-                try await logout()
-                await completion(nil)
-            } catch {
-                await completion(error)
-            }
+            let failure = await logOutAndEmptyTheStore()
+            await completion(failure)
         }
     }
 
-    /// Disconnects and removes all local data; see ``logout(completion:)``. Throws the store's
-    /// error (``ChatError/diskFull(reason:)``, ``ChatError/readOnlyStorage(reason:)``, …) if it
-    /// could not be emptied; the client is logged out either way, and the next `connectUser`
-    /// empties the store first.
-    public func logout() async throws(ChatError) {
+    /// Disconnects and removes all local data; see ``logout(completion:)``. As Stream's, it does
+    /// not throw: a store that cannot be emptied makes the next `connectUser` fail until it can
+    /// (the completion form of ``logout(completion:)`` hears the error at once).
+    public func logout() async {
+        _ = await logOutAndEmptyTheStore()
+    }
+
+    /// Logs out, then empties the store; returns the store's error if it could not be emptied
+    /// (the session then remembers that the next `connectUser` must empty it first).
+    private func logOutAndEmptyTheStore() async -> ChatError? {
         await disconnect()
         session.withLock { session in
             session.generation += 1
@@ -217,8 +219,13 @@ extension ChatClient {
             session.needsLocalDataRemoval = true
         }
         syncStore.setCurrentUserId("")
-        try await removeAllLocalData()
+        do throws(ChatError) {
+            try await removeAllLocalData()
+        } catch {
+            return error
+        }
         session.withLock { $0.needsLocalDataRemoval = false }
+        return nil
     }
 
     /// Empties the store (channels with their messages, members and reactions, users, cursors)
