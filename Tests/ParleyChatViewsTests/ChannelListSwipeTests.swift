@@ -186,6 +186,26 @@ final class ArchiveSwipeFactory: ViewFactory {
         #expect(texts == ["Design Team", "Mark as read", "Mute channel", "Delete conversation"], "\(texts)")
     }
 
+    @Test func tappingAMoreActionsRowRunsItThroughTheChannelsController() async throws {
+        let world = try makeWorld()
+        defer { world.backend.close(world.window) }
+        let design = try #require(world.data.channels["design"])
+        #expect(try world.data.client.channel(design)?.isMuted == false)
+        try world.drag("design", by: -200)
+        let row = try world.rowFrame("design")
+        world.tap(at: CGPoint(x: row.maxX - 94, y: row.midY))
+        let sheet = try #require(world.list.presentedViewController)
+        // The sheet slides up for 0.3 s; a finger lifted on a row that moved away meanwhile is no tap.
+        world.backend.advance(by: 0.4)
+        #expect(!sheet.isBeingPresented)
+        let mute = try #require(world.labels("Mute channel").first)
+        world.tap(at: CGPoint(x: mute.midX, y: mute.midY))
+        await eventually("the channel muted") { (try? world.data.client.channel(design)?.isMuted) == true }
+        world.backend.advance(by: 0.5)
+        #expect(world.list.presentedViewController == nil, "the sheet closes after the action")
+        #expect(world.list.swipedChannelId == nil, "the row closes")
+    }
+
     @Test func anOpenRowLooksAsTheSDKsDoes() throws {
         let appearance = Appearance.default
         defer { Appearance.default = appearance }
