@@ -44,4 +44,34 @@ import Testing
         #expect(cache.entry(for: oldKey)?.size == CGSize(width: 320, height: 30))
         #expect(cache.entry(for: oldKey)?.node == nil)
     }
+
+    /// The clock evicts what was not looked up since the hand last passed: rows used again
+    /// stay, a row laid out once goes first.
+    @Test func entriesLookedUpAgainOutliveEntriesSeenOnce() {
+        let cache = SizeCache(capacity: 4, nodeCapacity: 4, lazyNodeCapacity: 4)
+        let keys = ["a", "b", "c", "d", "e", "f"].map { lazyNode($0, cache: cache) }
+        for (key, node) in keys.prefix(4) { cache.storeLazyNode(node, for: key) }
+        _ = cache.entry(for: keys[0].0)
+        _ = cache.entry(for: keys[2].0)
+        cache.storeLazyNode(keys[4].1, for: keys[4].0)
+        cache.storeLazyNode(keys[5].1, for: keys[5].0)
+        #expect(cache.count == 4)
+        let kept = keys.map { cache.entry(for: $0.0) != nil }
+        #expect(kept == [true, false, true, false, true, true])
+    }
+
+    /// A reload of 12,000 lazy rows (more than the cache held by default) evicted rows of the
+    /// same list at every reload, so each reload made a new node for most rows: the cache now
+    /// grows to the list it lays out.
+    @Test func aListLongerThanTheDefaultCapacityKeepsEveryRow() {
+        let view = ComponentView(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        let ids = (0..<12_000).map { "r\($0)" }
+        view.component = VStack(children: ids.map { id in TestRow(id: id, height: 40).lazy(id: id, estimatedHeight: 40) })
+        // The first layout learns the list's length; every reload after it keeps every row.
+        view.layoutIfNeeded()
+        view.reloadData()
+        #expect(view.engine.sizeCache.count == 12_000)
+        #expect(view.engine.sizeCache.lazyNodeCount == 12_000)
+        #expect(view.contentSize.height == CGFloat(12_000 * 40))
+    }
 }

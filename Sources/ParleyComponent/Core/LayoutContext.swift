@@ -14,6 +14,8 @@ final class LayoutContext {
     let displayScale: CGFloat
     /// Lazy rows this layout left unmeasured (the host scans for them only while some remain).
     var unresolvedLazyRows = 0
+    /// Lazy rows this layout laid out (measured or not): the host fits its size cache to them.
+    var lazyRows = 0
 
     init(sizeCache: SizeCache, displayScale: CGFloat) {
         self.sizeCache = sizeCache

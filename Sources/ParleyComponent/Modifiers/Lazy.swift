@@ -28,6 +28,7 @@ public struct LazyComponent<Content: Component>: Component {
             let node = content.sanitizedLayout(constraint)
             return TypedLazyRenderNode(content: self.content, key: key, constraint: constraint, size: node.size, resolved: node)
         }
+        context.lazyRows += 1
         let entry = context.sizeCache.entry(for: key)
         // Same id, revision and constraint as last time: the same node (it is immutable).
         if let previous = entry?.lazyNode, previous.constraint == constraint {
@@ -43,7 +44,7 @@ public struct LazyComponent<Content: Component>: Component {
             node = TypedLazyRenderNode(content: content, key: key, constraint: constraint, size: estimate.bound(to: constraint), resolved: nil)
         }
         if !node.isResolved { context.unresolvedLazyRows += 1 }
-        context.sizeCache.storeLazyNode(node, for: key)
+        context.sizeCache.storeLazyNode(node, for: key, found: entry)
         return node
     }
 }

@@ -320,6 +320,7 @@ public final class ComponentEngine {
     func layoutRoot(remeasure: Bool = false) {
         let constraint = Constraint(maxSize: CGSize(width: layoutWidth, height: .infinity))
         if let list {
+            sizeCache.fit(rows: list.count)
             root = list.layout(constraint, cache: sizeCache, remeasure: remeasure)
             listGeneration = list.generation
             unresolvedLazy = 0
@@ -327,6 +328,7 @@ public final class ComponentEngine {
             let context = makeContext()
             root = context.run { component.sanitizedLayout(constraint) }
             unresolvedLazy = context.unresolvedLazyRows
+            sizeCache.fit(rows: context.lazyRows)
         }
         updateContentGeometry()
     }
@@ -345,6 +347,7 @@ public final class ComponentEngine {
         anchorShift = .zero
         stats = ComponentRenderStats()
         var anchor = captureAnchor()
+        sizeCache.fit(rows: list.count)
         root = list.layout(Constraint(maxSize: CGSize(width: layoutWidth, height: .infinity)), cache: sizeCache)
         listGeneration = list.generation
         updateContentGeometry()
