@@ -25,7 +25,7 @@ open class UITextView: UIScrollView, UIKeyInput, MarkedTextInput, TextEditorHost
     var editorParts: (editor: TextEditor, contentView: TextEditorContentView, caretView: TextCaretView)?
     /// The read-only text (and, while the editor exists, the styling of non-editable text).
     var staticStorage = StaticTextStorage()
-    private var needsCaretVisible = false
+    var needsCaretVisible = false
 
     /// The editor (made, with its views, if it was not yet).
     var editor: TextEditor { loadedEditorParts.editor }
@@ -265,53 +265,6 @@ open class UITextView: UIScrollView, UIKeyInput, MarkedTextInput, TextEditorHost
         }
     }
 
-    func textDidChangeDisplay() {
-        staticStorage.invalidate()
-        if let parts = editorParts { parts.contentView.setNeedsDisplay() } else { setNeedsDisplay() }
-        setNeedsLayout()
-        if !isScrollEnabled { invalidateIntrinsicContentSize() }
-    }
-
-    private func textDidChangeColor() {
-        if let parts = editorParts { parts.contentView.setNeedsDisplay() } else { setNeedsDisplay() }
-    }
-
-    func selectionDidChangeDisplay() {
-        contentView.setNeedsDisplay()
-        needsCaretVisible = true
-        setNeedsLayout()
-        updateCaret()
-        caretView.restartBlinking()
-    }
-
-    func updateCaret() {
-        guard editorParts != nil else { return }
-        let showsCaret = isFirstResponder && isEditable && (!editor.hasSelection || editor.markedText != nil)
-        if showsCaret != caretView.isActive {
-            if showsCaret { caretView.activate() } else { caretView.deactivate() }
-        }
-        guard showsCaret else { return }
-        let rect = caretRect(forDisplayByte: editor.caretDisplayByte)
-        if caretView.frame != rect { caretView.frame = rect }
-    }
-
-    private func caretRect(forDisplayByte byte: Int) -> CGRect {
-        let r = contentLayout.caretRect(atByte: byte)
-        let origin = textOriginInContent
-        return CGRect(x: (r.minX + origin.x - TextCaretView.width / 2).rounded(toScale: max(1, traitCollection.displayScale)), y: r.minY + origin.y,
-                      width: TextCaretView.width, height: r.height)
-    }
-
-    var selectionDisplayBytes: Range<Int> {
-        let range = editor.selectedRange
-        guard range.length > 0 else { return 0..<0 }
-        return editor.displayByte(for: range.location)..<editor.displayByte(for: range.location + range.length)
-    }
-
-    var selectionColor: UIColor { isFirstResponder ? tintColor.withAlphaComponent(0.28) : UIColor.systemGray.withAlphaComponent(0.25) }
-    var textDrawingColor: UIColor { textColor ?? .label }
-    var placeholderLayout: (layout: TextLayout, width: CGFloat, color: UIColor)? { nil }
-
     open override func tintColorDidChange() {
         super.tintColorDidChange()
         // Links drawn in the tint colour are converted runs.
@@ -370,51 +323,6 @@ open class UITextView: UIScrollView, UIKeyInput, MarkedTextInput, TextEditorHost
 
     // MARK: Text input
 
-    /// Whether there is text.
-    public var hasText: Bool { !text.isEmpty }
-
-    /// Inserts typed text at the caret (through the delegate).
-    public func insertText(_ text: String) {
-        guard isEditable else { return }
-        editor.insert(text)
-    }
-
-    /// Deletes the character before the caret (or the selection).
-    public func deleteBackward() {
-        guard isEditable else { return }
-        editor.deleteBackward()
-    }
-
-    /// Replaces a range (UTF-16) with text, as the user would (through the delegate).
-    public func replace(_ range: NSRange, withText text: String) {
-        editor.replace(range, with: text, kind: .other)
-    }
-
-    func setMarkedText(_ markedText: String?, selectedRange: NSRange) {
-        guard isEditable else { return }
-        editor.setMarkedText(markedText, selectedRange: selectedRange)
-    }
-
-    func unmarkText(committing text: String) {
-        guard isEditable else { return }
-        editor.unmarkText(committing: text)
-    }
-
-    var caretRectForInputMethod: CGRect { contentView.convert(caretRect(forDisplayByte: editor.caretDisplayByte), to: self) }
-    var wantsIBeamCursor: Bool { isEditable || isSelectable }
-
-    /// Undoes the last change (Ctrl+Z).
-    public func undo() { editor.undo() }
-    /// Redoes the last undone change (Ctrl+Shift+Z).
-    public func redo() { editor.redo() }
-    /// Selects everything (Ctrl+A).
-    public func selectAll() { editor.selectAll() }
-    /// Copies the selection (Ctrl+C).
-    public func copy() { editor.copy() }
-    /// Cuts the selection (Ctrl+X).
-    public func cut() { editor.cut() }
-    /// Pastes the clipboard (Ctrl+V).
-    public func paste() { paste(nil) }
     /// Pastes the clipboard's text at the selection, as UIKit's `paste(_:)`; Ctrl+V calls it, so a
     /// subclass can take the clipboard another way (a chat composer attaches pasted file paths).
     open func paste(_ sender: Any?) { editor.paste() }
@@ -480,50 +388,4 @@ open class UITextView: UIScrollView, UIKeyInput, MarkedTextInput, TextEditorHost
 
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { pendingSelectionStart = nil }
     open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { pendingSelectionStart = nil }
-
-    // MARK: TextEditorHost
-
-    var editorIsEditable: Bool { isEditable }
-    var editorIsMultiline: Bool { true }
-
-    func editorShouldChange(range: NSRange, replacement: String) -> Bool {
-        textViewDelegate?.textView(self, shouldChangeTextIn: range, replacementText: replacement) ?? true
-    }
-
-    func editorDidChange() {
-        textDidChangeDisplay()
-        textViewDelegate?.textViewDidChange(self)
-        NotificationCenter.default.post(name: Self.textDidChangeNotification, object: self)
-    }
-
-    func editorSelectionDidChange() {
-        selectionDidChangeDisplay()
-        textViewDelegate?.textViewDidChangeSelection(self)
-    }
-
-    func editorHandleReturn(modifiers: UIKeyModifierFlags) -> Bool {
-        !(textViewDelegate?.textView(self, shouldReturnWith: modifiers) ?? true)
-    }
-
-    func editorLayout() -> TextLayout { contentLayout }
-    var editorTextOrigin: CGPoint { textOriginInContent }
-    var editorPageHeight: CGFloat { bounds.height - textContainerInset.top - textContainerInset.bottom }
-}
-
-/// The title of the return key (accepted for compatibility; there is no on-screen keyboard).
-public enum UIReturnKeyType: Int, Sendable {
-    /// Return.
-    case `default`, go, google, join, next, route, search, send, yahoo, done, emergencyCall, `continue`
-}
-
-/// Auto-correction settings (accepted for compatibility).
-public enum UITextAutocorrectionType: Int, Sendable {
-    /// The default, on, off.
-    case `default`, no, yes
-}
-
-/// Auto-capitalisation settings (accepted for compatibility).
-public enum UITextAutocapitalizationType: Int, Sendable {
-    /// None, words, sentences, all characters.
-    case none, words, sentences, allCharacters
 }
