@@ -7,7 +7,6 @@ import NIOHTTP1
 import NIOPosix
 import ParleyChat
 import ParleyProtocol
-import Synchronization
 
 // Older history from the server, and the outbox of queued messages.
 extension RemoteChatBackend {

@@ -7,7 +7,6 @@ import NIOHTTP1
 import NIOPosix
 import ParleyChat
 import ParleyProtocol
-import Synchronization
 
 // One WebSocket session of the remote backend: bootstrap, subscribe, sync, then live events.
 extension RemoteChatBackend {

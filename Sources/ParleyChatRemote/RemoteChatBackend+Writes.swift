@@ -7,7 +7,6 @@ import NIOHTTP1
 import NIOPosix
 import ParleyChat
 import ParleyProtocol
-import Synchronization
 
 // The remote backend's writes: each one HTTP request whose answer the store applies.
 extension RemoteChatBackend {

@@ -7,7 +7,6 @@ import NIOHTTP1
 import NIOPosix
 import ParleyChat
 import ParleyProtocol
-import Synchronization
 
 /// A ``ChatBackend`` that talks to `parley serve`: writes go over HTTP, events arrive over one
 /// WebSocket, and the local store (through ``ChatSyncStore``) follows the server.
@@ -29,7 +28,7 @@ public final class RemoteChatBackend: ChatBackend {
     /// Where it connects.
     public let configuration: RemoteChatConfiguration
     let http: HTTPTransport
-    let state = Mutex(State())
+    let state = PthreadMutex(State())
     /// The event loop its sockets run on.
     let sockets = SocketLoop()
     let logger = Logger(label: "parley.remote", factory: { _ in SwiftLogNoOpLogHandler() })
@@ -213,7 +212,7 @@ public final class RemoteChatBackend: ChatBackend {
     /// not one per connection attempt, shut down with the backend (after its last attempt ended:
     /// the connection loop holds the backend until then).
     final class SocketLoop: Sendable {
-        private let group = Mutex(MultiThreadedEventLoopGroup(numberOfThreads: 1))
+        private let group = PthreadMutex(MultiThreadedEventLoopGroup(numberOfThreads: 1))
 
         /// The group new attempts run on.
         var current: MultiThreadedEventLoopGroup { group.withLock { $0 } }
@@ -240,7 +239,7 @@ public final class RemoteChatBackend: ChatBackend {
             var outcome: String??
             var waiter: CheckedContinuation<String?, Never>?
         }
-        private let state = Mutex(State())
+        private let state = PthreadMutex(State())
 
         func finish(_ reason: String?) {
             let waiter = state.withLock { state -> CheckedContinuation<String?, Never>? in
@@ -267,7 +266,7 @@ public final class RemoteChatBackend: ChatBackend {
     /// ``upgraded`` once the WebSocket upgrade is over (the handshake watchdog stands down).
     /// ``ended`` once the attempt's task is over.
     final class ReachedLive: Sendable {
-        private let flags = Mutex((upgraded: false, live: false, ended: false))
+        private let flags = PthreadMutex((upgraded: false, live: false, ended: false))
         var value: Bool { flags.withLock { $0.live } }
         var upgraded: Bool { flags.withLock { $0.upgraded } }
         var ended: Bool { flags.withLock { $0.ended } }

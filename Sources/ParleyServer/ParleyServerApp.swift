@@ -36,6 +36,10 @@ public struct ParleyServerConfiguration: Sendable {
     /// last frames and answer the close before it is cut: a client that stopped reading cannot
     /// hold a shutdown longer than this.
     public var closeTimeout: Duration = .seconds(3)
+    /// How long a new connection has to send its first request head before it is closed: a client
+    /// that connects and never speaks cannot hold a file descriptor, nor a graceful shutdown
+    /// (which closes such connections at once).
+    public var firstRequestTimeout: Duration = .seconds(10)
 
     /// Describes a server.
     public init(
@@ -83,10 +87,7 @@ public enum ParleyServerApp {
     /// gracefully, bounded by `drainLimit`. For tests: a connection left open cannot hang them.
     ///
     /// If the server still runs `drainLimit` after that, it is left behind with a warning on
-    /// standard error rather than waited for. Known cause: a client socket connected just as its
-    /// owner went away, that never sends its request. Until the request arrives, the WebSocket
-    /// upgrade negotiation has no handler that hears graceful shutdown, and cancellation does
-    /// not end the wait either.
+    /// standard error rather than waited for.
     static func withServer<T: Sendable>(
         configuration: ParleyServerConfiguration, logger: Logger, drainLimit: Duration = .seconds(5),
         _ body: (Int) async throws -> T
@@ -116,7 +117,7 @@ public enum ParleyServerApp {
         } else {
             FileHandle.standardError.write(Data("""
                 ParleyServerApp.withServer: the server on port \(port ?? configuration.port) still runs \(drainLimit * 2) after \
-                its graceful shutdown; left behind (a connection that never sent its request)
+                its graceful shutdown; left behind
 
                 """.utf8))
         }
@@ -184,7 +185,8 @@ public enum ParleyServerApp {
                 webSocketRouter: webSocketRouter,
                 configuration: .init(ws: .init(
                     maxFrameSize: configuration.limits.maxFrameBytes * 2, autoPing: .disabled,
-                    closeTimeout: configuration.closeTimeout))),
+                    closeTimeout: configuration.closeTimeout)),
+                firstRequestTimeout: configuration.firstRequestTimeout),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "parley"),
             services: [operations],
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? configuration.port) },

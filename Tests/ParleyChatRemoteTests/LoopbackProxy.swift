@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import Synchronization
+import ParleyChat
 
 /// A TCP proxy on a free loopback port in front of a server: clients that connect through it
 /// can have their connections cut at any moment (the network dropping), or their traffic
@@ -22,7 +22,7 @@ final class LoopbackProxy: Sendable {
     let port: Int
     private let targetPort: Int
     private let listener: Int32
-    private let state = Mutex(State())
+    private let state = PthreadMutex(State())
 
     private struct Connection {
         let client: Int32

@@ -3,7 +3,6 @@ import Glibc
 import GRDB
 @testable import ParleyChat
 import ParleyChatRemote
-import Synchronization
 import Testing
 
 /// Issue 20's client-side faults: a client killed in the middle of a send, and a network that
@@ -145,7 +144,7 @@ import Testing
 final class ChildClient {
     /// What the child printed, filled by a reader thread.
     final class Output: Sendable {
-        let text = Mutex("")
+        let text = PthreadMutex("")
     }
 
     private let process: Process

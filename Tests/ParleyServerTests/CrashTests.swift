@@ -1,7 +1,7 @@
 import AsyncHTTPClient
 import Foundation
+import ParleyChat
 import ParleyProtocol
-import Synchronization
 import Testing
 @testable import ParleyServer
 
@@ -43,7 +43,7 @@ struct CrashTests {
 
     /// Message ids acknowledged to their sender (id -> sender).
     final class Acknowledged: Sendable {
-        let ids = Mutex<[String: String]>([:])
+        let ids = PthreadMutex<[String: String]>([:])
     }
 
     struct API: Sendable {

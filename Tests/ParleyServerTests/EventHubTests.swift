@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
+import ParleyChat
 import ParleyProtocol
-import Synchronization
 import Testing
 @testable import ParleyServer
 
@@ -129,13 +129,13 @@ struct EventHubTests {
     /// and whether it was closed; while `isBlocked`, written batches are not reported as having
     /// left, as when the client stops reading.
     final class RecordingSocket: FrameSink {
-        let written = Mutex<[ServerFrame]>([])
-        let isClosed = Mutex(false)
+        let written = PthreadMutex<[ServerFrame]>([])
+        let isClosed = PthreadMutex(false)
         /// The hub handed the close deadline over (the socket would be cut once it passed).
-        let isDeadlineArmed = Mutex(0)
-        let isBlocked = Mutex(false)
-        let writesStarted = Mutex(0)
-        let held = Mutex<[@Sendable () -> Void]>([])
+        let isDeadlineArmed = PthreadMutex(0)
+        let isBlocked = PthreadMutex(false)
+        let writesStarted = PthreadMutex(0)
+        let held = PthreadMutex<[@Sendable () -> Void]>([])
         let loop = DispatchQueue(label: "recording-socket")
 
         func attach(to connection: ClientConnection) {

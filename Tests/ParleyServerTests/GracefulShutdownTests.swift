@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
+import ParleyChat
 import ParleyProtocol
-import Synchronization
 import Testing
 @testable import ParleyServer
 
@@ -15,8 +15,8 @@ struct GracefulShutdownTests {
     /// (two ping intervals: a minute by default).
     @Test("A client that goes silent cannot hold a graceful shutdown: it gets the close, then is cut at the close deadline")
     func aSilentClientCannotHoldShutdown() async throws {
-        let socket = Mutex<SilentSocket?>(nil)
-        let shutdownBegan = Mutex<ContinuousClock.Instant?>(nil)
+        let socket = PthreadMutex<SilentSocket?>(nil)
+        let shutdownBegan = PthreadMutex<ContinuousClock.Instant?>(nil)
         try await ServerHarness.run(closeTimeout: .milliseconds(500)) { server in
             try await server.setUp(users: ["alice"], channel: "messaging:quiet")
             let silent = try SilentSocket(port: server.port, token: try await server.token("alice"))

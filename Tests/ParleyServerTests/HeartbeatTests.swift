@@ -68,7 +68,16 @@ struct HeartbeatTests {
 final class SilentSocket: Sendable {
     let fd: Int32
 
-    init(port: Int, token: String) throws {
+    /// Completes the WebSocket upgrade as `token`'s user.
+    convenience init(port: Int, token: String) throws {
+        let request = "GET \(WirePath.webSocket)?token=\(token) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            + "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+            + "Sec-WebSocket-Version: 13\r\n\r\n"
+        try self.init(port: port, sending: Array(request.utf8))
+    }
+
+    /// Connects and sends `bytes` (none: a client that connects and never speaks).
+    init(port: Int, sending bytes: [UInt8]) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -79,12 +88,12 @@ final class SilentSocket: Sendable {
                 Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
-        let request = "GET \(WirePath.webSocket)?token=\(token) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-            + "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-            + "Sec-WebSocket-Version: 13\r\n\r\n"
-        let bytes = Array(request.utf8)
-        guard bytes.withUnsafeBytes({ Glibc.send(fd, $0.baseAddress, $0.count, 0) }) == bytes.count else {
+        guard connected == 0 else {
+            _ = Glibc.close(fd)
+            throw POSIXError(.ECONNREFUSED)
+        }
+        guard bytes.isEmpty || bytes.withUnsafeBytes({ Glibc.send(fd, $0.baseAddress, $0.count, 0) }) == bytes.count else {
+            _ = Glibc.close(fd)
             throw POSIXError(.EIO)
         }
     }

@@ -1,6 +1,6 @@
 import Foundation
+import ParleyChat
 import ParleyProtocol
-import Synchronization
 import Testing
 @testable import ParleyServer
 
@@ -10,12 +10,12 @@ import Testing
 struct PostgresFaultTests {
     /// Message ids acknowledged (200) to their sender, and how many sends each took.
     final class Sends: Sendable {
-        let attempts = Mutex<[String: Int]>([:])
+        let attempts = PthreadMutex<[String: Int]>([:])
         var acknowledged: Int { attempts.withLock { $0.count } }
         /// How many were acknowledged when the fault struck.
-        let faultAt = Mutex<Int?>(nil)
+        let faultAt = PthreadMutex<Int?>(nil)
         /// The clients moved off a killed process: socket index -> new socket and the events synced.
-        let moved = Mutex<[Int: (new: RawSocket, synced: [ParleyProtocol.ChannelEvent])]>([:])
+        let moved = PthreadMutex<[Int: (new: RawSocket, synced: [ParleyProtocol.ChannelEvent])]>([:])
     }
 
     /// Sends `id` until a server acknowledges it, trying the servers in turn from `first` (a client

@@ -115,7 +115,7 @@ struct PostgresGroupCommitTests {
     }
 
     final class Log: Sendable {
-        let committed = Mutex<[String: [Int64]]>([:])
+        let committed = PthreadMutex<[String: [Int64]]>([:])
     }
 
     @Test("Under concurrent writes to several channels, batches form and each channel's sequence numbers are gapless, acknowledged and published in order")
@@ -167,7 +167,7 @@ struct PostgresGroupCommitTests {
     }
 
     final class Acks: Sendable {
-        let ids = Mutex<[String]>([])
+        let ids = PthreadMutex<[String]>([])
         let failed = Atomic<Int>(0)
         let stopped = Atomic<Bool>(false)
     }

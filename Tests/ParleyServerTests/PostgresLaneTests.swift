@@ -2,7 +2,6 @@ import Foundation
 import ParleyChat
 import ParleyProtocol
 import PostgresNIO
-import Synchronization
 import Testing
 @testable import ParleyServer
 

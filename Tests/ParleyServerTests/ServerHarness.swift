@@ -3,8 +3,8 @@ import Hummingbird
 import HummingbirdTesting
 import HummingbirdWSClient
 import Logging
+import ParleyChat
 import ParleyProtocol
-import Synchronization
 import Testing
 @testable import ParleyServer
 
@@ -104,8 +104,8 @@ struct WebSocketRefused: Error {}
 final class RawSocket: Sendable {
     /// What the socket's reader task writes and the test reads.
     final class Log: Sendable {
-        let frames = Mutex<[ServerFrame]>([])
-        let closed = Mutex(false)
+        let frames = PthreadMutex<[ServerFrame]>([])
+        let closed = PthreadMutex(false)
     }
 
     private let log: Log

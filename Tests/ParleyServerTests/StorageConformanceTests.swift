@@ -1,7 +1,6 @@
 import Foundation
 import ParleyChat
 import ParleyProtocol
-import Synchronization
 import Testing
 @testable import ParleyServer
 
@@ -47,7 +46,7 @@ struct StorageConformanceTests {
     }
 
     final class Log: Sendable {
-        let committed = Mutex<[Int64]>([])
+        let committed = PthreadMutex<[Int64]>([])
     }
 
     @Test("Sequence numbers are per channel, gapless, taken in the write; a rolled-back write takes none", arguments: Engine.allCases)

@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import Synchronization
 
 /// The entry point of ParleyChat: one user's view of the chat, backed by a SQLite store and a
 /// ``ChatBackend``.
@@ -41,7 +40,7 @@ public final class ChatClient: Sendable {
     let localBackend: EmbeddedChatBackend
     /// Who the client acts for and through which backend: set at start, then by
     /// ``connectUser(userInfo:token:completion:)`` and ``logout(completion:)``.
-    let session: Mutex<Session>
+    let session: PthreadMutex<Session>
 
     /// The user and backend of the moment.
     struct Session {
@@ -125,7 +124,7 @@ public final class ChatClient: Sendable {
         self.localBackend = local
         self.recoveredFromUnreadableDatabase = recovered
         self.localStorageError = localStorageError
-        self.session = Mutex(Session(userId: config.currentUserId, backend: backend ?? local, isEmbedded: backend == nil))
+        self.session = PthreadMutex(Session(userId: config.currentUserId, backend: backend ?? local, isEmbedded: backend == nil))
         self.syncStore = ChatSyncStore(store: store, currentUserId: config.currentUserId, clock: config.clock)
         guard !config.currentUserId.isEmpty else { return }
         prepareCurrentUser(config.currentUserId, keepQueued: backend != nil)

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Messages the store could not accept (read-only or full disk), held in memory so that nothing
 /// the user wrote is lost: controllers show them as `sendingFailed`, and a resend moves them into
 /// the store once it accepts writes again.
@@ -13,9 +11,9 @@ final class Outbox: Sendable {
         var error: ChatError
     }
 
-    private let entries = Mutex<[MessageId: Entry]>([:])
+    private let entries = PthreadMutex<[MessageId: Entry]>([:])
     /// The last version handed out (see ``put(_:)``).
-    private let lastVersion = Mutex(Outbox.firstVersion)
+    private let lastVersion = PthreadMutex(Outbox.firstVersion)
 
     /// Where held messages' versions start: far above any a store row reaches (one per write), so
     /// a message moving between the store and the outbox always changes version.

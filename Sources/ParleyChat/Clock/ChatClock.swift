@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The time source of a ``ChatClient``: message dates, typing expiry and the simulated peers'
 /// schedule all read it, so tests and demos can run on a ``ManualChatClock`` without sleeping.
@@ -49,11 +48,11 @@ public final class ManualChatClock: ChatClock {
         var nextId: UInt64 = 0
     }
 
-    private let state: Mutex<State>
+    private let state: PthreadMutex<State>
 
     /// Creates a clock that reads `now` until advanced.
     public init(now: Date = Date(timeIntervalSince1970: 1_700_000_000)) {
-        state = Mutex(State(now: now.roundedToMilliseconds))
+        state = PthreadMutex(State(now: now.roundedToMilliseconds))
     }
 
     /// The clock's current time.

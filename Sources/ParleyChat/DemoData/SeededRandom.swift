@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// SplitMix64: a tiny, fast generator whose whole output follows from its seed. Demo data, the
 /// simulated peers and (when a seed is configured) message ids use it, so a run can be repeated
@@ -40,12 +39,12 @@ struct SeededRandom: RandomNumberGenerator, Sendable {
 
 /// Hands out message ids from one generator, seeded or not, safely from any thread.
 final class IdentifierSource: Sendable {
-    private let generator: Mutex<SeededRandom>
+    private let generator: PthreadMutex<SeededRandom>
 
     /// A source seeded with `seed`, or with system randomness when `nil`.
     init(seed: UInt64?) {
         var system = SystemRandomNumberGenerator()
-        generator = Mutex(SeededRandom(seed: seed ?? system.next()))
+        generator = PthreadMutex(SeededRandom(seed: seed ?? system.next()))
     }
 
     func messageId(at date: Date) -> MessageId {

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Other members who type, send, reply, react and join on a seeded schedule, so a demo looks
 /// alive. The same seed, channels and store content give the same events, in the same order, at
@@ -59,7 +58,7 @@ public final class SimulatedPeers: Sendable {
     public let lines: [ChannelId: [String]]
     /// Whether people outside a channel join it now and then.
     public let allowsJoins: Bool
-    private let state: Mutex<State>
+    private let state: PthreadMutex<State>
 
     /// Creates peers for `channels`; nothing happens until ``start()`` or ``run(until:)``.
     ///
@@ -79,7 +78,7 @@ public final class SimulatedPeers: Sendable {
         if !channels.isEmpty {
             Self.scheduleRoot(after: start, into: &state, channels: channels, mean: self.meanInterval, joins: allowsJoins)
         }
-        self.state = Mutex(state)
+        self.state = PthreadMutex(state)
     }
 
     deinit { state.withLock { $0.task?.cancel() } }

@@ -61,7 +61,7 @@ struct StoreChange: Sendable {
 /// Delivers ``StoreChange`` values to subscribers, in commit order, each on its own
 /// `AsyncStream` (so a slow subscriber never blocks a writer).
 final class StoreObservers: Sendable {
-    private let continuations = Mutex<[UInt64: AsyncStream<StoreChange>.Continuation]>([:])
+    private let continuations = PthreadMutex<[UInt64: AsyncStream<StoreChange>.Continuation]>([:])
     private let nextId = Atomic<UInt64>(0)
 
     /// A new subscription; the stream ends when the token is released.
@@ -90,10 +90,10 @@ final class StoreObservers: Sendable {
 
 /// Keeps a subscription alive; releasing it (or calling ``cancel()``) ends the stream.
 final class StoreSubscription: Sendable {
-    private let onCancel: Mutex<(@Sendable () -> Void)?>
+    private let onCancel: PthreadMutex<(@Sendable () -> Void)?>
 
     init(onCancel: @escaping @Sendable () -> Void) {
-        self.onCancel = Mutex(onCancel)
+        self.onCancel = PthreadMutex(onCancel)
     }
 
     func cancel() {

@@ -1,5 +1,4 @@
 import GRDB
-import Synchronization
 
 /// Turns what SQLite reports about each transaction on the writer connection into one
 /// ``StoreChange``, published after the commit, in commit order; a rolled-back transaction
@@ -51,7 +50,7 @@ final class StoreChangeCollector: TransactionObserver, Sendable {
         }
     }
 
-    private let pending = Mutex(Pending())
+    private let pending = PthreadMutex(Pending())
     private let observers: StoreObservers
 
     init(observers: StoreObservers) {

@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import Synchronization
 
 /// Column lists and decoders shared by every query that builds models. Columns are read by
 /// position: the lists below and the decoders must change together.
@@ -282,7 +281,7 @@ enum JSONColumn {
         return config
     }
 
-    private static let configCache = Mutex<[String: ChannelConfig]>([:])
+    private static let configCache = PthreadMutex<[String: ChannelConfig]>([:])
 }
 
 /// Makes `?, ?, ?` for an `IN (…)` list of `count` values.

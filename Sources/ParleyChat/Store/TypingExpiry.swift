@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// One timer on the clock for the earliest pending typing expiry: when it fires, expired typing
 /// rows are deleted (which publishes the change) and the timer re-arms for the next one. The
@@ -8,7 +7,7 @@ import Synchronization
 final class TypingExpiry: Sendable {
     private let store: ChatStore
     private let clock: any ChatClock
-    private let task = Mutex<Task<Void, Never>?>(nil)
+    private let task = PthreadMutex<Task<Void, Never>?>(nil)
 
     init(store: ChatStore, clock: any ChatClock) {
         self.store = store

@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import Synchronization
 
 /// The local store as a remote backend sees it: it applies a server's events (once each, by
 /// sequence), reloads channels, keeps the per-channel cursors, lists the messages waiting to be
@@ -13,16 +12,16 @@ public final class ChatSyncStore: Sendable {
     /// The user the client acts for (``ChatClient/connectUser(userInfo:token:completion:)`` may
     /// change it).
     public var currentUserId: UserId { user.withLock { $0 } }
-    private let user: Mutex<UserId>
+    private let user: PthreadMutex<UserId>
     let clock: any ChatClock
-    private let status = Mutex<ConnectionStatus>(.initialized)
-    private let statusObservers = Mutex<[Int: @Sendable (ConnectionStatus) -> Void]>([:])
-    private let nextObserver = Mutex(0)
+    private let status = PthreadMutex<ConnectionStatus>(.initialized)
+    private let statusObservers = PthreadMutex<[Int: @Sendable (ConnectionStatus) -> Void]>([:])
+    private let nextObserver = PthreadMutex(0)
     private let typingExpiry: TypingExpiry
 
     init(store: ChatStore, currentUserId: UserId, clock: any ChatClock) {
         self.store = store
-        self.user = Mutex(currentUserId)
+        self.user = PthreadMutex(currentUserId)
         self.clock = clock
         self.typingExpiry = TypingExpiry(store: store, clock: clock)
     }

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import ParleyChat
 
 /// A token bucket per user: `rate` requests a second sustained, `burst` at once. One user's
 /// flood empties only their own bucket; checking costs one dictionary lookup under a lock.
@@ -11,7 +11,7 @@ final class RateLimiter: Sendable {
 
     private let rate: Double
     private let burst: Double
-    private let buckets = Mutex<[String: Bucket]>([:])
+    private let buckets = PthreadMutex<[String: Bucket]>([:])
 
     init(rate: Double, burst: Int) {
         self.rate = rate

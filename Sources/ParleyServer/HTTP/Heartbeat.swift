@@ -1,6 +1,6 @@
 import Foundation
 import NIOCore
-import Synchronization
+import ParleyChat
 
 /// Dead-client detection for every WebSocket with one timer: each interval the wheel pings every
 /// socket, and closes one that sent nothing at all (not even the pong to the previous ping) for
@@ -16,7 +16,7 @@ final class HeartbeatWheel: Sendable {
 
     /// How often sockets are pinged; a socket silent for this long after a ping is closed.
     let interval: Duration
-    private let state = Mutex(State())
+    private let state = PthreadMutex(State())
 
     init(interval: Duration) {
         self.interval = interval

@@ -3,8 +3,8 @@ import Foundation
 import HummingbirdAuth
 import HummingbirdWebSocket
 import NIOCore
+import ParleyChat
 import ParleyProtocol
-import Synchronization
 
 /// The request context of the HTTP routes: the authenticated actor, set by ``APIMiddleware``.
 struct ParleyRequestContext: RequestContext {
@@ -89,7 +89,7 @@ struct Authenticator: Sendable {
 /// HMAC and the JSON of its token again. A token is the exact signed string: the same string
 /// verifies the same way every time, except for expiry, which is checked on every use.
 final class VerifiedTokens: Sendable {
-    private let tokens = Mutex<[String: ServerTokens.Claims]>([:])
+    private let tokens = PthreadMutex<[String: ServerTokens.Claims]>([:])
     /// At most this many tokens are remembered (the cache starts over when full).
     static let capacity = 50_000
 

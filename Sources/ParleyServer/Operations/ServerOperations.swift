@@ -3,15 +3,15 @@ import Hummingbird
 import Logging
 import Metrics
 import NIOCore
+import ParleyChat
 import Prometheus
 import ServiceLifecycle
-import Synchronization
 
 /// The metrics of `parley serve`: swift-metrics, exported by a Prometheus registry at `/metrics`.
 public enum ParleyMetrics {
     /// The registry `/metrics` renders.
     public static let registry = PrometheusCollectorRegistry()
-    private static let bootstrapped = Mutex(false)
+    private static let bootstrapped = PthreadMutex(false)
 
     /// Makes swift-metrics record into ``registry`` (once per process; `ParleyServerApp.run` calls it).
     public static func bootstrap() {
@@ -41,7 +41,7 @@ final class ServerOperations: Service, Sendable {
     let logger: Logger
     /// Deletes expired reaction operation ids while the server runs.
     let pruner: ReactionOperationPruner?
-    private let draining = Mutex(false)
+    private let draining = PthreadMutex(false)
     private let connections = Gauge(label: "parley_connections")
 
     /// The close code of drained sockets: 1012, service restart.

@@ -1,4 +1,4 @@
-import Synchronization
+import ParleyChat
 
 /// `task`'s result, or nil when it has not finished within `limit` (the task is then left
 /// running: a wait that ignores cancellation cannot be ended from here, only stopped waiting for).
@@ -16,7 +16,7 @@ func awaitResult<T: Sendable>(of task: Task<T, any Error>, within limit: Duratio
 
 /// The first of two answers resumes the waiter; the later one is dropped.
 private final class FirstAnswer<Value: Sendable>: Sendable {
-    let waiter = Mutex<CheckedContinuation<Value, Never>?>(nil)
+    let waiter = PthreadMutex<CheckedContinuation<Value, Never>?>(nil)
 
     func give(_ value: Value) {
         waiter.withLock { $0.take() }?.resume(returning: value)

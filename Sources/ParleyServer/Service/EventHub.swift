@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
+import ParleyChat
 import ParleyProtocol
-import Synchronization
 
 /// A server frame as the JSON text that goes on the wire, encoded once however many sockets it
 /// goes to (the bytes are shared, not copied).
@@ -74,11 +74,11 @@ final class ClientConnection: Sendable {
     /// The token's subject.
     let userId: String
     private let queueLimit: Int
-    private let state = Mutex(State())
+    private let state = PthreadMutex(State())
 
     /// The WebSocket close code the socket ends with when not a normal closure (1012, "service
     /// restart", when the server drains its sockets on shutdown: the client reconnects).
-    let closeCode = Mutex<UInt16?>(nil)
+    let closeCode = PthreadMutex<UInt16?>(nil)
 
     /// Frames queued (or in flight) beyond this are dropped (and the channel reset for this connection).
     static let queueLimit = 4_096
@@ -257,10 +257,10 @@ final class EventHub: Sendable {
         var closingCode: UInt16?
     }
 
-    private let state = Mutex(State())
+    private let state = PthreadMutex(State())
     /// Several server processes (PostgreSQL): committed events pass through the relay, which hands
     /// them back in sequence order, with other processes' events, to ``deliver(_:feed:)``.
-    private let relay = Mutex<(any EventRelay)?>(nil)
+    private let relay = PthreadMutex<(any EventRelay)?>(nil)
 
     /// Routes published events through `relay` from now on.
     func setRelay(_ relay: any EventRelay) {

@@ -1,13 +1,13 @@
 import Foundation
 import GRDB
-import Synchronization
+import ParleyChat
 
 /// The writes waiting for the next group commit, in arrival order (shared by the SQLite and the
 /// PostgreSQL engines).
 final class PendingWrites: Sendable {
-    private let queue = Mutex<[any GroupedWrite]>([])
+    private let queue = PthreadMutex<[any GroupedWrite]>([])
     /// Whether a committer owns the queue (see ``enqueueClaimingCommitter(_:)``).
-    private let hasCommitter = Mutex(false)
+    private let hasCommitter = PthreadMutex(false)
 
     func enqueue(_ write: any GroupedWrite) {
         queue.withLock { $0.append(write) }
@@ -98,7 +98,7 @@ final class PendingWrite<T: Sendable>: GroupedWrite {
         var waiter: CheckedContinuation<Void, Never>?
     }
 
-    private let state: Mutex<State>
+    private let state: PthreadMutex<State>
     let channel: String?
 
     init(
@@ -106,7 +106,7 @@ final class PendingWrite<T: Sendable>: GroupedWrite {
         afterCommit: @escaping @Sendable (T) -> Void
     ) {
         self.channel = channel
-        state = Mutex(State(body: body, afterCommit: afterCommit))
+        state = PthreadMutex(State(body: body, afterCommit: afterCommit))
     }
 
     func run(in scope: some GroupCommitScope) {

@@ -1,7 +1,7 @@
 import Foundation
-import Synchronization
 #if canImport(Glibc)
 import Glibc
+import ParleyChat
 #endif
 
 /// A throwaway PostgreSQL cluster for tests and benchmarks: `initdb` in a temporary directory,
@@ -34,11 +34,11 @@ public final class PostgresCluster: Sendable {
         }
     }
 
-    private static let sharedCluster = Mutex<PostgresCluster?>(nil)
+    private static let sharedCluster = PthreadMutex<PostgresCluster?>(nil)
 
     /// The `pg_ctl` and data directory of every cluster started in this process and not stopped
     /// (kept apart from ``sharedCluster``, whose lock a hung start may hold).
-    private static let running = Mutex<[String: String]>([:])
+    private static let running = PthreadMutex<[String: String]>([:])
 
     /// Stops every cluster this process started, at once (`pg_ctl stop -m immediate`, each
     /// bounded to 10 s): for a watchdog about to end a hung test process.

@@ -3,7 +3,6 @@ import Logging
 import ParleyChat
 import ParleyProtocol
 import PostgresNIO
-import Synchronization
 
 /// Hands committed events on to delivery: ``EventHub`` calls it instead of delivering itself.
 protocol EventRelay: AnyObject, Sendable {
@@ -51,12 +50,12 @@ final class PostgresFanout: EventRelay {
     private let inputs: AsyncStream<Input>
     private let continuation: AsyncStream<Input>.Continuation
     /// The last sequence delivered here, per channel (written by the worker only).
-    private let delivered = Mutex<[String: Int64]>([:])
+    private let delivered = PthreadMutex<[String: Int64]>([:])
     /// Channels other processes appended to and the worker has not read yet: the lowest and the
     /// highest sequence notified per channel. One `.woken` input is queued while this is not empty.
-    private let woken = Mutex<[String: (first: Int64, last: Int64)]>([:])
-    private let counters = Mutex(Counters())
-    private let tasks = Mutex<[Task<Void, Never>]>([])
+    private let woken = PthreadMutex<[String: (first: Int64, last: Int64)]>([:])
+    private let counters = PthreadMutex(Counters())
+    private let tasks = PthreadMutex<[Task<Void, Never>]>([])
 
     /// What the fan-out has done (tests, metrics).
     struct Counters: Sendable {

@@ -1,7 +1,7 @@
 import Foundation
 import Logging
+import ParleyChat
 import PostgresNIO
-import Synchronization
 
 /// Sends the fan-out's wake-ups (`NOTIFY e <origin> <seq> <cid>`) for committed appends, outside
 /// the transactions that made them.
@@ -22,7 +22,7 @@ final class PostgresNotifier: Sendable {
         var isSending = false
     }
 
-    private let state = Mutex(State())
+    private let state = PthreadMutex(State())
     private let client: PostgresClient
     private let origin: String
     private let logger: Logger

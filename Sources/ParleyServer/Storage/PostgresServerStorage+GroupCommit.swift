@@ -3,7 +3,6 @@ import Logging
 import Metrics
 import ParleyChat
 import PostgresNIO
-import Synchronization
 
 /// Group commit on PostgreSQL: one transaction, and so one sync to disk, for many writes, in
 /// several lanes side by side.
@@ -194,10 +193,10 @@ final class PostgresGroupCommitScope: GroupCommitScope {
 
 /// Starts the next committer, once (a batch hands over before its `COMMIT`, or when it fails).
 private final class HandOver: Sendable {
-    private let start: Mutex<(@Sendable () -> Void)?>
+    private let start: PthreadMutex<(@Sendable () -> Void)?>
 
     init(_ start: @escaping @Sendable () -> Void) {
-        self.start = Mutex(start)
+        self.start = PthreadMutex(start)
     }
 
     func callAsFunction() {

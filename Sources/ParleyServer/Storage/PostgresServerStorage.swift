@@ -3,6 +3,7 @@ import Logging
 import Metrics
 import NIOCore
 import NIOPosix
+import ParleyChat
 import PostgresNIO
 import Synchronization
 
@@ -298,10 +299,10 @@ struct PostgresURLError: Error, CustomStringConvertible {
 /// A closure handed to another thread that can be taken back: ``release()`` drops it, whoever
 /// still holds the box.
 private final class WorkBox<R>: Sendable {
-    private let work: Mutex<(@Sendable () throws -> R)?>
+    private let work: PthreadMutex<(@Sendable () throws -> R)?>
 
     init(_ work: @escaping @Sendable () throws -> R) {
-        self.work = Mutex(work)
+        self.work = PthreadMutex(work)
     }
 
     /// Runs the closure (it is released when this returns); fails once released.
@@ -319,7 +320,7 @@ private final class WorkBox<R>: Sendable {
 /// (striped: channels sharing a stripe share a lock, which only orders their commits too).
 final class CommitLocks: Sendable {
     private final class Stripe: Sendable {
-        let lock = Mutex(())
+        let lock = PthreadMutex(())
     }
 
     private let stripes = (0..<256).map { _ in Stripe() }

@@ -1,7 +1,7 @@
 import Foundation
 import NIOCore
+import ParleyChat
 import PostgresNIO
-import Synchronization
 
 // How a PostgreSQL transaction talks to its connection: statements sent without waiting, and
 // bounded waits for answers from the thread the body runs on.
@@ -81,7 +81,7 @@ extension PostgresTransaction {
 
 /// A thread's wait for an answer from an event loop: the first outcome wins.
 private final class AnswerWaiter<Value: Sendable>: Sendable {
-    private let outcome = Mutex<Result<Value, any Error>?>(nil)
+    private let outcome = PthreadMutex<Result<Value, any Error>?>(nil)
     private let semaphore = DispatchSemaphore(value: 0)
 
     /// Sets the outcome unless one was set; whether this one was.

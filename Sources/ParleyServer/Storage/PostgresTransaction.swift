@@ -4,7 +4,6 @@ import NIOCore
 import ParleyChat
 import ParleyProtocol
 import PostgresNIO
-import Synchronization
 
 /// One PostgreSQL transaction seen as a ``ServerTransaction``: runs on a thread of
 /// ``PostgresServerStorage``'s pool and waits there for each answer.

@@ -1,11 +1,11 @@
 import GRDB
-import Synchronization
+import ParleyChat
 
 /// Who commits the queued writes: at most one committer at a time, claimed by the write that
 /// finds none, retired when it finds the queue empty (both under one lock, so no write is left
 /// queued without a committer).
 final class Committer: Sendable {
-    private let isCommitting = Mutex(false)
+    private let isCommitting = PthreadMutex(false)
 
     /// Queues `write`; `true` when nobody was committing and the caller now is the committer.
     func enqueueClaiming(_ write: any GroupedWrite, in pending: PendingWrites) -> Bool {
@@ -28,7 +28,7 @@ final class Committer: Sendable {
     /// The committer's turn at the writer: commits every batch queued until none is left, then
     /// retires.
     func drain(_ pending: PendingWrites, writer: any DatabaseWriter) async {
-        let reached = Mutex(false)
+        let reached = PthreadMutex(false)
         do {
             try await writer.writeWithoutTransaction { db in
                 reached.withLock { $0 = true }

@@ -2,7 +2,6 @@ import Foundation
 import GRDB
 import ParleyChat
 import ParleyProtocol
-import Synchronization
 
 /// The embedded storage engine: one SQLite file (WAL) through GRDB, or memory for tests.
 final class SQLiteServerStorage: ServerStorage {
@@ -196,7 +195,7 @@ struct SQLiteTransaction: ServerTransaction {
 
     /// The last configuration decoded, by its JSON: channels mostly share one, and every write
     /// to a channel reads it.
-    private static let lastConfig = Mutex<(json: String, config: ChannelConfig)?>(nil)
+    private static let lastConfig = PthreadMutex<(json: String, config: ChannelConfig)?>(nil)
 
     static func decodedConfig(_ json: String) -> ChannelConfig {
         if let last = lastConfig.withLock({ $0 }), last.json == json { return last.config }
