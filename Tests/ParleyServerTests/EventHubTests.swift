@@ -146,6 +146,8 @@ struct EventHubTests {
             loop.async(execute: body)
         }
 
+        var executor: ObjectIdentifier { ObjectIdentifier(loop) }
+
         func write(_ frames: [EncodedFrame], written done: @escaping @Sendable (Bool) -> Void) {
             writesStarted.withLock { $0 += frames.count }
             let decoded = frames.compactMap { try? Wire.decoder().decode(ServerFrame.self, from: Data(buffer: $0.text)) }

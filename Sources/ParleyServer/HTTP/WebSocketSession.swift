@@ -137,6 +137,9 @@ struct ChannelFrameSink: FrameSink {
         channel.eventLoop.execute(body)
     }
 
+    /// The socket's event loop.
+    var executor: ObjectIdentifier { ObjectIdentifier(channel.eventLoop) }
+
     func write(_ frames: [EncodedFrame], written: @escaping @Sendable (Bool) -> Void) {
         let promise = channel.eventLoop.makePromise(of: Void.self)
         for (index, frame) in frames.enumerated() {

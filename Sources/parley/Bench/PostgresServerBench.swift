@@ -110,7 +110,7 @@ enum PostgresServerBench {
                 let id = "\(tag)-\(index)"
                 let start = Bench.now()
                 sentAt.withLock { $0[id] = start }
-                let _: WriteResponse = try await apis[index % processes].call(
+                try await apis[index % processes].send(
                     "POST", WirePath.channelMessages("messaging:load-\(channel)"), as: sender,
                     body: SendMessageRequest(id: id, text: "load \(index)"))
                 let sent = Double(Bench.now() - start) / 1e6
