@@ -67,6 +67,12 @@ import Testing
 // Binding<ChatChannel?>`) are new methods of the factory, as they would be with the SDK's later protocol;
 // so the guide's leading area (21, `currentChannelId:`) is not the screen's (the same area with
 // `swipedChannelId:` is: ArchiveSwipeFactory in ChannelListSwipeTests.swift).
+// Since session 14 (UnreadSlotsTests.swift) ChatChannelView draws the message list's
+// `makeNewMessagesIndicatorView` above the first unread message (`messageListConfig.showNewMessagesSeparator`,
+// on by default as in the SDK), `makeJumpToUnreadButton` at the top of the list while that message is above
+// the screen (with `components.isJumpToUnreadEnabled`, off by default as in the UIKit-style list; jumping
+// scrolls there, closing hides it), and `makeChannelLoadingView` while a backend fetches the history of a
+// channel that opened empty.
 //
 // Factory slots no screen asks yet (each has a default; a factory overriding one sees no effect):
 //  - the thread list's (`makeThreadListItem`, `makeThreadListHeaderView`, `makeNoThreadsView`, …, twelve in
@@ -79,8 +85,8 @@ import Testing
 //  - the row's `makeGiphyAttachmentView`, `makeVideoAttachmentView`, `makeVoiceRecordingView`, `makePollView`,
 //    `makeCustomAttachmentViewType`, `makeAttachmentTextView`, `makeEmojiTextView`: Parley's messages carry
 //    only images, files and links; `makeMessageTranslationFooterView` (the row's date line says "Edited").
-//  - the message list's `makeJumpToUnreadButton`, `makeNewMessagesIndicatorView`, `makeMessageThreadHeaderViewModifier`,
-//    `makeChannelBarsVisibilityViewModifier`, `makeChannelLoadingView`, `makeBouncedMessageActionsModifier`,
+//  - the message list's `makeMessageThreadHeaderViewModifier`, `makeChannelBarsVisibilityViewModifier`,
+//    `makeBouncedMessageActionsModifier`,
 //    `makeMessageRepliesShownInChannelView`, and the reactions detail (`makeReactionsUsersView`,
 //    `makeReactionsContentView`, `makeReactionsBackgroundView`, `makeBottomReactionsView`,
 //    `makeMessageActionsView`: the overlay is the factory's `makeReactionsOverlayView` as a whole).
