@@ -9,6 +9,12 @@ import ParleyUIKit
 /// reaction picker (`Appearance.default.images.availableReactions`, alphabetical) just above the
 /// message and a "Reply" action below it. The current user's reactions show in the tint colour;
 /// tapping one toggles it, tapping the backdrop closes the overlay.
+///
+/// The factory's default overlay takes its backdrop and picker from the factory's
+/// ``ViewFactory/makeReactionsBackgroundView(currentSnapshot:popInAnimationInProgress:)`` and
+/// ``ViewFactory/makeReactionsContentView(message:contentRect:onReactionTap:)``
+/// (``init(channel:messageDisplayInfo:background:reactions:onReaction:onReply:onBackgroundTap:)``),
+/// so overriding one of them changes that part only.
 public struct ReactionsOverlayView: Component {
     /// The channel.
     public let channel: ChatChannel
@@ -20,6 +26,10 @@ public struct ReactionsOverlayView: Component {
     public let onReply: @MainActor () -> Void
     /// Closes the overlay.
     public let onBackgroundTap: @MainActor () -> Void
+    /// What the overlay is drawn over, filling it (`nil`: the palette's overlay colour).
+    let background: (any Component)?
+    /// The reaction picker above the message (`nil`: ``picker``).
+    let reactions: (any Component)?
 
     /// The overlay for `messageDisplayInfo`.
     public init(
@@ -31,6 +41,24 @@ public struct ReactionsOverlayView: Component {
         self.onReaction = onReaction
         self.onReply = onReply
         self.onBackgroundTap = onBackgroundTap
+        self.background = nil
+        self.reactions = nil
+    }
+
+    /// The overlay for `messageDisplayInfo` over `background` (tapping it closes the overlay),
+    /// with `reactions` as its picker.
+    public init(
+        channel: ChatChannel, messageDisplayInfo: MessageDisplayInfo, background: some Component, reactions: some Component,
+        onReaction: @escaping @MainActor (MessageReactionType) -> Void, onReply: @escaping @MainActor () -> Void,
+        onBackgroundTap: @escaping @MainActor () -> Void
+    ) {
+        self.channel = channel
+        self.messageDisplayInfo = messageDisplayInfo
+        self.onReaction = onReaction
+        self.onReply = onReply
+        self.onBackgroundTap = onBackgroundTap
+        self.background = background
+        self.reactions = reactions
     }
 
     /// The reaction picker: one button per available reaction.
@@ -84,11 +112,11 @@ public struct ReactionsOverlayView: Component {
         let size = CGSize(width: constraint.maxSize.width.isFinite ? constraint.maxSize.width : 390,
                           height: constraint.maxSize.height.isFinite ? constraint.maxSize.height : 640)
         let palette = Appearance.default.colorPalette
-        let backdrop = ColorBox(palette.overlayBackground).tappable(onBackgroundTap).id("overlay-backdrop")
+        let backdrop = AnyComponent(background ?? ColorBox(palette.overlayBackground)).tappable(onBackgroundTap).id("overlay-backdrop")
             .layout(Constraint(tightSize: size))
         let margin: CGFloat = 8
         let inner = Constraint(maxSize: CGSize(width: max(0, size.width - 2 * margin), height: size.height))
-        let pickerNode = picker.layout(inner)
+        let pickerNode = AnyComponent(reactions ?? picker).layout(inner)
         let messageNode = MaxWidth(content: messagePreview, maxWidth: max(60, messageDisplayInfo.frame.width)).layout(inner)
         let showsActions = messageDisplayInfo.showsMessageActions
         let actionsNode = showsActions ? actions.layout(inner) : nil

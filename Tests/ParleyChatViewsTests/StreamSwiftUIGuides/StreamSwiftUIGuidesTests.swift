@@ -72,7 +72,9 @@ import Testing
 // on by default as in the SDK), `makeJumpToUnreadButton` at the top of the list while that message is above
 // the screen (with `components.isJumpToUnreadEnabled`, off by default as in the UIKit-style list; jumping
 // scrolls there, closing hides it), and `makeChannelLoadingView` while a backend fetches the history of a
-// channel that opened empty.
+// channel that opened empty; the default `makeReactionsOverlayView` is drawn over the factory's
+// `makeReactionsBackgroundView` (given the key window as `currentSnapshot`) with the factory's
+// `makeReactionsContentView` as its picker (OverlaySlotsTests.swift).
 //
 // Factory slots no screen asks yet (each has a default; a factory overriding one sees no effect):
 //  - the thread list's (`makeThreadListItem`, `makeThreadListHeaderView`, `makeNoThreadsView`, …, twelve in
@@ -87,9 +89,8 @@ import Testing
 //    only images, files and links; `makeMessageTranslationFooterView` (the row's date line says "Edited").
 //  - the message list's `makeMessageThreadHeaderViewModifier`, `makeChannelBarsVisibilityViewModifier`,
 //    `makeBouncedMessageActionsModifier`,
-//    `makeMessageRepliesShownInChannelView`, and the reactions detail (`makeReactionsUsersView`,
-//    `makeReactionsContentView`, `makeReactionsBackgroundView`, `makeBottomReactionsView`,
-//    `makeMessageActionsView`: the overlay is the factory's `makeReactionsOverlayView` as a whole).
+//    `makeMessageRepliesShownInChannelView`, and the rest of the reactions detail (`makeReactionsUsersView`,
+//    `makeBottomReactionsView`, `makeMessageActionsView`: the overlay's actions are its own "Reply").
 //  - the channel list's `makeSearchResultsView` / `makeChannelListSearchResultItem` (the list filters its
 //    rows by `searchText`; there is no message search), `makeAddUsersView`, `makeGalleryView`,
 //    `makeVideoPlayerView`.

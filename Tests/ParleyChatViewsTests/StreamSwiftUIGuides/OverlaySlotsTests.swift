@@ -1,0 +1,115 @@
+import Foundation
+import Parley
+import ParleyScenes
+import ParleyTesting
+import Testing
+
+// The long-press overlay's parts: the default `makeReactionsOverlayView` is composed of the
+// factory's `makeReactionsBackgroundView` and `makeReactionsContentView`, so a factory overriding
+// one changes that part only.
+
+/// Reactions as labelled chips instead of icons; it keeps the tap handler and the snapshot it got.
+final class ChipReactionsFactory: ViewFactory {
+    var onReactionTap: ((MessageReactionType) -> Void)?
+
+    func makeReactionsContentView(message: ChatMessage, contentRect: CGRect,
+                                  onReactionTap: @escaping (MessageReactionType) -> Void) -> some View {
+        self.onReactionTap = onReactionTap
+        return HStack(spacing: 6) {
+            ForEach([("👍", "Like"), ("❤️", "Love"), ("😂", "Haha")], id: \.1) { chip in
+                Text("\(chip.0) \(chip.1)")
+                    .font(.footnote.bold())
+                    .foregroundColor(.black)
+                    .padding(.horizontal, 10)
+                    .padding(.vertical, 6)
+                    .background(Capsule().fill(Color.yellow))
+            }
+        }
+    }
+}
+
+/// A tinted backdrop; it keeps the snapshot the screen handed it.
+final class TintedBackdropFactory: ViewFactory {
+    var snapshotSize: CGSize?
+
+    func makeReactionsBackgroundView(currentSnapshot: UIImage, popInAnimationInProgress: Bool) -> some View {
+        snapshotSize = currentSnapshot.size
+        return Color.purple.opacity(0.45)
+    }
+}
+
+@MainActor
+@Suite(.serialized) struct OverlaySlotsTests {
+    /// The appearance before the test (``overlay(_:)`` sets the scenes' fixed-time formatter).
+    let savedAppearance = Appearance.default
+
+    /// Restores the appearance.
+    func restore() { Appearance.default = savedAppearance }
+
+    /// The design channel in a headless window with its overlay open on the newest message.
+    func overlay(_ factory: some ViewFactory) throws -> (HeadlessBackend, UIWindow, ChatChannelView, ChatMessage) {
+        let backend = HeadlessBackend.install()
+        let data = try ChannelListSceneData.make()
+        Appearance.default.formatters.messageTimestamp = DefaultMessageTimestampFormatter(environment: data.formattingEnvironment)
+        let design = try #require(data.channels["design"])
+        let screen = ChatChannelView(viewFactory: factory, channelController: data.client.channelController(for: design))
+        let window = backend.openWindow(size: CGSize(width: 390, height: 640), rootViewController: UINavigationController(rootViewController: screen))
+        backend.advance(by: 0.2)
+        let message = try #require(screen.messages.last)
+        let row = try #require(screen.listView.frame(id: message.id))
+        screen.showReactionsOverlay(for: MessageDisplayInfo(message: message, frame: screen.listView.convert(row, to: nil),
+                                                            contentWidth: row.width, showsAllInfo: true))
+        backend.advance(by: 0.05)
+        return (backend, window, screen, message)
+    }
+
+    func tap(_ view: UIView, _ backend: HeadlessBackend, _ window: UIWindow, at point: CGPoint? = nil) {
+        backend.tap(at: view.convert(point ?? CGPoint(x: view.bounds.midX, y: view.bounds.midY), to: window))
+        backend.advance(by: 0.05)
+    }
+
+    @Test func theReactionsContentSlotReplacesThePickerOnly() async throws {
+        defer { restore() }
+        let factory = ChipReactionsFactory()
+        let (_, _, screen, message) = try overlay(factory)
+        let texts = guideLabelTexts(in: screen.overlayView)
+        #expect(texts.contains("👍 Like") && texts.contains("😂 Haha"), "\(texts)")
+        #expect(screen.overlayView.visibleView(id: "reaction-love") == nil, "the default picker is replaced")
+        #expect(screen.overlayView.visibleView(id: "reply-action") != nil, "the actions stay")
+        #expect(screen.overlayView.visibleView(id: "overlay-backdrop") != nil, "the backdrop stays")
+        // The chips sit above the raised message, as the default picker does.
+        let chip = try #require(screen.overlayView.visibleViews.first { ($0 as? UILabel)?.text == "👍 Like" })
+        let text = try #require(screen.overlayView.visibleViews.first { ($0 as? UILabel)?.text == message.text })
+        #expect(chip.convert(chip.bounds, to: nil).maxY <= text.convert(text.bounds, to: nil).minY)
+        // The handler the slot got toggles the reaction and closes the overlay.
+        let react = try #require(factory.onReactionTap)
+        react(.like)
+        #expect(screen.overlayView.isHidden)
+        await screen.pendingTask?.value
+        await eventually("the reaction stored") { screen.messages.last?.reactionGroups[.like]?.isChosenByCurrentUser == true }
+    }
+
+    @Test func theReactionsBackgroundSlotIsTheBackdropAndStillCloses() throws {
+        defer { restore() }
+        let factory = TintedBackdropFactory()
+        let (backend, window, screen, _) = try overlay(factory)
+        let size = try #require(factory.snapshotSize)
+        #expect(size.width >= 390 && size.height >= 640, "the snapshot is the window: \(size)")
+        #expect(screen.overlayView.visibleView(id: "reaction-love") != nil, "the default picker stays")
+        #expect(screen.overlayView.visibleView(id: "reply-action") != nil, "the actions stay")
+        // The backdrop is the slot's colour: purple over the white screen, not the palette's grey.
+        let pixels = try #require(screen.view.renderImage(scale: 1).rgbaPixels(scale: 1))
+        let pixel = pixels[20, 120]
+        #expect(Int(pixel.r) > Int(pixel.g) + 30 && Int(pixel.b) > Int(pixel.g) + 30, "\(pixel)")
+        tap(try #require(screen.overlayView.visibleView(id: "overlay-backdrop")), backend, window, at: CGPoint(x: 20, y: 120))
+        #expect(screen.overlayView.isHidden)
+    }
+
+    @Test func overlayPartGoldens() throws {
+        defer { restore() }
+        for (style, suffix) in [(UIUserInterfaceStyle.light, ""), (.dark, "-dark")] {
+                let (_, window, _, _) = try overlay(ChipReactionsFactory())
+            Snapshot.assert(window, named: "reactions-content-slot" + suffix, scale: 2, style: style)
+        }
+    }
+}
