@@ -14,7 +14,9 @@ import ParleyUIKit
 /// ``ViewFactory/makeReactionsBackgroundView(currentSnapshot:popInAnimationInProgress:)`` and
 /// ``ViewFactory/makeReactionsContentView(message:contentRect:onReactionTap:)``
 /// (``init(channel:messageDisplayInfo:background:reactions:onReaction:onReply:onBackgroundTap:)``),
-/// so overriding one of them changes that part only.
+/// so overriding one of them changes that part only. Opened from the reactions under a message
+/// (`showsMessageActions` false), it shows who reacted (the factory's
+/// ``ViewFactory/makeReactionsUsersView(message:maxHeight:)``) where the actions go.
 public struct ReactionsOverlayView: Component {
     /// The channel.
     public let channel: ChatChannel
@@ -30,6 +32,8 @@ public struct ReactionsOverlayView: Component {
     let background: (any Component)?
     /// The reaction picker above the message (`nil`: ``picker``).
     let reactions: (any Component)?
+    /// Who reacted, under the message when it shows no actions (`nil`: nothing).
+    let users: (any Component)?
 
     /// The overlay for `messageDisplayInfo`.
     public init(
@@ -43,13 +47,14 @@ public struct ReactionsOverlayView: Component {
         self.onBackgroundTap = onBackgroundTap
         self.background = nil
         self.reactions = nil
+        self.users = nil
     }
 
     /// The overlay for `messageDisplayInfo` over `background` (tapping it closes the overlay),
-    /// with `reactions` as its picker.
+    /// with `reactions` as its picker and, when the message shows no actions, `users` under it.
     public init(
         channel: ChatChannel, messageDisplayInfo: MessageDisplayInfo, background: some Component, reactions: some Component,
-        onReaction: @escaping @MainActor (MessageReactionType) -> Void, onReply: @escaping @MainActor () -> Void,
+        users: (any Component)? = nil, onReaction: @escaping @MainActor (MessageReactionType) -> Void, onReply: @escaping @MainActor () -> Void,
         onBackgroundTap: @escaping @MainActor () -> Void
     ) {
         self.channel = channel
@@ -59,6 +64,7 @@ public struct ReactionsOverlayView: Component {
         self.onBackgroundTap = onBackgroundTap
         self.background = background
         self.reactions = reactions
+        self.users = users
     }
 
     /// The reaction picker: one button per available reaction.
@@ -119,7 +125,8 @@ public struct ReactionsOverlayView: Component {
         let pickerNode = AnyComponent(reactions ?? picker).layout(inner)
         let messageNode = MaxWidth(content: messagePreview, maxWidth: max(60, messageDisplayInfo.frame.width)).layout(inner)
         let showsActions = messageDisplayInfo.showsMessageActions
-        let actionsNode = showsActions ? actions.layout(inner) : nil
+        let lowerPart: (any Component)? = showsActions ? AnyComponent(actions) : users
+        let actionsNode = lowerPart.map { AnyComponent($0).layout(inner) }
 
         let isOwn = messageDisplayInfo.message.isSentByCurrentUser
         var frame = messageDisplayInfo.frame

@@ -146,6 +146,7 @@ extension ViewFactory {
             reactions: makeReactionsContentView(message: message, contentRect: messageDisplayInfo.frame, onReactionTap: { type in
                 MainActor.assumeIsolated { react(type) }
             }),
+            users: message.latestReactions.isEmpty ? nil : makeReactionsUsersView(message: message, maxHeight: 280),
             onReaction: onReaction, onReply: onReply, onBackgroundTap: onBackgroundTap)
     }
 

@@ -66,9 +66,10 @@ extension ViewFactory {
         })
     }
 
-    /// The users who reacted, each with their avatar and reaction.
+    /// The users who reacted, each with their avatar and reaction, on a card.
     public func makeReactionsUsersView(message: ChatMessage, maxHeight: CGFloat) -> some View {
         let reactions = message.latestReactions
+        let palette = Appearance.default.colorPalette
         return VStack(alignment: .leading, spacing: 8) {
             Text(reactions.count == 1 ? localized("factory.oneReaction") : "\(reactions.count) " + localized("factory.reactions")).font(.headline)
             ForEach(reactions.indices, id: \.self) { index in
@@ -83,6 +84,8 @@ extension ViewFactory {
         }
         .padding(16)
         .frame(maxHeight: maxHeight, alignment: .top)
+        .background(Color(palette.popoverBackground))
+        .cornerRadius(16)
     }
 
     /// The factory's reactions view, with a long press.

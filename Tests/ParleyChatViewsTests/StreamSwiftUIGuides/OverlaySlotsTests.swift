@@ -5,8 +5,9 @@ import ParleyTesting
 import Testing
 
 // The long-press overlay's parts: the default `makeReactionsOverlayView` is composed of the
-// factory's `makeReactionsBackgroundView` and `makeReactionsContentView`, so a factory overriding
-// one changes that part only.
+// factory's `makeReactionsBackgroundView`, `makeReactionsContentView` and (opened from the
+// reactions under a message) `makeReactionsUsersView`, so a factory overriding one changes that
+// part only.
 
 /// Reactions as labelled chips instead of icons; it keeps the tap handler and the snapshot it got.
 final class ChipReactionsFactory: ViewFactory {
@@ -35,6 +36,25 @@ final class TintedBackdropFactory: ViewFactory {
     func makeReactionsBackgroundView(currentSnapshot: UIImage, popInAnimationInProgress: Bool) -> some View {
         snapshotSize = currentSnapshot.size
         return Color.purple.opacity(0.45)
+    }
+}
+
+/// Who reacted as one line; it keeps the reactions row's tap handler.
+final class ReactedLineFactory: ViewFactory {
+    var onReactionsTap: (() -> Void)?
+
+    func makeReactionsUsersView(message: ChatMessage, maxHeight: CGFloat) -> some View {
+        Text("Reacted: " + message.latestReactions.map { "\($0.author.name) (\($0.type.rawValue))" }.joined(separator: ", "))
+            .font(.footnote)
+            .padding(12)
+            .background(Color.white)
+            .cornerRadius(10)
+    }
+
+    func makeMessageReactionView(message: ChatMessage, onTapGesture: @escaping () -> Void,
+                                 onLongPressGesture: @escaping () -> Void) -> some View {
+        onReactionsTap = onTapGesture
+        return Text("\(message.reactionGroups.count) kinds")
     }
 }
 
@@ -110,6 +130,51 @@ final class TintedBackdropFactory: ViewFactory {
         for (style, suffix) in [(UIUserInterfaceStyle.light, ""), (.dark, "-dark")] {
                 let (_, window, _, _) = try overlay(ChipReactionsFactory())
             Snapshot.assert(window, named: "reactions-content-slot" + suffix, scale: 2, style: style)
+        }
+    }
+
+    @Test func tappingTheReactionsShowsTheUsersSlotWhereTheActionsGo() async throws {
+        defer { restore() }
+        let factory = ReactedLineFactory()
+        let (backend, _, screen, message) = try overlay(factory)
+        // The long press shows the actions, not who reacted.
+        #expect(screen.overlayView.visibleView(id: "reply-action") != nil)
+        screen.dismissReactionsOverlay()
+        screen.toggleReaction(.love, on: message)
+        await screen.pendingTask?.value
+        await eventually("the reaction shown") {
+            backend.advance(by: 0.02)
+            return factory.onReactionsTap != nil && screen.messages.last?.latestReactions.isEmpty == false
+        }
+        let openUsers = try #require(factory.onReactionsTap)
+        openUsers()
+        backend.advance(by: 0.05)
+        #expect(screen.messageDisplayInfo?.showsMessageActions == false)
+        let texts = guideLabelTexts(in: screen.overlayView)
+        #expect(texts.contains { $0.hasPrefix("Reacted: ") && $0.contains("(love)") }, "\(texts)")
+        #expect(screen.overlayView.visibleView(id: "reply-action") == nil, "who reacted takes the actions' place")
+        #expect(screen.overlayView.visibleView(id: "reaction-love") != nil, "the picker stays")
+    }
+
+    /// The default overlay opened from a message's reactions: who reacted on a card under it.
+    @Test func theDefaultUsersCardGoldens() async throws {
+        defer { restore() }
+        for (style, suffix) in [(UIUserInterfaceStyle.light, ""), (.dark, "-dark")] {
+            let (backend, window, screen, message) = try overlay(DefaultViewFactory.shared)
+            screen.dismissReactionsOverlay()
+            screen.toggleReaction(.love, on: message)
+            await screen.pendingTask?.value
+            await eventually("the reaction stored") {
+                backend.advance(by: 0.02)
+                return screen.messages.last?.latestReactions.isEmpty == false
+            }
+            let reacted = try #require(screen.messages.last)
+            let row = try #require(screen.listView.frame(id: reacted.id))
+            screen.showReactionsOverlay(for: MessageDisplayInfo(message: reacted, frame: screen.listView.convert(row, to: nil),
+                                                                contentWidth: row.width, showsAllInfo: true, showsMessageActions: false))
+            backend.advance(by: 0.05)
+            #expect(guideLabelTexts(in: screen.overlayView).contains("Jordan Lee"), "\(guideLabelTexts(in: screen.overlayView))")
+            Snapshot.assert(window, named: "reactions-users-default" + suffix, scale: 2, style: style)
         }
     }
 }

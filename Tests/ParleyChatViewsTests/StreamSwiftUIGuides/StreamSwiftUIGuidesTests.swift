@@ -74,7 +74,8 @@ import Testing
 // scrolls there, closing hides it), and `makeChannelLoadingView` while a backend fetches the history of a
 // channel that opened empty; the default `makeReactionsOverlayView` is drawn over the factory's
 // `makeReactionsBackgroundView` (given the key window as `currentSnapshot`) with the factory's
-// `makeReactionsContentView` as its picker (OverlaySlotsTests.swift).
+// `makeReactionsContentView` as its picker and, opened by a tap on a message's reactions, the factory's
+// `makeReactionsUsersView` where the actions go (OverlaySlotsTests.swift).
 //
 // Factory slots no screen asks yet (each has a default; a factory overriding one sees no effect):
 //  - the thread list's (`makeThreadListItem`, `makeThreadListHeaderView`, `makeNoThreadsView`, …, twelve in
@@ -89,8 +90,8 @@ import Testing
 //    only images, files and links; `makeMessageTranslationFooterView` (the row's date line says "Edited").
 //  - the message list's `makeMessageThreadHeaderViewModifier`, `makeChannelBarsVisibilityViewModifier`,
 //    `makeBouncedMessageActionsModifier`,
-//    `makeMessageRepliesShownInChannelView`, and the rest of the reactions detail (`makeReactionsUsersView`,
-//    `makeBottomReactionsView`, `makeMessageActionsView`: the overlay's actions are its own "Reply").
+//    `makeMessageRepliesShownInChannelView`, and the rest of the reactions detail (`makeBottomReactionsView`,
+//    `makeMessageActionsView`: the overlay's actions are its own "Reply").
 //  - the channel list's `makeSearchResultsView` / `makeChannelListSearchResultItem` (the list filters its
 //    rows by `searchText`; there is no message search), `makeAddUsersView`, `makeGalleryView`,
 //    `makeVideoPlayerView`.
