@@ -108,7 +108,10 @@ public struct MessageContainerView<Factory: ViewFactory>: View {
             bubbleParts += attachmentViews(availableWidth: textMax)
         }
         if !message.isDeleted, !message.text.isEmpty {
-            bubbleParts.append(factory.makeMessageTextView(for: message, isFirst: showsAllInfo, availableWidth: textMax, scrolledId: scrolledId))
+            // With attachments the text is the SDK's attachment text slot (its default is the message text view).
+            bubbleParts.append(message.attachments.isEmpty
+                ? factory.makeMessageTextView(for: message, isFirst: showsAllInfo, availableWidth: textMax, scrolledId: scrolledId)
+                : factory.makeAttachmentTextView(options: AttachmentTextViewOptions(message: message, availableWidth: textMax, scrolledId: scrolledId)))
         }
         let bubble = VStack(spacing: 6, children: bubbleParts)
             .modifier(factory.makeMessageViewModifier(for: MessageModifierInfo(message: message, isFirst: showsAllInfo)))

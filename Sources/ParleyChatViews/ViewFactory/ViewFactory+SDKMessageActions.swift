@@ -304,9 +304,10 @@ extension ViewFactory {
         SymbolLine(symbol: symbol("person.2"), text: localized("factory.noUsersToAdd")).padding(16)
     }
 
-    /// The factory's message text.
+    /// The factory's message text (at the row's width when a message row asks).
     public func makeAttachmentTextView(options: AttachmentTextViewOptions) -> some Component {
-        makeMessageTextView(for: options.message, isFirst: true, availableWidth: .infinity, scrolledId: .constant(nil))
+        makeMessageTextView(for: options.message, isFirst: true, availableWidth: options.availableWidth,
+                            scrolledId: options.scrolledId ?? .constant(nil))
     }
 }
 

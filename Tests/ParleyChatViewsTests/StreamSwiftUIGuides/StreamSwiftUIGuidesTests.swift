@@ -75,7 +75,8 @@ import Testing
 // channel that opened empty; the default `makeReactionsOverlayView` is drawn over the factory's
 // `makeReactionsBackgroundView` (given the key window as `currentSnapshot`) with the factory's
 // `makeReactionsContentView` as its picker and, opened by a tap on a message's reactions, the factory's
-// `makeReactionsUsersView` where the actions go (OverlaySlotsTests.swift).
+// `makeReactionsUsersView` where the actions go (OverlaySlotsTests.swift); the row draws the text of a message
+// with attachments with the factory's `makeAttachmentTextView(options:)` (AttachmentTextSlotTests.swift).
 //
 // Factory slots no screen asks yet (each has a default; a factory overriding one sees no effect):
 //  - the thread list's (`makeThreadListItem`, `makeThreadListHeaderView`, `makeNoThreadsView`, …, twelve in
@@ -86,7 +87,7 @@ import Testing
 //    declarative screen hosts the UIKit composer (its text view is the input, its picker the file chooser);
 //    Parley records no voice and has no polls or commands.
 //  - the row's `makeGiphyAttachmentView`, `makeVideoAttachmentView`, `makeVoiceRecordingView`, `makePollView`,
-//    `makeCustomAttachmentViewType`, `makeAttachmentTextView`, `makeEmojiTextView`: Parley's messages carry
+//    `makeCustomAttachmentViewType`, `makeEmojiTextView`: Parley's messages carry
 //    only images, files and links; `makeMessageTranslationFooterView` (the row's date line says "Edited").
 //  - the message list's `makeMessageThreadHeaderViewModifier`, `makeChannelBarsVisibilityViewModifier`,
 //    `makeBouncedMessageActionsModifier`,
