@@ -76,7 +76,9 @@ import Testing
 // `makeReactionsBackgroundView` (given the key window as `currentSnapshot`) with the factory's
 // `makeReactionsContentView` as its picker and, opened by a tap on a message's reactions, the factory's
 // `makeReactionsUsersView` where the actions go (OverlaySlotsTests.swift); the row draws the text of a message
-// with attachments with the factory's `makeAttachmentTextView(options:)` (AttachmentTextSlotTests.swift).
+// with attachments with the factory's `makeAttachmentTextView(options:)` (AttachmentTextSlotTests.swift), and a
+// tap on the default image attachment view presents the factory's `makeGalleryView` full screen
+// (`ChatChannelView.showGallery(of:at:)`; its `isShown` binding closes it: GallerySlotTests.swift).
 //
 // Factory slots no screen asks yet (each has a default; a factory overriding one sees no effect):
 //  - the thread list's (`makeThreadListItem`, `makeThreadListHeaderView`, `makeNoThreadsView`, …, twelve in
@@ -94,7 +96,7 @@ import Testing
 //    `makeMessageRepliesShownInChannelView`, and the rest of the reactions detail (`makeBottomReactionsView`,
 //    `makeMessageActionsView`: the overlay's actions are its own "Reply").
 //  - the channel list's `makeSearchResultsView` / `makeChannelListSearchResultItem` (the list filters its
-//    rows by `searchText`; there is no message search), `makeAddUsersView`, `makeGalleryView`,
+//    rows by `searchText`; there is no message search), `makeAddUsersView`,
 //    `makeVideoPlayerView`.
 //
 // Still fail to compile (why):
