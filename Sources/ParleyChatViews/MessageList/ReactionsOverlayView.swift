@@ -34,6 +34,8 @@ public struct ReactionsOverlayView: Component {
     let reactions: (any Component)?
     /// Who reacted, under the message when it shows no actions (`nil`: nothing).
     let users: (any Component)?
+    /// The message actions under the message (`nil`: ``actions``).
+    let messageActions: (any Component)?
 
     /// The overlay for `messageDisplayInfo`.
     public init(
@@ -48,13 +50,15 @@ public struct ReactionsOverlayView: Component {
         self.background = nil
         self.reactions = nil
         self.users = nil
+        self.messageActions = nil
     }
 
     /// The overlay for `messageDisplayInfo` over `background` (tapping it closes the overlay),
-    /// with `reactions` as its picker and, when the message shows no actions, `users` under it.
+    /// with `reactions` as its picker and `actions` under the message (at most 260 points wide;
+    /// `nil`: the "Reply" action) or, when the message shows no actions, `users`.
     public init(
         channel: ChatChannel, messageDisplayInfo: MessageDisplayInfo, background: some Component, reactions: some Component,
-        users: (any Component)? = nil, onReaction: @escaping @MainActor (MessageReactionType) -> Void, onReply: @escaping @MainActor () -> Void,
+        actions: (any Component)? = nil, users: (any Component)? = nil, onReaction: @escaping @MainActor (MessageReactionType) -> Void, onReply: @escaping @MainActor () -> Void,
         onBackgroundTap: @escaping @MainActor () -> Void
     ) {
         self.channel = channel
@@ -65,6 +69,7 @@ public struct ReactionsOverlayView: Component {
         self.background = background
         self.reactions = reactions
         self.users = users
+        self.messageActions = actions.map { AnyComponent(MaxWidth(content: AnyComponent($0), maxWidth: 260)) }
     }
 
     /// The reaction picker: one button per available reaction.
@@ -125,7 +130,7 @@ public struct ReactionsOverlayView: Component {
         let pickerNode = AnyComponent(reactions ?? picker).layout(inner)
         let messageNode = MaxWidth(content: messagePreview, maxWidth: max(60, messageDisplayInfo.frame.width)).layout(inner)
         let showsActions = messageDisplayInfo.showsMessageActions
-        let lowerPart: (any Component)? = showsActions ? AnyComponent(actions) : users
+        let lowerPart: (any Component)? = showsActions ? (messageActions ?? AnyComponent(actions)) : users
         let actionsNode = lowerPart.map { AnyComponent($0).layout(inner) }
 
         let isOwn = messageDisplayInfo.message.isSentByCurrentUser

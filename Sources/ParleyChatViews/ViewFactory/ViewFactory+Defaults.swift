@@ -146,6 +146,11 @@ extension ViewFactory {
             reactions: makeReactionsContentView(message: message, contentRect: messageDisplayInfo.frame, onReactionTap: { type in
                 MainActor.assumeIsolated { react(type) }
             }),
+            actions: makeMessageActionsView(for: message, channel: channel, onFinish: { info in
+                MainActor.assumeIsolated { info.identifier == MessageActionIdentifier.inlineReply ? onReply() : onBackgroundTap() }
+            }, onError: { error in
+                MainActor.assumeIsolated { MessageActionAlerts.show(error) }
+            }),
             users: message.latestReactions.isEmpty ? nil : makeReactionsUsersView(message: message, maxHeight: 280),
             onReaction: onReaction, onReply: onReply, onBackgroundTap: onBackgroundTap)
     }

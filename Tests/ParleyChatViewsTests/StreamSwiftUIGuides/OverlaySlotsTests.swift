@@ -5,8 +5,8 @@ import ParleyTesting
 import Testing
 
 // The long-press overlay's parts: the default `makeReactionsOverlayView` is composed of the
-// factory's `makeReactionsBackgroundView`, `makeReactionsContentView` and (opened from the
-// reactions under a message) `makeReactionsUsersView`, so a factory overriding one changes that
+// factory's `makeReactionsBackgroundView`, `makeReactionsContentView`, `makeMessageActionsView`
+// and (opened from the reactions under a message) `makeReactionsUsersView`, so a factory overriding one changes that
 // part only.
 
 /// Reactions as labelled chips instead of icons; it keeps the tap handler and the snapshot it got.
@@ -26,6 +26,18 @@ final class ChipReactionsFactory: ViewFactory {
                     .background(Capsule().fill(Color.yellow))
             }
         }
+    }
+}
+
+/// One big "Quote it" action instead of the list; it keeps the handlers it got.
+final class QuoteOnlyActionsFactory: ViewFactory {
+    var onFinish: ((MessageActionInfo) -> Void)?
+
+    func makeMessageActionsView(for message: ChatMessage, channel: ChatChannel,
+                                onFinish: @escaping (MessageActionInfo) -> Void,
+                                onError: @escaping (Error) -> Void) -> some View {
+        self.onFinish = onFinish
+        return Text("💬 Quote it").font(.headline).padding(14).background(Color.white).cornerRadius(12)
     }
 }
 
@@ -83,6 +95,16 @@ final class ReactedLineFactory: ViewFactory {
         return (backend, window, screen, message)
     }
 
+    /// Every label under `view`.
+    func labels(in view: UIView) -> [UILabel] {
+        ((view as? UILabel).map { [$0] } ?? []) + view.subviews.flatMap { labels(in: $0) }
+    }
+
+    /// Whether the overlay shows the message action titled `title` (the factory's actions list).
+    func hasAction(_ title: String, in screen: ChatChannelView) -> Bool {
+        labels(in: screen.overlayView).contains { $0.text == title }
+    }
+
     func tap(_ view: UIView, _ backend: HeadlessBackend, _ window: UIWindow, at point: CGPoint? = nil) {
         backend.tap(at: view.convert(point ?? CGPoint(x: view.bounds.midX, y: view.bounds.midY), to: window))
         backend.advance(by: 0.05)
@@ -95,7 +117,7 @@ final class ReactedLineFactory: ViewFactory {
         let texts = guideLabelTexts(in: screen.overlayView)
         #expect(texts.contains("👍 Like") && texts.contains("😂 Haha"), "\(texts)")
         #expect(screen.overlayView.visibleView(id: "reaction-love") == nil, "the default picker is replaced")
-        #expect(screen.overlayView.visibleView(id: "reply-action") != nil, "the actions stay")
+        #expect(hasAction("Thread Reply", in: screen), "the actions stay")
         #expect(screen.overlayView.visibleView(id: "overlay-backdrop") != nil, "the backdrop stays")
         // The chips sit above the raised message, as the default picker does.
         let chip = try #require(screen.overlayView.visibleViews.first { ($0 as? UILabel)?.text == "👍 Like" })
@@ -116,7 +138,7 @@ final class ReactedLineFactory: ViewFactory {
         let size = try #require(factory.snapshotSize)
         #expect(size.width >= 390 && size.height >= 640, "the snapshot is the window: \(size)")
         #expect(screen.overlayView.visibleView(id: "reaction-love") != nil, "the default picker stays")
-        #expect(screen.overlayView.visibleView(id: "reply-action") != nil, "the actions stay")
+        #expect(hasAction("Thread Reply", in: screen), "the actions stay")
         // The backdrop is the slot's colour: purple over the white screen, not the palette's grey.
         let pixels = try #require(screen.view.renderImage(scale: 1).rgbaPixels(scale: 1))
         let pixel = pixels[20, 120]
@@ -138,7 +160,7 @@ final class ReactedLineFactory: ViewFactory {
         let factory = ReactedLineFactory()
         let (backend, _, screen, message) = try overlay(factory)
         // The long press shows the actions, not who reacted.
-        #expect(screen.overlayView.visibleView(id: "reply-action") != nil)
+        #expect(hasAction("Thread Reply", in: screen))
         screen.dismissReactionsOverlay()
         screen.toggleReaction(.love, on: message)
         await screen.pendingTask?.value
@@ -152,7 +174,7 @@ final class ReactedLineFactory: ViewFactory {
         #expect(screen.messageDisplayInfo?.showsMessageActions == false)
         let texts = guideLabelTexts(in: screen.overlayView)
         #expect(texts.contains { $0.hasPrefix("Reacted: ") && $0.contains("(love)") }, "\(texts)")
-        #expect(screen.overlayView.visibleView(id: "reply-action") == nil, "who reacted takes the actions' place")
+        #expect(!hasAction("Thread Reply", in: screen), "who reacted takes the actions' place")
         #expect(screen.overlayView.visibleView(id: "reaction-love") != nil, "the picker stays")
     }
 
@@ -176,5 +198,49 @@ final class ReactedLineFactory: ViewFactory {
             #expect(guideLabelTexts(in: screen.overlayView).contains("Jordan Lee"), "\(guideLabelTexts(in: screen.overlayView))")
             Snapshot.assert(window, named: "reactions-users-default" + suffix, scale: 2, style: style)
         }
+    }
+
+    @Test func theMessageActionsSlotReplacesTheActionsAndItsReplyQuotes() throws {
+        defer { restore() }
+        let factory = QuoteOnlyActionsFactory()
+        let (_, _, screen, message) = try overlay(factory)
+        #expect(hasAction("💬 Quote it", in: screen))
+        #expect(!hasAction("Thread Reply", in: screen), "the default list is replaced")
+        #expect(screen.overlayView.visibleView(id: "reaction-love") != nil, "the picker stays")
+        let finish = try #require(factory.onFinish)
+        finish(MessageActionInfo(message: message, identifier: "inlineReply"))
+        #expect(screen.quotedMessage?.id == message.id)
+        #expect(screen.overlayView.isHidden)
+    }
+
+    @Test func theDefaultDeleteActionAsksFirst() async throws {
+        defer { restore() }
+        let (backend, window, screen, _) = try overlay(DefaultViewFactory.shared)
+        screen.dismissReactionsOverlay()
+        ChatViews.client = screen.channelController.client
+        defer { ChatViews.client = nil }
+        let id = try await screen.channelController.createNewMessage(text: "Typo here")
+        await eventually("the own message") {
+            backend.advance(by: 0.02)
+            return screen.messages.last?.id == id
+        }
+        let own = try #require(screen.messages.last)
+        screen.showReactionsOverlay(for: MessageDisplayInfo(message: own, frame: .zero, contentWidth: 300, showsAllInfo: true))
+        backend.advance(by: 0.05)
+        let delete = try #require(labels(in: screen.overlayView).first { $0.text == "Delete Message" })
+        tap(delete, backend, window)
+        backend.advance(by: 0.3)
+        let alert = try #require(screen.navigationController?.presentedViewController as? UIAlertController
+            ?? screen.presentedViewController as? UIAlertController, "a confirmation first")
+        #expect(screen.messages.last?.isDeleted == false)
+        let confirm = try #require(alert.actions.first { $0.style == .destructive })
+        let button = try #require(labels(in: alert.view).first { $0.text == confirm.title })
+        tap(button, backend, window)
+        backend.advance(by: 0.3)
+        await eventually("the message deleted") {
+            backend.advance(by: 0.02)
+            return screen.messages.last?.isDeleted == true || screen.messages.last?.id != id
+        }
+        await eventually("the overlay closed") { screen.overlayView.isHidden }
     }
 }

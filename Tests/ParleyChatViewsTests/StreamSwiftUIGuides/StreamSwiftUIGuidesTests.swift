@@ -74,7 +74,8 @@ import Testing
 // scrolls there, closing hides it), and `makeChannelLoadingView` while a backend fetches the history of a
 // channel that opened empty; the default `makeReactionsOverlayView` is drawn over the factory's
 // `makeReactionsBackgroundView` (given the key window as `currentSnapshot`) with the factory's
-// `makeReactionsContentView` as its picker and, opened by a tap on a message's reactions, the factory's
+// `makeReactionsContentView` as its picker, the factory's `makeMessageActionsView` under the message (its default
+// list asks before deleting) and, opened by a tap on a message's reactions, the factory's
 // `makeReactionsUsersView` where the actions go (OverlaySlotsTests.swift); the row draws the text of a message
 // with attachments with the factory's `makeAttachmentTextView(options:)` (AttachmentTextSlotTests.swift), and a
 // tap on the default image attachment view presents the factory's `makeGalleryView` full screen
@@ -93,8 +94,8 @@ import Testing
 //    only images, files and links; `makeMessageTranslationFooterView` (the row's date line says "Edited").
 //  - the message list's `makeMessageThreadHeaderViewModifier`, `makeChannelBarsVisibilityViewModifier`,
 //    `makeBouncedMessageActionsModifier`,
-//    `makeMessageRepliesShownInChannelView`, and the rest of the reactions detail (`makeBottomReactionsView`,
-//    `makeMessageActionsView`: the overlay's actions are its own "Reply").
+//    `makeMessageRepliesShownInChannelView`, and `makeBottomReactionsView` (the row draws its reactions
+//    with `makeMessageReactionView(message:onTapGesture:onLongPressGesture:)`; Parley has no reactions placement).
 //  - the channel list's `makeSearchResultsView` / `makeChannelListSearchResultItem` (the list filters its
 //    rows by `searchText`; there is no message search), `makeAddUsersView`,
 //    `makeVideoPlayerView`.
