@@ -180,7 +180,8 @@ func shows(_ list: ComponentView, _ id: String) -> Bool {
         let message = try #require(channel.messages.last)
         channel.showReactionsOverlay(for: MessageDisplayInfo(message: message, frame: .zero, contentWidth: 300, showsAllInfo: true))
         world.backend.advance(by: 0.05)
-        world.tap(try #require(channel.overlayView.visibleView(id: "reply-action")))
+        // The overlay's actions are the factory's message actions list; its "Reply" row.
+        world.tap(try #require(labels(in: channel.overlayView).first { $0.text == "Reply" }))
         #expect(channel.quotedMessage?.id == message.id)
         let host = try #require(channel.composerHostView.visibleViews.compactMap { $0 as? ComposerHostView }.first)
         #expect(host.composerVC.content.quotingMessage?.id == message.id)

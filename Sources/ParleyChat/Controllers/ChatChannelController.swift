@@ -159,6 +159,10 @@ public final class ChatChannelController {
     /// Whether older messages are being fetched from the backend (see ``loadPreviousMessages(limit:)``).
     public var isLoadingOlderHistory: Bool { olderHistoryFetch != nil }
 
+    /// Returns when the fetch of older history running now (see ``isLoadingOlderHistory``) has
+    /// ended and what it brought is loaded; at once when none runs.
+    public func olderHistoryFetched() async { await olderHistoryFetch?.value }
+
     /// Why the last fetch of older history (or loading what it brought) failed, or nil after a
     /// success: the next ``loadPreviousMessages(limit:)`` at the top of the window tries again.
     public private(set) var olderHistoryError: ChatError?

@@ -339,17 +339,7 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
     /// `lastReadAt`), else counting the unread messages back from the newest. `nil` when
     /// everything is read.
     open func firstUnreadMessageId(in messages: [ChatMessage], channel: ChatChannel) -> MessageId? {
-        let unread = channel.unreadCount.messages
-        guard unread > 0 else { return nil }
-        if let lastReadAt = channel.membership?.lastReadAt {
-            return messages.first { !$0.isSentByCurrentUser && $0.type != .system && $0.createdAt > lastReadAt }?.id
-        }
-        var remaining = unread
-        for message in messages.reversed() where !message.isSentByCurrentUser {
-            remaining -= 1
-            if remaining == 0 { return message.id }
-        }
-        return nil
+        MessageListRows.firstUnreadMessageId(in: messages, channel: channel)
     }
 
     // MARK: Scrolling

@@ -45,6 +45,23 @@ package final class MessageListRows {
     package static let typingIndicatorID = "typing-indicator"
     package static let unreadSeparatorID = "unread-separator"
 
+    /// The first message the current user has not read: from the channel's read state (after
+    /// `lastReadAt`), else counting the unread messages back from the newest. `nil` when
+    /// everything is read. (The UIKit-style list and the declarative channel screen share it.)
+    package static func firstUnreadMessageId(in messages: [ChatMessage], channel: ChatChannel) -> MessageId? {
+        let unread = channel.unreadCount.messages
+        guard unread > 0 else { return nil }
+        if let lastReadAt = channel.membership?.lastReadAt {
+            return messages.first { !$0.isSentByCurrentUser && $0.type != .system && $0.createdAt > lastReadAt }?.id
+        }
+        var remaining = unread
+        for message in messages.reversed() where !message.isSentByCurrentUser {
+            remaining -= 1
+            if remaining == 0 { return message.id }
+        }
+        return nil
+    }
+
     /// The rows, for a ``ComponentView``'s `list`.
     package let list = ComponentList()
     /// Where days start.

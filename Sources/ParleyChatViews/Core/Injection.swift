@@ -184,11 +184,17 @@ public struct MessageListConfig {
     public var messagePaddings: MessagePaddings
     /// Where the day of the messages shows.
     public var dateIndicatorPlacement: DateIndicatorPlacement
+    /// Whether the channel screen shows the factory's new messages indicator
+    /// (``ViewFactory/makeNewMessagesIndicatorView(newMessagesStartId:count:)``) above the first
+    /// unread message.
+    public var showNewMessagesSeparator: Bool
 
     /// A configuration; every argument has the default behaviour.
     public init(messageListType: MessageListType = .messaging, typingIndicatorPlacement: TypingIndicatorPlacement = .bottomOverlay,
                 groupMessages: Bool = true, messageDisplayOptions: MessageDisplayOptions = MessageDisplayOptions(),
-                messagePaddings: MessagePaddings = MessagePaddings(), dateIndicatorPlacement: DateIndicatorPlacement = .messageList) {
+                messagePaddings: MessagePaddings = MessagePaddings(), dateIndicatorPlacement: DateIndicatorPlacement = .messageList,
+                showNewMessagesSeparator: Bool = true) {
+        self.showNewMessagesSeparator = showNewMessagesSeparator
         self.messageListType = messageListType
         self.typingIndicatorPlacement = typingIndicatorPlacement
         self.groupMessages = groupMessages

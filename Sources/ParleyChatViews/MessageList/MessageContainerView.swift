@@ -108,7 +108,10 @@ public struct MessageContainerView<Factory: ViewFactory>: View {
             bubbleParts += attachmentViews(availableWidth: textMax)
         }
         if !message.isDeleted, !message.text.isEmpty {
-            bubbleParts.append(factory.makeMessageTextView(for: message, isFirst: showsAllInfo, availableWidth: textMax, scrolledId: scrolledId))
+            // With attachments the text is the SDK's attachment text slot (its default is the message text view).
+            bubbleParts.append(message.attachments.isEmpty
+                ? factory.makeMessageTextView(for: message, isFirst: showsAllInfo, availableWidth: textMax, scrolledId: scrolledId)
+                : factory.makeAttachmentTextView(options: AttachmentTextViewOptions(message: message, availableWidth: textMax, scrolledId: scrolledId)))
         }
         let bubble = VStack(spacing: 6, children: bubbleParts)
             .modifier(factory.makeMessageViewModifier(for: MessageModifierInfo(message: message, isFirst: showsAllInfo)))
@@ -134,11 +137,14 @@ public struct MessageContainerView<Factory: ViewFactory>: View {
             onLongPress(MessageDisplayInfo(message: message, frame: frame, contentWidth: bubbleMax, showsAllInfo: showsAllInfo))
         })
         if !message.reactionGroups.isEmpty, channel.config.reactionsEnabled, !message.isDeleted {
-            // The SDK's slot (its default is Parley's two-argument one): a tap or a long press opens the overlay.
-            let openOverlay = {
-                onLongPress(MessageDisplayInfo(message: message, frame: .zero, contentWidth: bubbleMax, showsAllInfo: showsAllInfo))
+            // The SDK's slot (its default is Parley's two-argument one): a tap opens the overlay with who
+            // reacted instead of the actions, a long press with the actions.
+            let openOverlay = { (showsActions: Bool) in
+                onLongPress(MessageDisplayInfo(message: message, frame: .zero, contentWidth: bubbleMax, showsAllInfo: showsAllInfo,
+                                               showsMessageActions: showsActions))
             }
-            column.append(factory.makeMessageReactionView(message: message, onTapGesture: openOverlay, onLongPressGesture: openOverlay))
+            column.append(factory.makeMessageReactionView(message: message, onTapGesture: { openOverlay(false) },
+                                                          onLongPressGesture: { openOverlay(true) }))
         }
         if message.replyCount > 0, !isInThread, message.parentMessageId == nil {
             // The SDK's slot, without a tap handler: its default is Parley's slot with this row's thread opener.

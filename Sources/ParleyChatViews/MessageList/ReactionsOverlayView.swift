@@ -9,6 +9,14 @@ import ParleyUIKit
 /// reaction picker (`Appearance.default.images.availableReactions`, alphabetical) just above the
 /// message and a "Reply" action below it. The current user's reactions show in the tint colour;
 /// tapping one toggles it, tapping the backdrop closes the overlay.
+///
+/// The factory's default overlay takes its backdrop and picker from the factory's
+/// ``ViewFactory/makeReactionsBackgroundView(currentSnapshot:popInAnimationInProgress:)`` and
+/// ``ViewFactory/makeReactionsContentView(message:contentRect:onReactionTap:)``
+/// (``init(channel:messageDisplayInfo:background:reactions:onReaction:onReply:onBackgroundTap:)``),
+/// so overriding one of them changes that part only. Opened from the reactions under a message
+/// (`showsMessageActions` false), it shows who reacted (the factory's
+/// ``ViewFactory/makeReactionsUsersView(message:maxHeight:)``) where the actions go.
 public struct ReactionsOverlayView: Component {
     /// The channel.
     public let channel: ChatChannel
@@ -20,6 +28,14 @@ public struct ReactionsOverlayView: Component {
     public let onReply: @MainActor () -> Void
     /// Closes the overlay.
     public let onBackgroundTap: @MainActor () -> Void
+    /// What the overlay is drawn over, filling it (`nil`: the palette's overlay colour).
+    let background: (any Component)?
+    /// The reaction picker above the message (`nil`: ``picker``).
+    let reactions: (any Component)?
+    /// Who reacted, under the message when it shows no actions (`nil`: nothing).
+    let users: (any Component)?
+    /// The message actions under the message (`nil`: ``actions``).
+    let messageActions: (any Component)?
 
     /// The overlay for `messageDisplayInfo`.
     public init(
@@ -31,6 +47,29 @@ public struct ReactionsOverlayView: Component {
         self.onReaction = onReaction
         self.onReply = onReply
         self.onBackgroundTap = onBackgroundTap
+        self.background = nil
+        self.reactions = nil
+        self.users = nil
+        self.messageActions = nil
+    }
+
+    /// The overlay for `messageDisplayInfo` over `background` (tapping it closes the overlay),
+    /// with `reactions` as its picker and `actions` under the message (at most 260 points wide;
+    /// `nil`: the "Reply" action) or, when the message shows no actions, `users`.
+    public init(
+        channel: ChatChannel, messageDisplayInfo: MessageDisplayInfo, background: some Component, reactions: some Component,
+        actions: (any Component)? = nil, users: (any Component)? = nil, onReaction: @escaping @MainActor (MessageReactionType) -> Void, onReply: @escaping @MainActor () -> Void,
+        onBackgroundTap: @escaping @MainActor () -> Void
+    ) {
+        self.channel = channel
+        self.messageDisplayInfo = messageDisplayInfo
+        self.onReaction = onReaction
+        self.onReply = onReply
+        self.onBackgroundTap = onBackgroundTap
+        self.background = background
+        self.reactions = reactions
+        self.users = users
+        self.messageActions = actions.map { AnyComponent(MaxWidth(content: AnyComponent($0), maxWidth: 260)) }
     }
 
     /// The reaction picker: one button per available reaction.
@@ -84,14 +123,15 @@ public struct ReactionsOverlayView: Component {
         let size = CGSize(width: constraint.maxSize.width.isFinite ? constraint.maxSize.width : 390,
                           height: constraint.maxSize.height.isFinite ? constraint.maxSize.height : 640)
         let palette = Appearance.default.colorPalette
-        let backdrop = ColorBox(palette.overlayBackground).tappable(onBackgroundTap).id("overlay-backdrop")
+        let backdrop = AnyComponent(background ?? ColorBox(palette.overlayBackground)).tappable(onBackgroundTap).id("overlay-backdrop")
             .layout(Constraint(tightSize: size))
         let margin: CGFloat = 8
         let inner = Constraint(maxSize: CGSize(width: max(0, size.width - 2 * margin), height: size.height))
-        let pickerNode = picker.layout(inner)
+        let pickerNode = AnyComponent(reactions ?? picker).layout(inner)
         let messageNode = MaxWidth(content: messagePreview, maxWidth: max(60, messageDisplayInfo.frame.width)).layout(inner)
         let showsActions = messageDisplayInfo.showsMessageActions
-        let actionsNode = showsActions ? actions.layout(inner) : nil
+        let lowerPart: (any Component)? = showsActions ? (messageActions ?? AnyComponent(actions)) : users
+        let actionsNode = lowerPart.map { AnyComponent($0).layout(inner) }
 
         let isOwn = messageDisplayInfo.message.isSentByCurrentUser
         var frame = messageDisplayInfo.frame

@@ -21,7 +21,7 @@ extension ChatChannelView {
     }
 
     /// The newest loaded channel screen of `cid`, if any.
-    fileprivate static func newestScreen(showing cid: ChannelId) -> ChatChannelView? {
+    static func newestScreen(showing cid: ChannelId) -> ChatChannelView? {
         screens.removeAll { $0.screen == nil }
         return screens.last(where: { $0.screen?.channelController?.cid == cid && $0.screen?.isViewLoaded == true })?.screen
     }

@@ -49,6 +49,8 @@ open class ChatChannelView: _ViewController, ChatChannelControllerDelegate, UISc
     private var newestMessage: ChatMessage?
     /// The message the long-press overlay is open for (`nil`: closed).
     public private(set) var messageDisplayInfo: MessageDisplayInfo?
+    /// The first unread message, the jump button and the first page's loading, decided as the messages are first shown.
+    var unread = UnreadState()
     /// The error of the last load, page or action, if it failed.
     public internal(set) var lastError: ChatError?
     /// The last reaction change started from the overlay (tests await it).
@@ -154,6 +156,7 @@ open class ChatChannelView: _ViewController, ChatChannelControllerDelegate, UISc
             height,
         ])
         view.addSubview(scrollToBottomView)
+        setUpJumpToUnreadView()
         overlayView.frame = view.bounds
         overlayView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         view.addSubview(overlayView)
@@ -205,6 +208,7 @@ open class ChatChannelView: _ViewController, ChatChannelControllerDelegate, UISc
             reloadListBackground()
         }
         updateScrollToBottomButton()
+        updateJumpToUnreadButton()
     }
 
     /// The unread count the scroll-to-bottom button shows now (`nil`: not made yet).
@@ -245,7 +249,7 @@ open class ChatChannelView: _ViewController, ChatChannelControllerDelegate, UISc
                                   ? AnyComponent(Space(height: 0))
                                   : AnyComponent(self.viewFactory.makeMessageListDateIndicator(date: date)))
         },
-        unreadSeparator: { ComponentList.Row(id: MessageListRows.unreadSeparatorID, estimatedHeight: 0, component: Space(height: 0)) },
+        unreadSeparator: { [unowned self] in self.newMessagesIndicatorRow() },
         typingIndicator: { [unowned self] users in self.typingIndicatorRow(users) }))
     /// What every row shows of the channel (the member count decides author names).
     private var rowsChannelSignature: Int?
@@ -261,15 +265,15 @@ open class ChatChannelView: _ViewController, ChatChannelControllerDelegate, UISc
         if messages.isEmpty {
             listView.list = nil
             let height = max(0, listView.bounds.height)
-            listView.component = VStack(justifyContent: .center, alignItems: .center) {
-                viewFactory.makeEmptyMessagesView(for: channel, colors: appearance.colorPalette)
-            }.size(width: .fill, height: .absolute(height))
+            let state: any Component = isLoadingFirstPage()
+                ? viewFactory.makeChannelLoadingView() : viewFactory.makeEmptyMessagesView(for: channel, colors: appearance.colorPalette)
+            listView.component = VStack(justifyContent: .center, alignItems: .center, children: [state]).size(width: .fill, height: .absolute(height))
             return
         }
         rowsChannelSignature = channel.memberCount
         rows.calendar = (appearance.formatters.messageDateSeparator as? DefaultMessageDateSeparatorFormatter)?.environment.calendar
             ?? components.messageLayoutOptionsResolver.calendar
-        rows.reload(messages, unreadSeparatorAbove: MessageId?.none, typingUsers: typingUsers(in: channel))
+        rows.reload(messages, unreadSeparatorAbove: newMessagesStartId(in: messages, channel: channel), typingUsers: typingUsers(in: channel))
         if listView.list !== rows.list {
             listView.component = nil
             listView.list = rows.list
@@ -335,6 +339,7 @@ open class ChatChannelView: _ViewController, ChatChannelControllerDelegate, UISc
     open func scrollViewDidScroll(_ scrollView: UIScrollView) {
         loadPagesIfNeeded()
         updateScrollToBottomButton()
+        updateJumpToUnreadButton()
     }
 
     // MARK: Overlay

@@ -196,7 +196,18 @@ public struct AddUsersOptions: Sendable {
 public struct AttachmentTextViewOptions {
     /// The message.
     public let message: ChatMessage
+    /// The width the text may take (the message row's, when the row asks).
+    let availableWidth: CGFloat
+    /// The message the list scrolls to (the row's binding, when the row asks).
+    let scrolledId: Binding<String?>?
 
     /// Options for `message`.
-    public init(message: ChatMessage) { self.message = message }
+    public init(message: ChatMessage) { self.init(message: message, availableWidth: .infinity, scrolledId: nil) }
+
+    /// Options for `message` in a row `availableWidth` wide.
+    init(message: ChatMessage, availableWidth: CGFloat, scrolledId: Binding<String?>?) {
+        self.message = message
+        self.availableWidth = availableWidth
+        self.scrolledId = scrolledId
+    }
 }

@@ -124,7 +124,10 @@ extension ViewFactory {
         ReactionsView(message: message, onTap: onTapGesture)
     }
 
-    /// A ``ReactionsOverlayView``.
+    /// A ``ReactionsOverlayView`` over the factory's
+    /// ``makeReactionsBackgroundView(currentSnapshot:popInAnimationInProgress:)`` (given the key
+    /// window as the overlay opens), with the
+    /// factory's ``makeReactionsContentView(message:contentRect:onReactionTap:)`` as its picker.
     public func makeReactionsOverlayView(
         channel: ChatChannel,
         messageDisplayInfo: MessageDisplayInfo,
@@ -132,8 +135,24 @@ extension ViewFactory {
         onReply: @escaping @MainActor () -> Void,
         onBackgroundTap: @escaping @MainActor () -> Void
     ) -> some Component {
-        ReactionsOverlayView(channel: channel, messageDisplayInfo: messageDisplayInfo, onReaction: onReaction, onReply: onReply,
-                             onBackgroundTap: onBackgroundTap)
+        let message = messageDisplayInfo.message
+        let react = onReaction
+        // What the screen shows as the overlay opens (a factory's background may draw it).
+        let snapshot = UIApplication.shared.keyWindow?.renderImage(scale: 1)
+            ?? UIGraphicsImageRenderer(size: CGSize(width: 1, height: 1), scale: 1).image { _ in }
+        return ReactionsOverlayView(
+            channel: channel, messageDisplayInfo: messageDisplayInfo,
+            background: makeReactionsBackgroundView(currentSnapshot: snapshot, popInAnimationInProgress: false),
+            reactions: makeReactionsContentView(message: message, contentRect: messageDisplayInfo.frame, onReactionTap: { type in
+                MainActor.assumeIsolated { react(type) }
+            }),
+            actions: makeMessageActionsView(for: message, channel: channel, onFinish: { info in
+                MainActor.assumeIsolated { info.identifier == MessageActionIdentifier.inlineReply ? onReply() : onBackgroundTap() }
+            }, onError: { error in
+                MainActor.assumeIsolated { MessageActionAlerts.show(error) }
+            }),
+            users: message.latestReactions.isEmpty ? nil : makeReactionsUsersView(message: message, maxHeight: 280),
+            onReaction: onReaction, onReply: onReply, onBackgroundTap: onBackgroundTap)
     }
 
     /// A ``TypingIndicatorBottomView``.

@@ -56,19 +56,24 @@ extension ViewFactory {
         .padding(.horizontal, 16)
     }
 
-    /// An ``ActionListView`` of ``supportedMessageActions(for:channel:onFinish:onError:)``.
+    /// An ``ActionListView`` of ``supportedMessageActions(for:channel:onFinish:onError:)``; an
+    /// action with a confirmation popup runs once the user confirms it.
     public func makeMessageActionsView(for message: ChatMessage, channel: ChatChannel,
                                        onFinish: @escaping (MessageActionInfo) -> Void,
                                        onError: @escaping (Error) -> Void) -> some View {
         let actions = supportedMessageActions(for: message, channel: channel, onFinish: onFinish, onError: onError)
-        return ActionListView(rows: actions.map {
-            ActionListView.Row(id: $0.id, title: $0.title, iconName: $0.iconName, isDestructive: $0.isDestructive, action: $0.action)
+        return ActionListView(rows: actions.map { action in
+            let run = action.action, popup = action.confirmationPopup
+            return ActionListView.Row(id: action.id, title: action.title, iconName: action.iconName, isDestructive: action.isDestructive) {
+                if let popup { MessageActionAlerts.confirm(popup, then: run) } else { run() }
+            }
         })
     }
 
-    /// The users who reacted, each with their avatar and reaction.
+    /// The users who reacted, each with their avatar and reaction, on a card.
     public func makeReactionsUsersView(message: ChatMessage, maxHeight: CGFloat) -> some View {
         let reactions = message.latestReactions
+        let palette = Appearance.default.colorPalette
         return VStack(alignment: .leading, spacing: 8) {
             Text(reactions.count == 1 ? localized("factory.oneReaction") : "\(reactions.count) " + localized("factory.reactions")).font(.headline)
             ForEach(reactions.indices, id: \.self) { index in
@@ -83,6 +88,8 @@ extension ViewFactory {
         }
         .padding(16)
         .frame(maxHeight: maxHeight, alignment: .top)
+        .background(Color(palette.popoverBackground))
+        .cornerRadius(16)
     }
 
     /// The factory's reactions view, with a long press.
@@ -301,9 +308,38 @@ extension ViewFactory {
         SymbolLine(symbol: symbol("person.2"), text: localized("factory.noUsersToAdd")).padding(16)
     }
 
-    /// The factory's message text.
+    /// The factory's message text (at the row's width when a message row asks).
     public func makeAttachmentTextView(options: AttachmentTextViewOptions) -> some Component {
-        makeMessageTextView(for: options.message, isFirst: true, availableWidth: .infinity, scrolledId: .constant(nil))
+        makeMessageTextView(for: options.message, isFirst: true, availableWidth: options.availableWidth,
+                            scrolledId: options.scrolledId ?? .constant(nil))
+    }
+}
+
+/// The alerts of the message actions, on the key window: a confirmation before a destructive
+/// action, and an action's failure.
+@MainActor
+enum MessageActionAlerts {
+    /// The window's frontmost controller.
+    static var presenter: UIViewController? {
+        var top = UIApplication.shared.keyWindow?.rootViewController
+        while let presented = top?.presentedViewController { top = presented }
+        return top
+    }
+
+    /// Asks with `popup`; runs `action` when the user confirms.
+    static func confirm(_ popup: ConfirmationPopup, then action: @escaping @MainActor () -> Void) {
+        guard let presenter else { return }
+        let alert = UIAlertController(title: popup.title, message: popup.message, preferredStyle: .alert)
+        alert.addAction(UIAlertAction(title: Appearance.default.l10n.tr("alert.actions.cancel"), style: .cancel))
+        alert.addAction(UIAlertAction(title: popup.buttonTitle, style: .destructive) { _ in action() })
+        presenter.present(alert, animated: true)
+    }
+
+    /// Tells the user an action failed.
+    static func show(_ error: Error) {
+        guard let presenter else { return }
+        let router = Components.default.alertsRouter.init(rootViewController: presenter)
+        if let error = error as? ChatError { router.showErrorAlert(for: error) } else { router.showErrorAlert(message: error.localizedDescription) }
     }
 }
 

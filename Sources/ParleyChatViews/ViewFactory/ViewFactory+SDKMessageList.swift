@@ -63,10 +63,12 @@ extension ViewFactory {
         }
     }
 
-    /// An ``AttachmentLinesView`` of the images.
+    /// An ``AttachmentLinesView`` of the images; a tap opens the factory's gallery
+    /// (``ChatChannelView/showGallery(of:at:)``).
     public func makeImageAttachmentView(for message: ChatMessage, isFirst: Bool, availableWidth: CGFloat,
                                         scrolledId: Binding<String?>) -> some View {
         AttachmentLinesView(message: message, types: [.image]).frame(maxWidth: availableWidth, alignment: .leading)
+            .onTapGesture { ChatChannelView.showGallery(of: message) }
     }
 
     /// An ``AttachmentLinesView`` of the images.

@@ -67,6 +67,19 @@ import Testing
 // Binding<ChatChannel?>`) are new methods of the factory, as they would be with the SDK's later protocol;
 // so the guide's leading area (21, `currentChannelId:`) is not the screen's (the same area with
 // `swipedChannelId:` is: ArchiveSwipeFactory in ChannelListSwipeTests.swift).
+// Since session 14 (UnreadSlotsTests.swift) ChatChannelView draws the message list's
+// `makeNewMessagesIndicatorView` above the first unread message (`messageListConfig.showNewMessagesSeparator`,
+// on by default as in the SDK), `makeJumpToUnreadButton` at the top of the list while that message is above
+// the screen (with `components.isJumpToUnreadEnabled`, off by default as in the UIKit-style list; jumping
+// scrolls there, closing hides it), and `makeChannelLoadingView` while a backend fetches the history of a
+// channel that opened empty; the default `makeReactionsOverlayView` is drawn over the factory's
+// `makeReactionsBackgroundView` (given the key window as `currentSnapshot`) with the factory's
+// `makeReactionsContentView` as its picker, the factory's `makeMessageActionsView` under the message (its default
+// list asks before deleting) and, opened by a tap on a message's reactions, the factory's
+// `makeReactionsUsersView` where the actions go (OverlaySlotsTests.swift); the row draws the text of a message
+// with attachments with the factory's `makeAttachmentTextView(options:)` (AttachmentTextSlotTests.swift), and a
+// tap on the default image attachment view presents the factory's `makeGalleryView` full screen
+// (`ChatChannelView.showGallery(of:at:)`; its `isShown` binding closes it: GallerySlotTests.swift).
 //
 // Factory slots no screen asks yet (each has a default; a factory overriding one sees no effect):
 //  - the thread list's (`makeThreadListItem`, `makeThreadListHeaderView`, `makeNoThreadsView`, …, twelve in
@@ -77,15 +90,14 @@ import Testing
 //    declarative screen hosts the UIKit composer (its text view is the input, its picker the file chooser);
 //    Parley records no voice and has no polls or commands.
 //  - the row's `makeGiphyAttachmentView`, `makeVideoAttachmentView`, `makeVoiceRecordingView`, `makePollView`,
-//    `makeCustomAttachmentViewType`, `makeAttachmentTextView`, `makeEmojiTextView`: Parley's messages carry
+//    `makeCustomAttachmentViewType`, `makeEmojiTextView`: Parley's messages carry
 //    only images, files and links; `makeMessageTranslationFooterView` (the row's date line says "Edited").
-//  - the message list's `makeJumpToUnreadButton`, `makeNewMessagesIndicatorView`, `makeMessageThreadHeaderViewModifier`,
-//    `makeChannelBarsVisibilityViewModifier`, `makeChannelLoadingView`, `makeBouncedMessageActionsModifier`,
-//    `makeMessageRepliesShownInChannelView`, and the reactions detail (`makeReactionsUsersView`,
-//    `makeReactionsContentView`, `makeReactionsBackgroundView`, `makeBottomReactionsView`,
-//    `makeMessageActionsView`: the overlay is the factory's `makeReactionsOverlayView` as a whole).
+//  - the message list's `makeMessageThreadHeaderViewModifier`, `makeChannelBarsVisibilityViewModifier`,
+//    `makeBouncedMessageActionsModifier`,
+//    `makeMessageRepliesShownInChannelView`, and `makeBottomReactionsView` (the row draws its reactions
+//    with `makeMessageReactionView(message:onTapGesture:onLongPressGesture:)`; Parley has no reactions placement).
 //  - the channel list's `makeSearchResultsView` / `makeChannelListSearchResultItem` (the list filters its
-//    rows by `searchText`; there is no message search), `makeAddUsersView`, `makeGalleryView`,
+//    rows by `searchText`; there is no message search), `makeAddUsersView`,
 //    `makeVideoPlayerView`.
 //
 // Still fail to compile (why):
