@@ -47,7 +47,7 @@ public final class PostgresCluster: Sendable {
             let cluster = PostgresCluster(
                 directory: URL(fileURLWithPath: dataPath).deletingLastPathComponent(), port: 0,
                 binaries: URL(fileURLWithPath: pgCtl).deletingLastPathComponent())
-            try? cluster.run(pgCtl, ["-D", dataPath, "-w", "-t", "5", "-m", "immediate", "stop"], timeout: 10)
+            _ = try? cluster.run(pgCtl, ["-D", dataPath, "-w", "-t", "5", "-m", "immediate", "stop"], timeout: 10)
         }
     }
 
@@ -133,20 +133,21 @@ public final class PostgresCluster: Sendable {
 
     /// Stops the server and removes the directory.
     public func stop() {
-        try? run(binaries.appendingPathComponent("pg_ctl").path, ["-D", dataPath, "-w", "-m", "immediate", "stop"])
+        _ = try? run(binaries.appendingPathComponent("pg_ctl").path, ["-D", dataPath, "-w", "-m", "immediate", "stop"])
         _ = Self.running.withLock { $0.removeValue(forKey: dataPath) }
         try? FileManager.default.removeItem(at: directory)
     }
 
-    /// Runs a PostgreSQL tool, as the cluster's owner when `asOwner` (the `postgres` user under root);
-    /// one still running after `timeout` seconds is killed and reported (a hung tool fails, it does
-    /// not hang the caller).
+    /// Runs a PostgreSQL tool, as the cluster's owner when `asOwner` (the `postgres` user under root),
+    /// and returns what it printed; one still running after `timeout` seconds is killed and reported
+    /// (a hung tool fails, it does not hang the caller).
     ///
     /// `posix_spawn` and `waitpid`, not Foundation's `Process`: its reaping of children stalled
     /// in test processes (the tool exited, `waitUntilExit` never returned). Output goes to a
     /// temporary file, not a pipe, since `pg_ctl start` leaves a server running that could hold
     /// a pipe open.
-    func run(_ executable: String, _ arguments: [String], asOwner: Bool = true, timeout: TimeInterval = 90) throws {
+    @discardableResult
+    public func run(_ executable: String, _ arguments: [String], asOwner: Bool = true, timeout: TimeInterval = 90) throws -> String {
         // The tools must not inherit a working directory the postgres user cannot enter.
         let inRoot = ["/bin/sh", "-c", "cd / && exec \"$@\"", "sh"]
         let argv = (asOwner && Self.isRoot) ? inRoot + ["/usr/sbin/runuser", "-u", "postgres", "--", executable] + arguments
@@ -162,7 +163,16 @@ public final class PostgresCluster: Sendable {
         var cArguments = argv.map { strdup($0) } + [nil]
         defer { for pointer in cArguments { free(pointer) } }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, argv[0], &actions, nil, &cArguments, environ)
+        // The tool starts with no signal blocked: a blocked mask is inherited, and this process's
+        // threads block some (pgbench's -T runs on SIGALRM and never ended under it).
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        posix_spawnattr_setsigmask(&attributes, &unblocked)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+        let spawned = posix_spawn(&pid, argv[0], &actions, &attributes, &cArguments, environ)
         guard spawned == 0 else { throw ClusterError("\(argv[0]) could not start: \(String(cString: strerror(spawned)))") }
         var status: Int32 = 0
         let deadline = Date().addingTimeInterval(timeout)
@@ -178,10 +188,11 @@ public final class PostgresCluster: Sendable {
             usleep(20_000)
         }
         let exited = status & 0x7f == 0, code = (status >> 8) & 0xff
+        let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
         guard exited && code == 0 else {
-            let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
             throw ClusterError("\(executable) \(arguments.joined(separator: " ")) failed (status \(status)): \(output)")
         }
+        return output
     }
 
     /// A loopback TCP port nobody listens on now.

@@ -12,11 +12,22 @@ enum PostgresServerBench {
         let cluster = try PostgresCluster.start(fsync: true)
         defer { cluster.stop() }
 
-        let single = try await measure(cluster: cluster, processes: 1, quick: quick)
-        let pair = try await measure(cluster: cluster, processes: 2, quick: quick)
+        let singleDatabase = try cluster.createDatabase()
+        let single = try await measure(cluster: cluster, url: singleDatabase, processes: 1, quick: quick)
+        let pair = try await measure(cluster: cluster, url: try cluster.createDatabase(), processes: 2, quick: quick)
+        let raw = try await PostgresCluster.offPool {
+            try rawSendsPerSecond(
+                cluster: cluster, url: singleDatabase, channels: channels(quick: quick), members: members, clients: 16,
+                seconds: quick ? 2 : 5)
+        }
         FileHandle.standardError.write(Data(String(
-            format: "bench server --postgres: one process %.0f deliveries/s, two %.0f\n", single.best, pair.best).utf8))
+            format: "bench server --postgres: one process %.0f deliveries/s, two %.0f; PostgreSQL alone %.0f sends/s (%.0f deliveries/s)\n",
+            single.best, pair.best, raw, raw * Double(members)).utf8))
         return [
+            BenchResult(name: "server.pg_raw_sends_per_s", value: raw, unit: "msg/s", target: nil, better: .higher),
+            BenchResult(
+                name: "server.pg_deliveries_vs_raw", value: raw > 0 ? single.best / (raw * Double(members)) : .nan,
+                unit: "ratio", target: nil, better: .higher),
             BenchResult(name: "server.pg_deliveries_per_s", value: single.best, unit: "msg/s", target: 10_000, better: .higher),
             BenchResult(name: "server.pg_delivery_p99_ms", value: single.pacedDelivery, unit: "ms", target: 15, better: .lower),
             BenchResult(name: "server.pg_send_p99_ms", value: single.pacedSend, unit: "ms", target: 10, better: .lower),
@@ -34,9 +45,15 @@ enum PostgresServerBench {
         var pacedSend: Double
     }
 
-    /// 20 channels of 10 members (10 in --quick), sockets and sends spread over `processes` servers.
-    static func measure(cluster: PostgresCluster, processes: Int, quick: Bool) async throws -> Figures {
-        let url = try cluster.createDatabase()
+    /// Members per channel.
+    static let members = 10
+
+    /// Channels of the load: 20 (10 in --quick).
+    static func channels(quick: Bool) -> Int { quick ? 10 : 20 }
+
+    /// ``channels(quick:)`` channels of ``members`` members in the database at `url`, sockets and
+    /// sends spread over `processes` servers.
+    static func measure(cluster: PostgresCluster, url: String, processes: Int, quick: Bool) async throws -> Figures {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("parley-bench-pg-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         var servers: [BenchServer] = []
@@ -65,8 +82,7 @@ enum PostgresServerBench {
         let processes = servers.count
         let apis = servers.map { BenchAPI(port: $0.port, tokens: tokens, client: client) }
 
-        let channels = quick ? 10 : 20
-        let members = 10
+        let channels = Self.channels(quick: quick)
         let users = (0..<(channels * members)).map { "user-\($0)" }
         try await apis[0].upsertAsAdmin(users)
         for channel in 0..<channels {
