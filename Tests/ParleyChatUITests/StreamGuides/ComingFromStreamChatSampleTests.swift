@@ -57,6 +57,27 @@ final class CopyOnlyActionsVC: ChatMessageActionsVC {
     }
 }
 
+final class LocationAttachmentViewInjector: AttachmentViewInjector {
+    let placeLabel = UILabel()
+
+    override func contentViewDidLayout(options: ChatMessageLayoutOptions) {
+        super.contentViewDidLayout(options: options)
+        contentView.bubbleContentContainer.insertArrangedSubview(placeLabel, at: 0)
+    }
+
+    override func contentViewDidUpdateContent() {
+        super.contentViewDidUpdateContent()
+        placeLabel.text = contentView.content.map { "📍 " + $0.text.dropFirst("place:".count) }
+    }
+}
+
+final class LocationAttachmentViewCatalog: AttachmentViewCatalog {
+    override class func attachmentViewInjectorClassFor(message: ChatMessage, components: Components) -> AttachmentViewInjector.Type? {
+        if message.text.hasPrefix("place:") { return LocationAttachmentViewInjector.self }
+        return super.attachmentViewInjectorClassFor(message: message, components: components)
+    }
+}
+
 @MainActor
 @Suite struct ComingFromStreamChatSampleTests {
     typealias L = MessageListFixtures
@@ -156,6 +177,20 @@ final class CopyOnlyActionsVC: ChatMessageActionsVC {
         host.layoutIfNeeded()
         #expect(vc.actionControls.count == 1)
         #expect(vc.actionControls.first?.content is CopyActionItem)
+    }
+
+    @Test func anAttachmentOfTheAppsOwn() throws {
+        var components = Components.default
+        components.attachmentViewCatalog = LocationAttachmentViewCatalog.self
+
+        let message = ChatMessage(id: "here", cid: L.cid, text: "place:Lisbon", author: L.alice, createdAt: L.day)
+        let row = AttachmentFixtures.row(0, in: [message], components: components)
+        let injector = try #require(row.attachmentViewInjector as? LocationAttachmentViewInjector)
+        #expect(injector.placeLabel.text == "📍 Lisbon")
+        #expect(row.bubbleContentContainer.arrangedSubviews.first === injector.placeLabel)
+        // A message without a place keeps the SDK's injectors (none for plain text).
+        let plain = AttachmentFixtures.row(0, in: [L.messages(1)[0]], components: components)
+        #expect(plain.attachmentViewInjector == nil)
     }
 
     @Test func featureFlags() {
