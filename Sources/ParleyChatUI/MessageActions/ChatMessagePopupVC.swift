@@ -152,11 +152,14 @@ open class ChatMessagePopupVC: _ViewController {
         let maxY = bounds.maxY - margin - bottomReach - messageFrame.height
         messageFrame.origin.y = maxY < minY ? minY : min(max(messageFrame.minY, minY), maxY)
 
-        // The trailing side is the left one right to left.
+        // The trailing side is the left one right to left. The picker and the actions line up
+        // with the message's column (its row spans the list, which is a split view's secondary
+        // column on a wide window, not the whole window), kept inside the popup.
         let onRight = isFlipped != (view.effectiveUserInterfaceLayoutDirection == .rightToLeft)
         func aligned(_ size: CGSize) -> CGRect {
-            let x = onRight ? bounds.maxX - margin - size.width : bounds.minX + margin
-            return CGRect(x: x, y: 0, width: size.width, height: size.height)
+            let x = onRight ? messageFrame.maxX - margin - size.width : messageFrame.minX + margin
+            let inside = min(max(x, bounds.minX + margin), bounds.maxX - margin - size.width)
+            return CGRect(x: inside, y: 0, width: size.width, height: size.height)
         }
         var picker = CGRect.zero
         if pickerSize.height > 0 {

@@ -48,6 +48,22 @@ import Testing
         #expect(rtl.picker.maxX == 378 && rtl.bottom.maxX == 378)
     }
 
+    /// On a wide window the list is a split view's secondary column: the picker and the actions
+    /// line up with the message's column, not with the window's edge over the channel list
+    /// (they sat at x = 12, over the channel list, in a driven session).
+    @Test func inASplitViewThePartsStayInTheMessagesColumn() throws {
+        let window = CGSize(width: 1280, height: 800)
+        let row = CGRect(x: 341, y: 560, width: 939, height: 60)
+        let others = try popup(ReactionFixtures.mixed, at: row, size: window).computeLayout(in: CGRect(origin: .zero, size: window))
+        #expect(others.picker.minX == row.minX + 12 && others.bottom.minX == row.minX + 12)
+        let own = ReactionFixtures.message(own: true, groups: [(.love, 1, 1, false)])
+        let mine = try popup(own, at: row, size: window).computeLayout(in: CGRect(origin: .zero, size: window))
+        #expect(mine.picker.maxX == row.maxX - 12 && mine.bottom.maxX == row.maxX - 12)
+        // A column narrower than the actions: they stay inside the window.
+        let narrow = try popup(ReactionFixtures.mixed, at: CGRect(x: 1200, y: 300, width: 80, height: 40), size: window)
+        expectOnScreen(narrow)
+    }
+
     @Test func aMessageInTheMiddleStaysWhereItWas() throws {
         let frame = CGRect(x: 0, y: 250, width: 390, height: 60)
         let popup = try self.popup(ReactionFixtures.mixed, at: frame)
