@@ -32,6 +32,9 @@ struct DemoCommand: ParsableCommand {
     @Flag(help: "Start in dark mode.")
     var dark = false
 
+    @Flag(help: "No simulated peers: nothing changes on screen unless you act (driven sessions, screenshots).")
+    var quiet = false
+
     @Option(help: "Render the first screen headless to this PNG file and exit.")
     var screenshot: String?
 
@@ -139,7 +142,7 @@ struct DemoCommand: ParsableCommand {
         DemoApp.style = style
         DemoApp.customizations = customizationList
         let declarative = usesDeclarativeScreens, livestream = usesLivestream
-        if demo.client.embeddedBackend != nil {  // with --server, `parley peers` plays the others
+        if demo.client.embeddedBackend != nil, !quiet {  // with --server, `parley peers` plays the others
             let peers = SimulatedPeers(client: demo.client, channels: demo.channels, seed: 7, meanInterval: 3,
                                        lines: DemoConversations.peerLines, allowsJoins: false)
             peers.start()
