@@ -372,6 +372,18 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
         return true
     }
 
+    /// A mouse drag that starts on a message's text selects that text (part of it, to copy);
+    /// swipe to reply takes drags on the rest of the row, and every drag on a touch screen.
+    open func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool {
+        guard gestureRecognizer === swipeToReplyGestureRecognizer, touch.type == .indirectPointer else { return true }
+        var candidate = touch.view
+        while let view = candidate, !(view is ChatMessageContentView) {
+            if view is UITextView { return false }
+            candidate = view.superview
+        }
+        return true
+    }
+
     // MARK: ChatMessageContentViewDelegate
 
     /// Forwards to the delegate.
