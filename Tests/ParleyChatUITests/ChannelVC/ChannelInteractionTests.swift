@@ -48,8 +48,14 @@ extension HeadlessWindowTests {
         let row = try #require(vc.messageListVC.contentView(forMessageId: "m0008"))
         let bubbleView = try #require(row.bubbleView)
         let bubble = bubbleView.convert(bubbleView.bounds, to: nil)
+        // A finger's swipe (a mouse drag that starts on the text selects it instead).
         let start = CGPoint(x: bubble.minX + 20, y: bubble.midY)
-        backend.drag(from: start, to: CGPoint(x: start.x + 100, y: start.y + 3), duration: 0.3, steps: 12)
+        backend.finger(1, .began, at: start)
+        for step in 1...12 {
+            backend.advance(by: 0.025)
+            backend.finger(1, .moved, at: CGPoint(x: start.x + CGFloat(step) * 100 / 12, y: start.y + 3))
+        }
+        backend.finger(1, .ended, at: CGPoint(x: start.x + 100, y: start.y + 3))
         backend.runUntilIdle()
         #expect(vc.messageComposerVC.content.quotingMessage?.id == "m0008")
         #expect(row.transform.isIdentity)
