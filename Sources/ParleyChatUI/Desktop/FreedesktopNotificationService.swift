@@ -26,14 +26,7 @@ public final class FreedesktopNotificationService: DesktopNotificationService {
     /// standard error, when there is none.
     public static func connect(address: String? = nil) -> FreedesktopNotificationService? {
         var error: UnsafeMutablePointer<GError>?
-        let connection: OpaquePointer?
-        if let address {
-            let flags = GDBusConnectionFlags(rawValue: G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT.rawValue | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION.rawValue)
-            connection = g_dbus_connection_new_for_address_sync(address, flags, nil, nil, &error)
-        } else {
-            connection = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error)
-        }
-        guard let connection else {
+        guard let connection = FreedesktopBus.connection(address: address, error: &error) else {
             let reason = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "unknown error"
             if let error { g_error_free(error) }
             FileHandle.standardError.write(Data("parley: no D-Bus session bus (\(reason)); desktop notifications are off\n".utf8))

@@ -29,7 +29,7 @@ struct DemoCommand: ParsableCommand {
     @Option(help: "The UI language: en, de or ar (Arabic mirrors the UI right to left); default: the preferred language.")
     var lang: String?
 
-    @Flag(help: "Start in dark mode.")
+    @Flag(help: "Start in dark mode (default: the desktop's light or dark preference, else light).")
     var dark = false
 
     @Flag(help: "No simulated peers: nothing changes on screen unless you act (driven sessions, screenshots).")
@@ -117,7 +117,8 @@ struct DemoCommand: ParsableCommand {
                 reset: reset)
         } ?? DemoStore.open(at: storeURL, reset: reset, bigChannelMessages: messages)
         for customization in try customizations() { customization.apply() }
-        let style: UIUserInterfaceStyle = dark ? .dark : .light
+        // --dark, else the desktop's preference (the freedesktop settings portal), else light.
+        let style: UIUserInterfaceStyle = dark ? .dark : (screenshot == nil ? FreedesktopAppearance.preferredStyle() : nil) ?? .light
         let customizationList = try customizations()
         let size = CGSize(width: width, height: height)
 

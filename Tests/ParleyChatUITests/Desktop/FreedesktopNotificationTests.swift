@@ -57,8 +57,9 @@ import Testing
     /// A fake notification server: owns the name, answers `Notify` with ids 41, 42, …, records
     /// the calls, and emits `ActionInvoked`.
     final class FakeServer: Sendable {
-        nonisolated(unsafe) let connection: OpaquePointer
-        let calls = Mutex<[Call]>([])
+        let calls: Recorded<[Call]>
+        let service: FakeBusService
+        var connection: OpaquePointer { service.connection }
 
         static let xml = """
             <node><interface name="org.freedesktop.Notifications">
@@ -70,28 +71,13 @@ import Testing
             """
 
         init(address: String) throws {
-            var error: UnsafeMutablePointer<GError>?
-            let flags = GDBusConnectionFlags(rawValue: G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT.rawValue | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION.rawValue)
-            connection = try #require(g_dbus_connection_new_for_address_sync(address, flags, nil, nil, &error))
-            // The name, synchronously (RequestName, "do not queue").
-            var nameArgs: [OpaquePointer?] = [g_variant_new_string("org.freedesktop.Notifications"), g_variant_new_uint32(4)]
-            let request = nameArgs.withUnsafeMutableBufferPointer { g_variant_new_tuple($0.baseAddress, gsize($0.count)) }
-            let owned = try #require(g_dbus_connection_call_sync(connection, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
-                                                                 "RequestName", request, nil, G_DBUS_CALL_FLAGS_NONE, 5000, nil, &error))
-            g_variant_unref(owned)
-            // The object, its calls served on a thread of its own.
-            let node = try #require(g_dbus_node_info_new_for_xml(Self.xml, &error))
-            let context = g_main_context_new()
-            g_main_context_push_thread_default(context)
-            var vtable = GDBusInterfaceVTable()
-            vtable.method_call = fakeNotifyCall
-            let interface = try #require(node.pointee.interfaces?[0])
-            let registered = g_dbus_connection_register_object(connection, "/org/freedesktop/Notifications", interface, &vtable,
-                                                               Unmanaged.passUnretained(self).toOpaque(), nil, &error)
-            g_main_context_pop_thread_default(context)
-            #expect(registered > 0)
-            nonisolated(unsafe) let loop = g_main_loop_new(context, 0)
-            Thread { g_main_loop_run(loop) }.start()
+            let calls = Recorded<[Call]>([])
+            self.calls = calls
+            service = try FakeBusService(
+                address: address, name: "org.freedesktop.Notifications", path: "/org/freedesktop/Notifications", xml: Self.xml
+            ) { _, parameters, invocation in
+                fakeNotify(parameters, invocation, into: calls)
+            }
         }
 
         /// The user clicks notification `id`.
@@ -149,14 +135,8 @@ import Testing
     }
 }
 
-/// The fake server's method handler (`Notify`), on its GLib thread: records the call and answers
-/// the next id (a global function: nonisolated, so GLib's thread may call it).
-private func fakeNotifyCall(
-    _ connection: OpaquePointer?, _ sender: UnsafePointer<gchar>?, _ path: UnsafePointer<gchar>?, _ interface: UnsafePointer<gchar>?,
-    _ method: UnsafePointer<gchar>?, _ parameters: OpaquePointer?, _ invocation: OpaquePointer?, _ userData: gpointer?
-) {
-    guard let parameters, let userData else { return }
-    let server = Unmanaged<FreedesktopNotificationTests.FakeServer>.fromOpaque(userData).takeUnretainedValue()
+/// The fake server's `Notify`, on its GLib thread: records the call and answers the next id.
+private func fakeNotify(_ parameters: OpaquePointer, _ invocation: OpaquePointer, into calls: Recorded<[FreedesktopNotificationTests.Call]>) {
     func child(_ index: Int) -> OpaquePointer { g_variant_get_child_value(parameters, gsize(index)) }
     func string(_ index: Int) -> String { let value = child(index); defer { g_variant_unref(value) }; return String(cString: g_variant_get_string(value, nil)) }
     let replaces = child(1), timeout = child(7), actionsValue = child(5)
@@ -169,7 +149,7 @@ private func fakeNotifyCall(
     }
     let call = FreedesktopNotificationTests.Call(appName: string(0), replacesId: g_variant_get_uint32(replaces), icon: string(2), summary: string(3), body: string(4),
                     actions: actions, timeout: g_variant_get_int32(timeout))
-    let id = server.calls.withLock { calls in calls.append(call); return UInt32(40 + calls.count) }
+    let id = calls.withLock { calls in calls.append(call); return UInt32(40 + calls.count) }
     var reply: [OpaquePointer?] = [g_variant_new_uint32(id)]
     g_dbus_method_invocation_return_value(invocation, reply.withUnsafeMutableBufferPointer { g_variant_new_tuple($0.baseAddress, 1) })
 }

@@ -53,6 +53,9 @@ import Testing
                                                  "parley: no D-Bus session bus (); desktop notifications are offn",
                                                  "parley: a desktop notification failed: n"],
         "ChatDesktopNotifier.swift": ["Parley"],
+        // The settings portal's D-Bus names and the setting read (never shown).
+        "FreedesktopAppearance.swift": ["org.freedesktop.appearance", "color-scheme", "org.freedesktop.portal.Desktop",
+                                        "/org/freedesktop/portal/desktop", "org.freedesktop.portal.Settings", "Read"],
         // U+FFFD, the mark shown for control characters in file names.
         "ChatMessageFileAttachmentListView.swift": ["u{FFFD}"],
     ]
