@@ -82,22 +82,19 @@ public struct MessageContainerView<Factory: ViewFactory>: View {
         return views
     }
 
-    /// The row.
-    public var body: AnyComponent {
-        if message.type == .system {
-            return factory.makeSystemMessageView(message: message).eraseToAnyComponent()
-        }
-        let appearance = Appearance.default
-        let palette = appearance.colorPalette
-        let isOwn = message.isSentByCurrentUser
+    /// The widest the bubble may be in a row `width` points wide (80 % of what the avatar leaves).
+    func bubbleMaxWidth(rowWidth: CGFloat) -> CGFloat {
         let config = ChatViews.utils.messageListConfig
-        let options = config.messageDisplayOptions
-        let horizontalPadding = config.messagePaddings.horizontal
-        let rowWidth = width ?? 390
-        let gutter: CGFloat = isOwn || !options.showAvatars ? 0 : Self.avatarSize + 8
-        let bubbleMax = max(60, ((rowWidth - 2 * horizontalPadding - gutter) * 0.8).rounded(.down))
-        let textMax = bubbleMax - 24
+        let gutter: CGFloat = message.isSentByCurrentUser || !config.messageDisplayOptions.showAvatars ? 0 : Self.avatarSize + 8
+        return max(60, ((rowWidth - 2 * config.messagePaddings.horizontal - gutter) * 0.8).rounded(.down))
+    }
 
+    /// The message's bubble: the quoted message, the attachments and the text, with the factory's
+    /// message modifier, at most `maxWidth` points wide. The reactions overlay raises this bubble,
+    /// laid out at the width the row's had.
+    public func bubble(maxWidth: CGFloat) -> some Component {
+        let isOwn = message.isSentByCurrentUser
+        let textMax = maxWidth - 24
         var bubbleParts: [any Component] = []
         if let quoted = message.quotedMessage {
             bubbleParts.append(factory.makeQuotedMessageView(quotedMessage: quoted, isSentByCurrentUser: isOwn, scrolledId: scrolledId))
@@ -113,9 +110,23 @@ public struct MessageContainerView<Factory: ViewFactory>: View {
                 ? factory.makeMessageTextView(for: message, isFirst: showsAllInfo, availableWidth: textMax, scrolledId: scrolledId)
                 : factory.makeAttachmentTextView(options: AttachmentTextViewOptions(message: message, availableWidth: textMax, scrolledId: scrolledId)))
         }
-        let bubble = VStack(spacing: 6, children: bubbleParts)
+        return VStack(spacing: 6, children: bubbleParts)
             .modifier(factory.makeMessageViewModifier(for: MessageModifierInfo(message: message, isFirst: showsAllInfo)))
-            .frame(maxWidth: bubbleMax)
+    }
+
+    /// The row.
+    public var body: AnyComponent {
+        if message.type == .system {
+            return factory.makeSystemMessageView(message: message).eraseToAnyComponent()
+        }
+        let appearance = Appearance.default
+        let palette = appearance.colorPalette
+        let isOwn = message.isSentByCurrentUser
+        let config = ChatViews.utils.messageListConfig
+        let options = config.messageDisplayOptions
+        let horizontalPadding = config.messagePaddings.horizontal
+        let bubbleMax = bubbleMaxWidth(rowWidth: width ?? 390)
+        let bubble = self.bubble(maxWidth: bubbleMax).frame(maxWidth: bubbleMax)
 
         let message = self.message
         let onLongPress = self.onLongPress
@@ -135,7 +146,7 @@ public struct MessageContainerView<Factory: ViewFactory>: View {
         column.append(bubble.onLongPressGesture { view in
             let frame = view.convert(view.bounds, to: nil)
             onLongPress(MessageDisplayInfo(message: message, frame: frame, contentWidth: bubbleMax, showsAllInfo: showsAllInfo))
-        })
+        }.id(MessageDisplayInfo.bubbleID(of: message.id)))
         if !message.reactionGroups.isEmpty, channel.config.reactionsEnabled, !message.isDeleted {
             // The SDK's slot (its default is Parley's two-argument one): a tap opens the overlay with who
             // reacted instead of the actions, a long press with the actions.
