@@ -212,13 +212,27 @@ public struct MessageDisplayOptions {
     public var showMessageDate: Bool
     /// Whether the author's name shows in groups.
     public var showAuthorName: Bool
+    /// Which factory slot draws a message's reactions: `.top`, the factory's
+    /// ``ViewFactory/makeMessageReactionView(message:onTapGesture:onLongPressGesture:)``, or
+    /// `.bottom`, its ``ViewFactory/makeBottomReactionsView(message:showsAllInfo:onTap:onLongPress:)``.
+    public var reactionsPlacement: ReactionsPlacement
 
     /// Options; every argument has the default behaviour.
-    public init(showAvatars: Bool = true, showMessageDate: Bool = true, showAuthorName: Bool = true) {
+    public init(showAvatars: Bool = true, showMessageDate: Bool = true, showAuthorName: Bool = true,
+                reactionsPlacement: ReactionsPlacement = .top) {
         self.showAvatars = showAvatars
         self.showMessageDate = showMessageDate
         self.showAuthorName = showAuthorName
+        self.reactionsPlacement = reactionsPlacement
     }
+}
+
+/// Where a message row shows the message's reactions (the SwiftUI SDK's `ReactionsPlacement`).
+public enum ReactionsPlacement: Sendable, Hashable {
+    /// The factory's reactions view, right under the bubble (the default).
+    case top
+    /// The factory's bottom reactions view, under the bubble, its replies and before its time.
+    case bottom
 }
 
 /// The screens' utilities and configuration (the seeds' SwiftUI SDK's `Utils`).

@@ -147,21 +147,28 @@ public struct MessageContainerView<Factory: ViewFactory>: View {
             let frame = view.convert(view.bounds, to: nil)
             onLongPress(MessageDisplayInfo(message: message, frame: frame, contentWidth: bubbleMax, showsAllInfo: showsAllInfo))
         }.id(MessageDisplayInfo.bubbleID(of: message.id)))
-        if !message.reactionGroups.isEmpty, channel.config.reactionsEnabled, !message.isDeleted {
-            // The SDK's slot (its default is Parley's two-argument one): a tap opens the overlay with who
-            // reacted instead of the actions, a long press with the actions.
-            let openOverlay = { (showsActions: Bool) in
-                onLongPress(MessageDisplayInfo(message: message, frame: .zero, contentWidth: bubbleMax, showsAllInfo: showsAllInfo,
-                                               showsMessageActions: showsActions))
-            }
+        let showsReactions = !message.reactionGroups.isEmpty && channel.config.reactionsEnabled && !message.isDeleted
+        // A tap on the reactions opens the overlay with who reacted instead of the actions.
+        let openOverlay = { (showsActions: Bool) in
+            onLongPress(MessageDisplayInfo(message: message, frame: .zero, contentWidth: bubbleMax, showsAllInfo: showsAllInfo,
+                                           showsMessageActions: showsActions))
+        }
+        if showsReactions, options.reactionsPlacement == .top {
+            // The SDK's slot (its default is Parley's two-argument one); a long press opens the overlay with the actions.
             column.append(factory.makeMessageReactionView(message: message, onTapGesture: { openOverlay(false) },
-                                                          onLongPressGesture: { openOverlay(true) }))
+                                                          onLongPressGesture: { openOverlay(true) }).id(message.id + "-reactions"))
         }
         if message.replyCount > 0, !isInThread, message.parentMessageId == nil {
             // The SDK's slot, without a tap handler: its default is Parley's slot with this row's thread opener.
             column.append(ThreadTapContext.with(onThreadTap) {
                 factory.makeMessageRepliesView(channel: channel, message: message, replyCount: message.replyCount)
             })
+        }
+        if showsReactions, options.reactionsPlacement == .bottom {
+            // The SDK's bottom slot, after the replies as in its row; both gestures show who reacted.
+            // Its own identity: the views of the parts after it (the time) are not handed to it when it appears.
+            column.append(factory.makeBottomReactionsView(message: message, showsAllInfo: showsAllInfo, onTap: { openOverlay(false) },
+                                                          onLongPress: { openOverlay(false) }).id(message.id + "-bottom-reactions"))
         }
         if showsAllInfo, options.showMessageDate {
             var date: any Component = isGroup && !isOwn
