@@ -56,7 +56,7 @@ open class ChatChannelView: _ViewController, ChatChannelControllerDelegate, UISc
     /// The error of the last load, page or action, if it failed.
     public internal(set) var lastError: ChatError?
     /// The last reaction change started from the overlay (tests await it).
-    public private(set) var pendingTask: Task<Void, Never>?
+    public internal(set) var pendingTask: Task<Void, Never>?
 
     /// The message the list was last asked to scroll to; setting it scrolls there (loading the
     /// page around the message when it is not loaded).
