@@ -11,7 +11,7 @@ import Testing
 // is the message list guide's container, in Seed002Tests.swift); each starts at a `// guide:`
 // line naming its page.
 //
-// Compile and run (24 snippets from 7 guides; FactorySlotGuides.swift and its tests hold 16–24):
+// Compile and run (25 snippets from 7 guides; FactorySlotGuides.swift and its tests hold 16–24):
 //  1. helper-views: the loading-view factory (`@Injected(\.chatClient)`, `ProgressView()`).
 //  2. helper-views: `var body: some Scene { WindowGroup { ChatChannelListView(viewFactory:) } }`.
 //  3. helper-views: `makeNoChannelsView()`.
@@ -41,6 +41,8 @@ import Testing
 // 23. message-list: `makeMessageViewModifier(for: MessageModifierInfo)` (the guide's `CustomMessageBubbleModifier`
 //     is the reader's own: the test defines one).
 // 24. message-list "Author and Date View": `makeMessageAuthorAndDateView(for:)` with `MessageAuthorAndDateView`.
+// 25. channel-list-header: `WindowGroup { ChatChannelListScreen(title: "Custom title") }` titles the list
+//     (ChannelListScreenTitleGuide; since session 15).
 //
 // Renders differently: a bare `VStack { … }` is ParleyComponent's stack, which aligns its children
 // leading where SwiftUI centres them (the loading view's spinner sits under the text's start;
@@ -80,6 +82,11 @@ import Testing
 // with attachments with the factory's `makeAttachmentTextView(options:)` (AttachmentTextSlotTests.swift), and a
 // tap on the default image attachment view presents the factory's `makeGalleryView` full screen
 // (`ChatChannelView.showGallery(of:at:)`; its `isShown` binding closes it: GallerySlotTests.swift).
+// Since session 15: with `MessageDisplayOptions(reactionsPlacement: .bottom)` the rows draw a message's
+// reactions with the factory's `makeBottomReactionsView` under the bubble and its replies (a tap or long press
+// shows who reacted: BottomReactionsSlotTests.swift); the overlay raises the row's own bubble on the bubble's
+// frame and hides it in the list meanwhile (OverlayGeometryTests.swift); the default `makeReactionsUsersView`
+// shows each reaction's icon; closing `makeJumpToUnreadButton` marks the channel read, as the SDK's screen does.
 //
 // Factory slots no screen asks yet (each has a default; a factory overriding one sees no effect):
 //  - the thread list's (`makeThreadListItem`, `makeThreadListHeaderView`, `makeNoThreadsView`, …, twelve in
@@ -93,9 +100,7 @@ import Testing
 //    `makeCustomAttachmentViewType`, `makeEmojiTextView`: Parley's messages carry
 //    only images, files and links; `makeMessageTranslationFooterView` (the row's date line says "Edited").
 //  - the message list's `makeMessageThreadHeaderViewModifier`, `makeChannelBarsVisibilityViewModifier`,
-//    `makeBouncedMessageActionsModifier`,
-//    `makeMessageRepliesShownInChannelView`, and `makeBottomReactionsView` (the row draws its reactions
-//    with `makeMessageReactionView(message:onTapGesture:onLongPressGesture:)`; Parley has no reactions placement).
+//    `makeBouncedMessageActionsModifier` and `makeMessageRepliesShownInChannelView`.
 //  - the channel list's `makeSearchResultsView` / `makeChannelListSearchResultItem` (the list filters its
 //    rows by `searchText`; there is no message search), `makeAddUsersView`,
 //    `makeVideoPlayerView`.
@@ -103,7 +108,6 @@ import Testing
 // Still fail to compile (why):
 //  - swipe-actions-channels "Adding additional actions": `controller.freezeChannel { error in … }` (Parley's
 //    controller has no freeze, and its calls are `async throws`, not completion handlers).
-//  - channel-list-header: `ChatChannelListScreen(title:)`: no such screen.
 //  - channel-header "Creating your own header": `chatClient.currentUserId ?? ""` (Parley's id is not optional:
 //    a warning, and warnings fail the build); the rest (`ChannelHeaderViewModifier` with `channel`,
 //    `ToolbarContent`) compiles now, and ChatChannelView applies such a modifier's toolbar.
@@ -175,6 +179,22 @@ func guideLabelTexts(in view: UIView) -> [String] {
             Divider()
             noChannels.frame(height: 120)
         }, named: "guide-loading-and-no-channels", size: CGSize(width: 390, height: 200))
+    }
+
+    /// channel-list-header "Customizing the channel list header": `ChatChannelListScreen(title:)`
+    /// in the scene titles the list and its navigation bar.
+    @Test func theChannelListScreenShowsTheTitleItIsGiven() throws {
+        try isolated {
+            ChatViews.client = try makeClient()
+            let navigation = ChannelListScreenTitleGuide.GuideApp().body.makeRootViewController()
+            let screen = try #require(navigation.viewControllers.first as? ChatChannelListScreen)
+            let backend = HeadlessBackend.install()
+            let window = backend.openWindow(size: CGSize(width: 390, height: 640), rootViewController: navigation)
+            backend.advance(by: 0.1)
+            #expect(screen.navigationItem.title == "Custom title")
+            #expect(guideLabelTexts(in: window).contains("Custom title"), "\(guideLabelTexts(in: window))")
+            #expect(screen.controller != nil, "the list shows the client's channels")
+        }
     }
 
     @Test func theChannelListUsesTheDividerTheNamerAndTheTint() throws {
