@@ -172,7 +172,9 @@ public typealias ChatChannelNamer = (_ channel: ChatChannel, _ currentUserId: Us
 
 /// How the message list behaves.
 public struct MessageListConfig {
-    /// Where the typing indicator shows (Parley shows it under the newest message).
+    /// Where the typing indicator shows: under the newest message (`.bottomOverlay`, the
+    /// factory's ``ViewFactory/makeTypingIndicatorBottomView(channel:currentUserId:)``) or only in
+    /// the channel header's subtitle (`.navigationBar`).
     public var typingIndicatorPlacement: TypingIndicatorPlacement
     /// Whether consecutive messages of one author are grouped (avatar and time on the last).
     public var groupMessages: Bool
@@ -250,6 +252,16 @@ public struct Utils {
         self.messageListConfig = messageListConfig
         self.dateFormatter = dateFormatter
         self.channelNamer = channelNamer
+    }
+
+    /// Utilities whose message list shows the typing indicator at `typingIndicatorPlacement`
+    /// (the SwiftUI SDK's `Utils(typingIndicatorPlacement:)`; the placement is kept in
+    /// `messageListConfig`).
+    public init(typingIndicatorPlacement: TypingIndicatorPlacement, dateFormatter: DateFormatter = Utils.defaultDateFormatter(),
+                channelNamer: @escaping ChatChannelNamer = { _, _ in nil }, messageListConfig: MessageListConfig = MessageListConfig()) {
+        var config = messageListConfig
+        config.typingIndicatorPlacement = typingIndicatorPlacement
+        self.init(dateFormatter: dateFormatter, channelNamer: channelNamer, messageListConfig: config)
     }
 
     /// Short time style, no date.

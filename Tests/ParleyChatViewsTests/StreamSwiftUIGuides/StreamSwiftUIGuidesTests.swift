@@ -11,7 +11,7 @@ import Testing
 // is the message list guide's container, in Seed002Tests.swift); each starts at a `// guide:`
 // line naming its page.
 //
-// Compile and run (25 snippets from 7 guides; FactorySlotGuides.swift and its tests hold 16–24):
+// Compile and run (26 snippets from 8 guides; FactorySlotGuides.swift and its tests hold 16–24):
 //  1. helper-views: the loading-view factory (`@Injected(\.chatClient)`, `ProgressView()`).
 //  2. helper-views: `var body: some Scene { WindowGroup { ChatChannelListView(viewFactory:) } }`.
 //  3. helper-views: `makeNoChannelsView()`.
@@ -43,6 +43,8 @@ import Testing
 // 24. message-list "Author and Date View": `makeMessageAuthorAndDateView(for:)` with `MessageAuthorAndDateView`.
 // 25. channel-list-header: `WindowGroup { ChatChannelListScreen(title: "Custom title") }` titles the list
 //     (ChannelListScreenTitleGuide; since session 15).
+// 26. typing-indicators: `Utils(typingIndicatorPlacement: .navigationBar)`: who is typing shows in the header
+//     only, not under the messages (typingIndicatorGuide; since session 15).
 //
 // Renders differently: a bare `VStack { … }` is ParleyComponent's stack, which aligns its children
 // leading where SwiftUI centres them (the loading view's spinner sits under the text's start;
@@ -109,7 +111,8 @@ import Testing
 //  - swipe-actions-channels "Adding additional actions": `controller.freezeChannel { error in … }` (Parley's
 //    controller has no freeze, and its calls are `async throws`, not completion handlers).
 //  - channel-header "Creating your own header": `chatClient.currentUserId ?? ""` (Parley's id is not optional:
-//    a warning, and warnings fail the build); the rest (`ChannelHeaderViewModifier` with `channel`,
+//    a warning, and warnings fail the build; Stream's is optional in both SDKs, but making Parley's optional
+//    changes 86 call sites in ParleyChat and the UIKit-style screens, left for its own change); the rest (`ChannelHeaderViewModifier` with `channel`,
 //    `ToolbarContent`) compiles now, and ChatChannelView applies such a modifier's toolbar.
 //  - custom-avatar: `LazyImage` (NukeUI), `author.name ?? ""` (Parley's `ChatUser.name` is not optional:
 //    a warning), and `makeAvatarView(for:)` is not a factory method (the factory's is `makeMessageAvatarView(for:)`).
@@ -117,15 +120,17 @@ import Testing
 //    `ChatClient(config:)` and `connectUser` exist now (ParleyChatTests' ConnectUserTests runs Stream's
 //    UIKit tutorial setup), but the snippet names `chatClient` after declaring `client`.
 //  - getting-started "Changing images": `let images = Images()` then mutated (Stream's `Images` is a class,
-//    Parley's a struct); "Changing fonts": `fonts.footnoteBold = Font.footnote` (Parley's `Fonts` hold `UIFont`s).
-//  - message-list transitions: `AnyTransition`, `.move(edge:)`, `MessageDisplayOptions(currentUserMessageTransition:…)`.
+//    Parley's the UIKit-style `Appearance.Images` struct both layers share: a class would change the UIKit side's
+//    value semantics, and the message-reactions guide's `var images = Images()` would then warn); "Changing
+//    fonts": `fonts.footnoteBold = Font.footnote` (`Fonts` is the shared `Appearance.Fonts`, whose fonts are
+//    `UIFont`s: a SwiftUI `Font` cannot be assigned to one).
+//  - message-list transitions: `AnyTransition`, `.move(edge:)`, `MessageDisplayOptions(currentUserMessageTransition:…)`
+//    (Parley's list animates inserted rows with its own animator; a transition type it ignores would be a stub).
 //  - message-list `messageLinkDisplayResolver` (`NSAttributedString.Key` attributes for links).
 //  - message-list `colors.messageCurrentUserBackground = [UIColor]` (gradient bubbles).
 //  - read-indicators `makeMessageReadIndicatorView(channel:message:showReadCount:)`: the snippet passes types
 //    (`channel: ChatChannel`) as arguments, so it compiles nowhere (the factory's slot without `showReadCount`
 //    exists now).
-//  - typing-indicators `Utils(typingIndicatorPlacement:)`: the placement lives in `MessageListConfig`
-//    (Stream's later API, which Parley follows).
 
 /// The text of every label under `view`, depth first.
 @MainActor
@@ -194,6 +199,32 @@ func guideLabelTexts(in view: UIView) -> [String] {
             #expect(screen.navigationItem.title == "Custom title")
             #expect(guideLabelTexts(in: window).contains("Custom title"), "\(guideLabelTexts(in: window))")
             #expect(screen.controller != nil, "the list shows the client's channels")
+        }
+    }
+
+    /// The family group of the channel list scene (Sam is typing) on a channel screen.
+    func typingScreen() throws -> ChatChannelView {
+        let backend = HeadlessBackend.install()
+        let data = try ChannelListSceneData.make()
+        let family = try #require(data.channels["family"])
+        let screen = ChatChannelView(channelController: data.client.channelController(for: family))
+        _ = backend.openWindow(size: CGSize(width: 390, height: 640), rootViewController: UINavigationController(rootViewController: screen))
+        backend.advance(by: 0.2)
+        return screen
+    }
+
+    /// typing-indicators: `Utils(typingIndicatorPlacement: .navigationBar)` leaves who is typing to
+    /// the header; by default it shows under the messages too.
+    @Test func theTypingIndicatorGuideShowsTypingInTheNavigationBarOnly() throws {
+        try isolated {
+            let byDefault = try typingScreen()
+            #expect(guideLabelTexts(in: byDefault.listView).contains { $0.contains("typing") }, "\(guideLabelTexts(in: byDefault.listView))")
+            _ = typingIndicatorGuide(chatClient: try makeClient())
+            #expect(ChatViews.utils.messageListConfig.typingIndicatorPlacement == .navigationBar)
+            let screen = try typingScreen()
+            #expect(!guideLabelTexts(in: screen.listView).contains { $0.contains("typing") }, "\(guideLabelTexts(in: screen.listView))")
+            let header = try #require(screen.navigationItem.titleView)
+            #expect(guideLabelTexts(in: header).contains { $0.contains("typing") }, "\(guideLabelTexts(in: header))")
         }
     }
 
