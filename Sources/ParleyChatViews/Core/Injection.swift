@@ -172,7 +172,9 @@ public typealias ChatChannelNamer = (_ channel: ChatChannel, _ currentUserId: Us
 
 /// How the message list behaves.
 public struct MessageListConfig {
-    /// Where the typing indicator shows (Parley shows it under the newest message).
+    /// Where the typing indicator shows: under the newest message (`.bottomOverlay`, the
+    /// factory's ``ViewFactory/makeTypingIndicatorBottomView(channel:currentUserId:)``) or only in
+    /// the channel header's subtitle (`.navigationBar`).
     public var typingIndicatorPlacement: TypingIndicatorPlacement
     /// Whether consecutive messages of one author are grouped (avatar and time on the last).
     public var groupMessages: Bool
@@ -212,13 +214,27 @@ public struct MessageDisplayOptions {
     public var showMessageDate: Bool
     /// Whether the author's name shows in groups.
     public var showAuthorName: Bool
+    /// Which factory slot draws a message's reactions: `.top`, the factory's
+    /// ``ViewFactory/makeMessageReactionView(message:onTapGesture:onLongPressGesture:)``, or
+    /// `.bottom`, its ``ViewFactory/makeBottomReactionsView(message:showsAllInfo:onTap:onLongPress:)``.
+    public var reactionsPlacement: ReactionsPlacement
 
     /// Options; every argument has the default behaviour.
-    public init(showAvatars: Bool = true, showMessageDate: Bool = true, showAuthorName: Bool = true) {
+    public init(showAvatars: Bool = true, showMessageDate: Bool = true, showAuthorName: Bool = true,
+                reactionsPlacement: ReactionsPlacement = .top) {
         self.showAvatars = showAvatars
         self.showMessageDate = showMessageDate
         self.showAuthorName = showAuthorName
+        self.reactionsPlacement = reactionsPlacement
     }
+}
+
+/// Where a message row shows the message's reactions (the SwiftUI SDK's `ReactionsPlacement`).
+public enum ReactionsPlacement: Sendable, Hashable {
+    /// The factory's reactions view, right under the bubble (the default).
+    case top
+    /// The factory's bottom reactions view, under the bubble, its replies and before its time.
+    case bottom
 }
 
 /// The screens' utilities and configuration (the seeds' SwiftUI SDK's `Utils`).
@@ -236,6 +252,16 @@ public struct Utils {
         self.messageListConfig = messageListConfig
         self.dateFormatter = dateFormatter
         self.channelNamer = channelNamer
+    }
+
+    /// Utilities whose message list shows the typing indicator at `typingIndicatorPlacement`
+    /// (the SwiftUI SDK's `Utils(typingIndicatorPlacement:)`; the placement is kept in
+    /// `messageListConfig`).
+    public init(typingIndicatorPlacement: TypingIndicatorPlacement, dateFormatter: DateFormatter = Utils.defaultDateFormatter(),
+                channelNamer: @escaping ChatChannelNamer = { _, _ in nil }, messageListConfig: MessageListConfig = MessageListConfig()) {
+        var config = messageListConfig
+        config.typingIndicatorPlacement = typingIndicatorPlacement
+        self.init(dateFormatter: dateFormatter, channelNamer: channelNamer, messageListConfig: config)
     }
 
     /// Short time style, no date.

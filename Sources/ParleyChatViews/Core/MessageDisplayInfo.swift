@@ -26,3 +26,9 @@ public struct MessageDisplayInfo: Sendable {
         self.showsMessageActions = showsMessageActions
     }
 }
+
+extension MessageDisplayInfo {
+    /// The id of the default row's bubble of the message `id` in the list (the screen measures
+    /// it, and hides it while the reactions overlay raises its copy).
+    static func bubbleID(of id: MessageId) -> String { "message-bubble-" + id }
+}

@@ -82,22 +82,19 @@ public struct MessageContainerView<Factory: ViewFactory>: View {
         return views
     }
 
-    /// The row.
-    public var body: AnyComponent {
-        if message.type == .system {
-            return factory.makeSystemMessageView(message: message).eraseToAnyComponent()
-        }
-        let appearance = Appearance.default
-        let palette = appearance.colorPalette
-        let isOwn = message.isSentByCurrentUser
+    /// The widest the bubble may be in a row `width` points wide (80 % of what the avatar leaves).
+    func bubbleMaxWidth(rowWidth: CGFloat) -> CGFloat {
         let config = ChatViews.utils.messageListConfig
-        let options = config.messageDisplayOptions
-        let horizontalPadding = config.messagePaddings.horizontal
-        let rowWidth = width ?? 390
-        let gutter: CGFloat = isOwn || !options.showAvatars ? 0 : Self.avatarSize + 8
-        let bubbleMax = max(60, ((rowWidth - 2 * horizontalPadding - gutter) * 0.8).rounded(.down))
-        let textMax = bubbleMax - 24
+        let gutter: CGFloat = message.isSentByCurrentUser || !config.messageDisplayOptions.showAvatars ? 0 : Self.avatarSize + 8
+        return max(60, ((rowWidth - 2 * config.messagePaddings.horizontal - gutter) * 0.8).rounded(.down))
+    }
 
+    /// The message's bubble: the quoted message, the attachments and the text, with the factory's
+    /// message modifier, at most `maxWidth` points wide. The reactions overlay raises this bubble,
+    /// laid out at the width the row's had.
+    public func bubble(maxWidth: CGFloat) -> some Component {
+        let isOwn = message.isSentByCurrentUser
+        let textMax = maxWidth - 24
         var bubbleParts: [any Component] = []
         if let quoted = message.quotedMessage {
             bubbleParts.append(factory.makeQuotedMessageView(quotedMessage: quoted, isSentByCurrentUser: isOwn, scrolledId: scrolledId))
@@ -113,9 +110,23 @@ public struct MessageContainerView<Factory: ViewFactory>: View {
                 ? factory.makeMessageTextView(for: message, isFirst: showsAllInfo, availableWidth: textMax, scrolledId: scrolledId)
                 : factory.makeAttachmentTextView(options: AttachmentTextViewOptions(message: message, availableWidth: textMax, scrolledId: scrolledId)))
         }
-        let bubble = VStack(spacing: 6, children: bubbleParts)
+        return VStack(spacing: 6, children: bubbleParts)
             .modifier(factory.makeMessageViewModifier(for: MessageModifierInfo(message: message, isFirst: showsAllInfo)))
-            .frame(maxWidth: bubbleMax)
+    }
+
+    /// The row.
+    public var body: AnyComponent {
+        if message.type == .system {
+            return factory.makeSystemMessageView(message: message).eraseToAnyComponent()
+        }
+        let appearance = Appearance.default
+        let palette = appearance.colorPalette
+        let isOwn = message.isSentByCurrentUser
+        let config = ChatViews.utils.messageListConfig
+        let options = config.messageDisplayOptions
+        let horizontalPadding = config.messagePaddings.horizontal
+        let bubbleMax = bubbleMaxWidth(rowWidth: width ?? 390)
+        let bubble = self.bubble(maxWidth: bubbleMax).frame(maxWidth: bubbleMax)
 
         let message = self.message
         let onLongPress = self.onLongPress
@@ -135,22 +146,29 @@ public struct MessageContainerView<Factory: ViewFactory>: View {
         column.append(bubble.onLongPressGesture { view in
             let frame = view.convert(view.bounds, to: nil)
             onLongPress(MessageDisplayInfo(message: message, frame: frame, contentWidth: bubbleMax, showsAllInfo: showsAllInfo))
-        })
-        if !message.reactionGroups.isEmpty, channel.config.reactionsEnabled, !message.isDeleted {
-            // The SDK's slot (its default is Parley's two-argument one): a tap opens the overlay with who
-            // reacted instead of the actions, a long press with the actions.
-            let openOverlay = { (showsActions: Bool) in
-                onLongPress(MessageDisplayInfo(message: message, frame: .zero, contentWidth: bubbleMax, showsAllInfo: showsAllInfo,
-                                               showsMessageActions: showsActions))
-            }
+        }.id(MessageDisplayInfo.bubbleID(of: message.id)))
+        let showsReactions = !message.reactionGroups.isEmpty && channel.config.reactionsEnabled && !message.isDeleted
+        // A tap on the reactions opens the overlay with who reacted instead of the actions.
+        let openOverlay = { (showsActions: Bool) in
+            onLongPress(MessageDisplayInfo(message: message, frame: .zero, contentWidth: bubbleMax, showsAllInfo: showsAllInfo,
+                                           showsMessageActions: showsActions))
+        }
+        if showsReactions, options.reactionsPlacement == .top {
+            // The SDK's slot (its default is Parley's two-argument one); a long press opens the overlay with the actions.
             column.append(factory.makeMessageReactionView(message: message, onTapGesture: { openOverlay(false) },
-                                                          onLongPressGesture: { openOverlay(true) }))
+                                                          onLongPressGesture: { openOverlay(true) }).id(message.id + "-reactions"))
         }
         if message.replyCount > 0, !isInThread, message.parentMessageId == nil {
             // The SDK's slot, without a tap handler: its default is Parley's slot with this row's thread opener.
             column.append(ThreadTapContext.with(onThreadTap) {
                 factory.makeMessageRepliesView(channel: channel, message: message, replyCount: message.replyCount)
             })
+        }
+        if showsReactions, options.reactionsPlacement == .bottom {
+            // The SDK's bottom slot, after the replies as in its row; both gestures show who reacted.
+            // Its own identity: the views of the parts after it (the time) are not handed to it when it appears.
+            column.append(factory.makeBottomReactionsView(message: message, showsAllInfo: showsAllInfo, onTap: { openOverlay(false) },
+                                                          onLongPress: { openOverlay(false) }).id(message.id + "-bottom-reactions"))
         }
         if showsAllInfo, options.showMessageDate {
             var date: any Component = isGroup && !isOwn

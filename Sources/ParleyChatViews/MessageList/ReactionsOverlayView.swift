@@ -36,6 +36,8 @@ public struct ReactionsOverlayView: Component {
     let users: (any Component)?
     /// The message actions under the message (`nil`: ``actions``).
     let messageActions: (any Component)?
+    /// The raised message (`nil`: ``messagePreview``).
+    let preview: (any Component)?
 
     /// The overlay for `messageDisplayInfo`.
     public init(
@@ -51,14 +53,17 @@ public struct ReactionsOverlayView: Component {
         self.reactions = nil
         self.users = nil
         self.messageActions = nil
+        self.preview = nil
     }
 
     /// The overlay for `messageDisplayInfo` over `background` (tapping it closes the overlay),
-    /// with `reactions` as its picker and `actions` under the message (at most 260 points wide;
-    /// `nil`: the "Reply" action) or, when the message shows no actions, `users`.
+    /// with `reactions` as its picker, `preview` as the raised message (laid out at the width of
+    /// the message's frame; `nil`: ``messagePreview``) and `actions` under the message (at most
+    /// 260 points wide; `nil`: the "Reply" action) or, when the message shows no actions, `users`.
     public init(
         channel: ChatChannel, messageDisplayInfo: MessageDisplayInfo, background: some Component, reactions: some Component,
-        actions: (any Component)? = nil, users: (any Component)? = nil, onReaction: @escaping @MainActor (MessageReactionType) -> Void, onReply: @escaping @MainActor () -> Void,
+        preview: (any Component)? = nil, actions: (any Component)? = nil, users: (any Component)? = nil,
+        onReaction: @escaping @MainActor (MessageReactionType) -> Void, onReply: @escaping @MainActor () -> Void,
         onBackgroundTap: @escaping @MainActor () -> Void
     ) {
         self.channel = channel
@@ -70,6 +75,7 @@ public struct ReactionsOverlayView: Component {
         self.reactions = reactions
         self.users = users
         self.messageActions = actions.map { AnyComponent(MaxWidth(content: AnyComponent($0), maxWidth: 260)) }
+        self.preview = preview
     }
 
     /// The reaction picker: one button per available reaction.
@@ -117,8 +123,9 @@ public struct ReactionsOverlayView: Component {
         .id("reply-action")
     }
 
-    /// Fills the constraint; the message keeps its frame (moved inside the overlay when the
-    /// picker or the actions would not fit).
+    /// Fills the constraint. The raised message (id `message-preview`) is laid out at the width
+    /// of the message's frame and sits on that frame, so it covers the message it copies; when the
+    /// picker above or the actions below would not fit, it moves up or down as a whole.
     public func layout(_ constraint: Constraint) -> SlowRenderNode {
         let size = CGSize(width: constraint.maxSize.width.isFinite ? constraint.maxSize.width : 390,
                           height: constraint.maxSize.height.isFinite ? constraint.maxSize.height : 640)
@@ -128,14 +135,17 @@ public struct ReactionsOverlayView: Component {
         let margin: CGFloat = 8
         let inner = Constraint(maxSize: CGSize(width: max(0, size.width - 2 * margin), height: size.height))
         let pickerNode = AnyComponent(reactions ?? picker).layout(inner)
-        let messageNode = MaxWidth(content: messagePreview, maxWidth: max(60, messageDisplayInfo.frame.width)).layout(inner)
+        var frame = messageDisplayInfo.frame
+        let isPlaced = !frame.isEmpty && frame.origin.x.isFinite && frame.origin.y.isFinite && frame.width.isFinite
+        let messageWidth = isPlaced ? frame.width : max(60, min(messageDisplayInfo.contentWidth, size.width - 2 * margin))
+        let messageNode = AnyComponent(preview ?? AnyComponent(messagePreview)).id("message-preview")
+            .layout(Constraint(minSize: CGSize(width: messageWidth, height: 0), maxSize: CGSize(width: messageWidth, height: .infinity)))
         let showsActions = messageDisplayInfo.showsMessageActions
         let lowerPart: (any Component)? = showsActions ? (messageActions ?? AnyComponent(actions)) : users
         let actionsNode = lowerPart.map { AnyComponent($0).layout(inner) }
 
         let isOwn = messageDisplayInfo.message.isSentByCurrentUser
-        var frame = messageDisplayInfo.frame
-        if frame.isEmpty || !frame.origin.x.isFinite || !frame.origin.y.isFinite {
+        if !isPlaced {
             frame = CGRect(x: margin, y: (size.height - messageNode.size.height) / 2, width: messageNode.size.width, height: messageNode.size.height)
         }
         var messageOrigin = CGPoint(x: isOwn ? frame.maxX - messageNode.size.width : frame.minX, y: frame.minY)
@@ -143,7 +153,7 @@ public struct ReactionsOverlayView: Component {
         let below = (actionsNode.map { $0.size.height + 8 }) ?? 0
         messageOrigin.y = min(max(messageOrigin.y, margin + above), size.height - margin - below - messageNode.size.height)
         messageOrigin.y = max(messageOrigin.y, margin)
-        messageOrigin.x = min(max(messageOrigin.x, margin), max(margin, size.width - margin - messageNode.size.width))
+        messageOrigin.x = min(max(messageOrigin.x, 0), max(0, size.width - messageNode.size.width))
 
         func clampX(_ x: CGFloat, _ width: CGFloat) -> CGFloat { min(max(x, margin), max(margin, size.width - margin - width)) }
         let pickerX = clampX(isOwn ? messageOrigin.x + messageNode.size.width - pickerNode.size.width : messageOrigin.x, pickerNode.size.width)

@@ -25,6 +25,9 @@ open class ChatChannelListView: _ViewController, ChatChannelListControllerDelega
     /// The channels shown (by default the client's `channelListController()`); set it before the
     /// view loads.
     public var controller: ChatChannelListController?
+    /// The title of the list and its header (`nil`: the localized "channelList.title"); set it
+    /// before the view loads.
+    public var listTitle: String?
 
     /// The list.
     open private(set) lazy var listView: ComponentView = ComponentView(frame: .zero)
@@ -90,7 +93,7 @@ open class ChatChannelListView: _ViewController, ChatChannelListControllerDelega
     /// Becomes the controller's delegate and loads the first page.
     open override func setUp() {
         super.setUp()
-        title = appearance.l10n.tr("channelList.title")
+        title = listTitle ?? appearance.l10n.tr("channelList.title")
         navigationItem.title = title
         applyHeader(viewFactory, title: title ?? "")
         if controller == nil, let client = ChatViews.client { controller = client.channelListController() }

@@ -69,7 +69,10 @@ extension ChatChannelView {
             component: AnyComponent(viewFactory.makeTypingIndicatorBottomView(channel: channel, currentUserId: channelController.client.currentUserId)))
     }
 
+    /// Who the typing row shows: nobody when the indicator is in the navigation bar (the header's
+    /// subtitle says who is typing).
     func typingUsers(in channel: ChatChannel) -> [ChatUser] {
+        guard ChatViews.utils.messageListConfig.typingIndicatorPlacement == .bottomOverlay else { return [] }
         let me = channelController?.client.currentUserId
         return channel.currentlyTypingUsers.filter { $0.id != me }
     }

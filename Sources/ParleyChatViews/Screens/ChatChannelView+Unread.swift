@@ -116,10 +116,19 @@ extension ChatChannelView {
         scrolledId = id
     }
 
-    /// Closes the jump to unread button for good.
+    /// Closes the jump to unread button for good and marks the channel read, as the SDK's screen
+    /// does (``pendingTask`` runs it; a failure is kept in ``lastError``).
     public func closeJumpToUnread() {
         unread.isJumpDone = true
         jumpToUnreadView.isHidden = true
+        guard let channelController else { return }
+        pendingTask = Task { @MainActor [weak self] in
+            do throws(ChatError) {
+                try await channelController.markRead()
+            } catch {
+                self?.lastError = error
+            }
+        }
     }
 
     /// Whether the channel's first page is still on its way: nothing is loaded and the backend

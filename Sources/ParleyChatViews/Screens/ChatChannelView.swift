@@ -49,12 +49,14 @@ open class ChatChannelView: _ViewController, ChatChannelControllerDelegate, UISc
     private var newestMessage: ChatMessage?
     /// The message the long-press overlay is open for (`nil`: closed).
     public private(set) var messageDisplayInfo: MessageDisplayInfo?
+    /// The views of the bubble the overlay raises, hidden in the list, with their alpha.
+    var hiddenBubbleViews: [(view: UIView, alpha: CGFloat)] = []
     /// The first unread message, the jump button and the first page's loading, decided as the messages are first shown.
     var unread = UnreadState()
     /// The error of the last load, page or action, if it failed.
     public internal(set) var lastError: ChatError?
     /// The last reaction change started from the overlay (tests await it).
-    public private(set) var pendingTask: Task<Void, Never>?
+    public internal(set) var pendingTask: Task<Void, Never>?
 
     /// The message the list was last asked to scroll to; setting it scrolls there (loading the
     /// page around the message when it is not loaded).
@@ -344,25 +346,25 @@ open class ChatChannelView: _ViewController, ChatChannelControllerDelegate, UISc
 
     // MARK: Overlay
 
-    /// Shows the factory's reactions overlay over the message of `info` (its frame in window
-    /// coordinates, as the containers report it).
+    /// Shows the factory's reactions overlay over the message of `info`, at its bubble's frame in
+    /// the list when the row is the default one (hidden there meanwhile: one copy shows).
     open func showReactionsOverlay(for info: MessageDisplayInfo) {
         guard let channelController else { return }
         let channel = channelController.channel ?? ChatChannel(cid: channelController.cid)
-        var frame = info.frame
-        if !frame.isEmpty { frame = overlayView.convert(info.frame, from: nil) }
+        let frame = overlayFrame(of: info)
         let local = MessageDisplayInfo(message: info.message, frame: frame, contentWidth: info.contentWidth,
                                        showsAllInfo: info.showsAllInfo, showsMessageActions: info.showsMessageActions && !isInThread)
         messageDisplayInfo = local
         let message = info.message
-        overlayView.component = viewFactory.makeReactionsOverlayView(
+        overlayView.component = sizedToOverlay(viewFactory.makeReactionsOverlayView(
             channel: channel, messageDisplayInfo: local,
             onReaction: { [weak self] type in self?.toggleReaction(type, on: message) },
             onReply: { [weak self] in
                 self?.dismissReactionsOverlay()
                 self?.quotedMessage = message
             },
-            onBackgroundTap: { [weak self] in self?.dismissReactionsOverlay() })
+            onBackgroundTap: { [weak self] in self?.dismissReactionsOverlay() }))
+        hideListBubble(of: message.id)
         overlayView.isHidden = false
         view.bringSubviewToFront(overlayView)
         overlayView.reloadData()
@@ -370,6 +372,7 @@ open class ChatChannelView: _ViewController, ChatChannelControllerDelegate, UISc
 
     /// Closes the reactions overlay.
     open func dismissReactionsOverlay() {
+        showListBubble()
         messageDisplayInfo = nil
         overlayView.isHidden = true
         overlayView.component = nil

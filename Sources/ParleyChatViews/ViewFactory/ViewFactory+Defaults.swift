@@ -127,7 +127,9 @@ extension ViewFactory {
     /// A ``ReactionsOverlayView`` over the factory's
     /// ``makeReactionsBackgroundView(currentSnapshot:popInAnimationInProgress:)`` (given the key
     /// window as the overlay opens), with the
-    /// factory's ``makeReactionsContentView(message:contentRect:onReactionTap:)`` as its picker.
+    /// factory's ``makeReactionsContentView(message:contentRect:onReactionTap:)`` as its picker
+    /// and the default row's bubble of the message (``MessageContainerView/bubble(maxWidth:)``,
+    /// the factory's parts) as the raised message.
     public func makeReactionsOverlayView(
         channel: ChatChannel,
         messageDisplayInfo: MessageDisplayInfo,
@@ -146,6 +148,9 @@ extension ViewFactory {
             reactions: makeReactionsContentView(message: message, contentRect: messageDisplayInfo.frame, onReactionTap: { type in
                 MainActor.assumeIsolated { react(type) }
             }),
+            preview: MessageContainerView(factory: self, channel: channel, message: message, width: nil, showsAllInfo: messageDisplayInfo.showsAllInfo,
+                                          isInThread: false, scrolledId: .constant(nil), quotedMessage: .constant(nil), onLongPress: { _ in }, isLast: false)
+                .bubble(maxWidth: messageDisplayInfo.contentWidth > 0 ? messageDisplayInfo.contentWidth : messageDisplayInfo.frame.width),
             actions: makeMessageActionsView(for: message, channel: channel, onFinish: { info in
                 MainActor.assumeIsolated { info.identifier == MessageActionIdentifier.inlineReply ? onReply() : onBackgroundTap() }
             }, onError: { error in

@@ -70,7 +70,8 @@ extension ViewFactory {
         })
     }
 
-    /// The users who reacted, each with their avatar and reaction, on a card.
+    /// The users who reacted, each with their avatar, name and reaction icon (the reactions bar's
+    /// `images.availableReactions` small icon), on a card.
     public func makeReactionsUsersView(message: ChatMessage, maxHeight: CGFloat) -> some View {
         let reactions = message.latestReactions
         let palette = Appearance.default.colorPalette
@@ -82,7 +83,12 @@ extension ViewFactory {
                     makeMessageAvatarView(for: reaction.author)
                     Text(reaction.author.name)
                     Spacer()
-                    Text(reaction.type.rawValue).font(.footnote)
+                    // The reaction's icon, as the reactions under the message draw it (its name when it has none).
+                    if let icon = Appearance.default.images.availableReactions[reaction.type]?.smallIcon {
+                        Image(uiImage: icon).resizable().scaledToFit().frame(width: 20, height: 20)
+                    } else {
+                        Text(reaction.type.rawValue).font(.footnote)
+                    }
                 }
             }
         }

@@ -114,3 +114,15 @@ struct ChatContextGuideView: View {
             .foregroundColor(colors.tintColor)
     }
 }
+
+/// "Customizing the channel list header": the title passed to `ChatChannelListScreen`.
+enum ChannelListScreenTitleGuide {
+    struct GuideApp: App {
+        // guide: swiftui/components/channel-list-header.md
+        var body: some Scene {
+            WindowGroup {
+        		ChatChannelListScreen(title: "Custom title")
+            }
+        }
+    }
+}

@@ -83,3 +83,12 @@ final class NoMessagesGuideFactory: ViewFactory {
             .frame(maxWidth: .infinity, maxHeight: .infinity)
     }
 }
+
+/// "Typing Indicators": the indicator in the navigation bar.
+@MainActor
+func typingIndicatorGuide(chatClient: ChatClient) -> StreamChat {
+    // guide: swiftui/components/typing-indicators.md
+    let utils = Utils(typingIndicatorPlacement: .navigationBar)
+    let streamChat = StreamChat(chatClient: chatClient, utils: utils)
+    return streamChat
+}

@@ -196,6 +196,16 @@ final class ReactedLineFactory: ViewFactory {
                                                                 contentWidth: row.width, showsAllInfo: true, showsMessageActions: false))
             backend.advance(by: 0.05)
             #expect(guideLabelTexts(in: screen.overlayView).contains("Jordan Lee"), "\(guideLabelTexts(in: screen.overlayView))")
+            // The card shows the reaction's icon (the reactions bar's), not its name.
+            #expect(!guideLabelTexts(in: screen.overlayView).contains("love"))
+            let name = try #require(labels(in: screen.overlayView).first { $0.text == "Jordan Lee" })
+            let nameFrame = name.convert(name.bounds, to: nil)
+            func views(in view: UIView) -> [UIView] { [view] + view.subviews.flatMap { views(in: $0) } }
+            #expect(views(in: screen.overlayView).contains { view in
+                let frame = view.convert(view.bounds, to: nil)
+                return view is UIImageView && (view as? UIImageView)?.image != nil && abs(frame.width - 20) < 0.5
+                    && abs(frame.midY - nameFrame.midY) < 4 && frame.minX > nameFrame.maxX
+            }, "an icon beside the name")
             Snapshot.assert(window, named: "reactions-users-default" + suffix, scale: 2, style: style)
         }
     }
@@ -228,6 +238,8 @@ final class ReactedLineFactory: ViewFactory {
         screen.showReactionsOverlay(for: MessageDisplayInfo(message: own, frame: .zero, contentWidth: 300, showsAllInfo: true))
         backend.advance(by: 0.05)
         let delete = try #require(labels(in: screen.overlayView).first { $0.text == "Delete Message" })
+        // The actions fit in the overlay, inside the window.
+        #expect(delete.convert(delete.bounds, to: screen.overlayView).maxY <= screen.overlayView.bounds.maxY)
         tap(delete, backend, window)
         backend.advance(by: 0.3)
         let alert = try #require(screen.navigationController?.presentedViewController as? UIAlertController

@@ -11,7 +11,7 @@ import Testing
 // is the message list guide's container, in Seed002Tests.swift); each starts at a `// guide:`
 // line naming its page.
 //
-// Compile and run (24 snippets from 7 guides; FactorySlotGuides.swift and its tests hold 16–24):
+// Compile and run (26 snippets from 8 guides; FactorySlotGuides.swift and its tests hold 16–24):
 //  1. helper-views: the loading-view factory (`@Injected(\.chatClient)`, `ProgressView()`).
 //  2. helper-views: `var body: some Scene { WindowGroup { ChatChannelListView(viewFactory:) } }`.
 //  3. helper-views: `makeNoChannelsView()`.
@@ -41,6 +41,10 @@ import Testing
 // 23. message-list: `makeMessageViewModifier(for: MessageModifierInfo)` (the guide's `CustomMessageBubbleModifier`
 //     is the reader's own: the test defines one).
 // 24. message-list "Author and Date View": `makeMessageAuthorAndDateView(for:)` with `MessageAuthorAndDateView`.
+// 25. channel-list-header: `WindowGroup { ChatChannelListScreen(title: "Custom title") }` titles the list
+//     (ChannelListScreenTitleGuide; since session 15).
+// 26. typing-indicators: `Utils(typingIndicatorPlacement: .navigationBar)`: who is typing shows in the header
+//     only, not under the messages (typingIndicatorGuide; since session 15).
 //
 // Renders differently: a bare `VStack { … }` is ParleyComponent's stack, which aligns its children
 // leading where SwiftUI centres them (the loading view's spinner sits under the text's start;
@@ -80,6 +84,11 @@ import Testing
 // with attachments with the factory's `makeAttachmentTextView(options:)` (AttachmentTextSlotTests.swift), and a
 // tap on the default image attachment view presents the factory's `makeGalleryView` full screen
 // (`ChatChannelView.showGallery(of:at:)`; its `isShown` binding closes it: GallerySlotTests.swift).
+// Since session 15: with `MessageDisplayOptions(reactionsPlacement: .bottom)` the rows draw a message's
+// reactions with the factory's `makeBottomReactionsView` under the bubble and its replies (a tap or long press
+// shows who reacted: BottomReactionsSlotTests.swift); the overlay raises the row's own bubble on the bubble's
+// frame and hides it in the list meanwhile (OverlayGeometryTests.swift); the default `makeReactionsUsersView`
+// shows each reaction's icon; closing `makeJumpToUnreadButton` marks the channel read, as the SDK's screen does.
 //
 // Factory slots no screen asks yet (each has a default; a factory overriding one sees no effect):
 //  - the thread list's (`makeThreadListItem`, `makeThreadListHeaderView`, `makeNoThreadsView`, …, twelve in
@@ -93,9 +102,7 @@ import Testing
 //    `makeCustomAttachmentViewType`, `makeEmojiTextView`: Parley's messages carry
 //    only images, files and links; `makeMessageTranslationFooterView` (the row's date line says "Edited").
 //  - the message list's `makeMessageThreadHeaderViewModifier`, `makeChannelBarsVisibilityViewModifier`,
-//    `makeBouncedMessageActionsModifier`,
-//    `makeMessageRepliesShownInChannelView`, and `makeBottomReactionsView` (the row draws its reactions
-//    with `makeMessageReactionView(message:onTapGesture:onLongPressGesture:)`; Parley has no reactions placement).
+//    `makeBouncedMessageActionsModifier` and `makeMessageRepliesShownInChannelView`.
 //  - the channel list's `makeSearchResultsView` / `makeChannelListSearchResultItem` (the list filters its
 //    rows by `searchText`; there is no message search), `makeAddUsersView`,
 //    `makeVideoPlayerView`.
@@ -103,9 +110,9 @@ import Testing
 // Still fail to compile (why):
 //  - swipe-actions-channels "Adding additional actions": `controller.freezeChannel { error in … }` (Parley's
 //    controller has no freeze, and its calls are `async throws`, not completion handlers).
-//  - channel-list-header: `ChatChannelListScreen(title:)`: no such screen.
 //  - channel-header "Creating your own header": `chatClient.currentUserId ?? ""` (Parley's id is not optional:
-//    a warning, and warnings fail the build); the rest (`ChannelHeaderViewModifier` with `channel`,
+//    a warning, and warnings fail the build; Stream's is optional in both SDKs, but making Parley's optional
+//    changes 86 call sites in ParleyChat and the UIKit-style screens, left for its own change); the rest (`ChannelHeaderViewModifier` with `channel`,
 //    `ToolbarContent`) compiles now, and ChatChannelView applies such a modifier's toolbar.
 //  - custom-avatar: `LazyImage` (NukeUI), `author.name ?? ""` (Parley's `ChatUser.name` is not optional:
 //    a warning), and `makeAvatarView(for:)` is not a factory method (the factory's is `makeMessageAvatarView(for:)`).
@@ -113,15 +120,17 @@ import Testing
 //    `ChatClient(config:)` and `connectUser` exist now (ParleyChatTests' ConnectUserTests runs Stream's
 //    UIKit tutorial setup), but the snippet names `chatClient` after declaring `client`.
 //  - getting-started "Changing images": `let images = Images()` then mutated (Stream's `Images` is a class,
-//    Parley's a struct); "Changing fonts": `fonts.footnoteBold = Font.footnote` (Parley's `Fonts` hold `UIFont`s).
-//  - message-list transitions: `AnyTransition`, `.move(edge:)`, `MessageDisplayOptions(currentUserMessageTransition:…)`.
+//    Parley's the UIKit-style `Appearance.Images` struct both layers share: a class would change the UIKit side's
+//    value semantics, and the message-reactions guide's `var images = Images()` would then warn); "Changing
+//    fonts": `fonts.footnoteBold = Font.footnote` (`Fonts` is the shared `Appearance.Fonts`, whose fonts are
+//    `UIFont`s: a SwiftUI `Font` cannot be assigned to one).
+//  - message-list transitions: `AnyTransition`, `.move(edge:)`, `MessageDisplayOptions(currentUserMessageTransition:…)`
+//    (Parley's list animates inserted rows with its own animator; a transition type it ignores would be a stub).
 //  - message-list `messageLinkDisplayResolver` (`NSAttributedString.Key` attributes for links).
 //  - message-list `colors.messageCurrentUserBackground = [UIColor]` (gradient bubbles).
 //  - read-indicators `makeMessageReadIndicatorView(channel:message:showReadCount:)`: the snippet passes types
 //    (`channel: ChatChannel`) as arguments, so it compiles nowhere (the factory's slot without `showReadCount`
 //    exists now).
-//  - typing-indicators `Utils(typingIndicatorPlacement:)`: the placement lives in `MessageListConfig`
-//    (Stream's later API, which Parley follows).
 
 /// The text of every label under `view`, depth first.
 @MainActor
@@ -175,6 +184,48 @@ func guideLabelTexts(in view: UIView) -> [String] {
             Divider()
             noChannels.frame(height: 120)
         }, named: "guide-loading-and-no-channels", size: CGSize(width: 390, height: 200))
+    }
+
+    /// channel-list-header "Customizing the channel list header": `ChatChannelListScreen(title:)`
+    /// in the scene titles the list and its navigation bar.
+    @Test func theChannelListScreenShowsTheTitleItIsGiven() throws {
+        try isolated {
+            ChatViews.client = try makeClient()
+            let navigation = ChannelListScreenTitleGuide.GuideApp().body.makeRootViewController()
+            let screen = try #require(navigation.viewControllers.first as? ChatChannelListScreen)
+            let backend = HeadlessBackend.install()
+            let window = backend.openWindow(size: CGSize(width: 390, height: 640), rootViewController: navigation)
+            backend.advance(by: 0.1)
+            #expect(screen.navigationItem.title == "Custom title")
+            #expect(guideLabelTexts(in: window).contains("Custom title"), "\(guideLabelTexts(in: window))")
+            #expect(screen.controller != nil, "the list shows the client's channels")
+        }
+    }
+
+    /// The family group of the channel list scene (Sam is typing) on a channel screen.
+    func typingScreen() throws -> ChatChannelView {
+        let backend = HeadlessBackend.install()
+        let data = try ChannelListSceneData.make()
+        let family = try #require(data.channels["family"])
+        let screen = ChatChannelView(channelController: data.client.channelController(for: family))
+        _ = backend.openWindow(size: CGSize(width: 390, height: 640), rootViewController: UINavigationController(rootViewController: screen))
+        backend.advance(by: 0.2)
+        return screen
+    }
+
+    /// typing-indicators: `Utils(typingIndicatorPlacement: .navigationBar)` leaves who is typing to
+    /// the header; by default it shows under the messages too.
+    @Test func theTypingIndicatorGuideShowsTypingInTheNavigationBarOnly() throws {
+        try isolated {
+            let byDefault = try typingScreen()
+            #expect(guideLabelTexts(in: byDefault.listView).contains { $0.contains("typing") }, "\(guideLabelTexts(in: byDefault.listView))")
+            _ = typingIndicatorGuide(chatClient: try makeClient())
+            #expect(ChatViews.utils.messageListConfig.typingIndicatorPlacement == .navigationBar)
+            let screen = try typingScreen()
+            #expect(!guideLabelTexts(in: screen.listView).contains { $0.contains("typing") }, "\(guideLabelTexts(in: screen.listView))")
+            let header = try #require(screen.navigationItem.titleView)
+            #expect(guideLabelTexts(in: header).contains { $0.contains("typing") }, "\(guideLabelTexts(in: header))")
+        }
     }
 
     @Test func theChannelListUsesTheDividerTheNamerAndTheTint() throws {

@@ -195,11 +195,16 @@ final class HeldHistoryBackend: ChatBackend {
             #expect(!screen.jumpToUnreadView.isHidden)
             let close = try #require(factory.close)
             let first = try #require(screen.newMessagesStartId)
+            #expect((screen.channelController.channel?.unreadCount.messages ?? 0) > 0)
             close()
             host.layoutIfNeeded()
             screen.scrollViewDidScroll(screen.listView)
             #expect(screen.jumpToUnreadView.isHidden)
             #expect(!shows(screen.listView, first))
+            // Closing marks the channel read, as the SDK's screen does.
+            await screen.pendingTask?.value
+            #expect(screen.lastError == nil)
+            await eventually("the channel read") { screen.channelController.channel?.unreadCount.messages == 0 }
         }
     }
 
