@@ -36,9 +36,10 @@ open class UINavigationController: UIViewController {
     /// The duration of push and pop animations.
     static let transitionDuration: TimeInterval = 0.35
 
-    private let contentView = UIView()
-    private var isTransitioning = false
-    private var pendingTransitions: [@MainActor () -> Void] = []
+    // Final: a subclass in another file (UIImagePickerController) must not reach private members through the vtable (a clean build failed to link).
+    private final let contentView = UIView()
+    private final var isTransitioning = false
+    private final var pendingTransitions: [@MainActor () -> Void] = []
 
     /// A navigation controller with a root.
     public init(rootViewController: UIViewController) {
@@ -111,18 +112,18 @@ open class UINavigationController: UIViewController {
         }
     }
 
-    private func install(_ controller: UIViewController) {
+    private final func install(_ controller: UIViewController) {
         let childView: UIView = controller.view
         childView.frame = contentView.bounds
         childView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         contentView.addSubview(childView)
     }
 
-    private func updateBar() {
+    private final func updateBar() {
         navigationBar.setItems(viewControllers.map(\.navigationItem), animated: false)
     }
 
-    private var isOnScreen: Bool { appearance == .appeared || appearance == .appearing }
+    private final var isOnScreen: Bool { appearance == .appeared || appearance == .appearing }
 
     // MARK: Push and pop
 
@@ -188,7 +189,7 @@ open class UINavigationController: UIViewController {
         return popped
     }
 
-    private func pop(to target: UIViewController, animated: Bool) {
+    private final func pop(to target: UIViewController, animated: Bool) {
         guard let index = viewControllers.firstIndex(where: { $0 === target }), let old = topViewController else { return }
         let popped = Array(viewControllers[(index + 1)...])
         for controller in popped {
@@ -268,7 +269,7 @@ open class UINavigationController: UIViewController {
     }
 
     /// Swaps the shown controller with UIKit's order of appearance calls.
-    private func transition(from old: UIViewController?, to new: UIViewController?, forward: Bool, animated: Bool, completion: @escaping @MainActor () -> Void) {
+    private final func transition(from old: UIViewController?, to new: UIViewController?, forward: Bool, animated: Bool, completion: @escaping @MainActor () -> Void) {
         let visible = isOnScreen
         isTransitioning = true
         if let new { delegate?.navigationController(self, willShow: new, animated: animated) }
