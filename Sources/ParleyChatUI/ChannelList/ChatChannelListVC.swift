@@ -129,6 +129,7 @@ open class ChatChannelListVC: _ViewController, ChatChannelListControllerDelegate
         listView.alwaysBounceVertical = true
         // One Tab stop for the list; the arrows move between its rows.
         listView.focusGroupIdentifier = Self.focusGroupID
+        listView.accessibilityContainerType = .list
         setUpSecondaryClick()
         errorView.onRetry = { [weak self] in self?.synchronize() }
         searchField.addAction(UIAction { [weak self] _ in

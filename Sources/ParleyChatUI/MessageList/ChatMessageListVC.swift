@@ -136,6 +136,7 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
     open override func setUp() {
         super.setUp()
         listView.delegate = self
+        listView.accessibilityContainerType = .list
         listView.didLayout = { [weak self] in self?.listDidLayout() }
         scrollToBottomButton.addAction(UIAction { [weak self] _ in self?.scrollToBottom(animated: true) }, for: .touchUpInside)
         swipeToReplyGestureRecognizer.name = "ChatMessageListVC swipe to reply"
