@@ -13,7 +13,7 @@ import time
 
 import pyatspi
 
-PHRASE = "Lisbon"
+PHRASE = "ship RC1"
 
 
 def fail(message):
@@ -103,7 +103,7 @@ def main():
     step(f"found the app {app.name!r} (toolkit {app.get_toolkit_name()}) on the desktop")
 
     def is_message(node):
-        return node.getRole() == pyatspi.ROLE_LIST_ITEM and PHRASE in (node.name or "")
+        return node.getRole() == pyatspi.ROLE_LIST_ITEM and PHRASE in (node.name or "") and "Reply" in actions(node)
 
     message, nodes = wait_for(app, is_message, 30, f"message containing {PHRASE!r}")
     print("The tree of the channel screen, as pyatspi sees it:")

@@ -77,3 +77,14 @@ static inline guint parley_atspi_register(GDBusConnection *connection, const cha
     return g_dbus_connection_register_subtree(connection, "/org/a11y/atspi/accessible", &subtree,
                                               G_DBUS_SUBTREE_FLAGS_DISPATCH_TO_UNENUMERATED_NODES, data, NULL, error);
 }
+
+/// Registers the cache object (/org/a11y/atspi/cache, the one interface of `xml`) with the
+/// handler of `parley_atspi_register`, which must have run: libatspi asks it for `GetItems`.
+static inline guint parley_atspi_register_cache(GDBusConnection *connection, const char *xml, gpointer data, GError **error) {
+    GDBusNodeInfo *node = g_dbus_node_info_new_for_xml(xml, error);
+    if (node == NULL) return 0;
+    guint id = g_dbus_connection_register_object(connection, "/org/a11y/atspi/cache", node->interfaces[0],
+                                                 &parley_atspi_tree()->vtable, data, NULL, error);
+    g_dbus_node_info_unref(node);
+    return id;
+}

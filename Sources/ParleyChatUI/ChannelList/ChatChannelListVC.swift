@@ -205,6 +205,8 @@ open class ChatChannelListVC: _ViewController, ChatChannelListControllerDelegate
         let isDark = traitCollection.userInterfaceStyle == .dark
         appearanceToggleItem.image = isDark ? appearance.images.lightMode : appearance.images.darkMode
         appearanceToggleItem.accessibilityIdentifier = isDark ? "switch-to-light" : "switch-to-dark"
+        // An icon item's title is its button's tooltip and accessibility label.
+        appearanceToggleItem.title = appearance.l10n.tr(isDark ? "channel-list.switch-to-light" : "channel-list.switch-to-dark")
         searchBarView.backgroundColor = appearance.colorPalette.background
         searchFieldContainer.backgroundColor = appearance.colorPalette.background2
         searchFieldContainer.layer.cornerRadius = 10

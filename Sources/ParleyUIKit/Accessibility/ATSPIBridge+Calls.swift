@@ -50,6 +50,11 @@ enum ATSPIVariant {
         return child(tuple, index) { String(cString: g_variant_get_string($0, nil)) }
     }
 
+    /// The D-Bus type of a signature (a literal: GVariant keeps the pointer, which must live on).
+    static func type(_ signature: StaticString) -> OpaquePointer? {
+        signature.utf8Start.withMemoryRebound(to: CChar.self, capacity: signature.utf8CodeUnitCount + 1) { parley_variant_type($0) }
+    }
+
     /// A tuple of values.
     static func tuple(_ values: [OpaquePointer?]) -> OpaquePointer? {
         var values = values
@@ -59,11 +64,7 @@ enum ATSPIVariant {
     /// An array of values of element type `signature`.
     static func array(_ signature: StaticString, _ values: [OpaquePointer?]) -> OpaquePointer? {
         var values = values
-        return signature.withUTF8Buffer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { chars in
-                values.withUnsafeMutableBufferPointer { g_variant_new_array(parley_variant_type(chars.baseAddress), $0.baseAddress, gsize($0.count)) }
-            }
-        }
+        return values.withUnsafeMutableBufferPointer { g_variant_new_array(type(signature), $0.baseAddress, gsize($0.count)) }
     }
 
     /// `a{ss}` from a dictionary.
@@ -76,6 +77,9 @@ extension ATSPIBridge {
     /// Answers a call with the node's data, read now on the main actor.
     func answer(_ call: ATSPICall) {
         defer { if let parameters = call.parameters { g_variant_unref(parameters) } }
+        if call.interface == "org.a11y.atspi.Cache" {
+            return g_dbus_method_invocation_return_value(call.invocation, ATSPIVariant.tuple([ATSPIVariant.array("((so)(so)(so)iiassusau)", [])]))
+        }
         guard let node = node(at: call.path) else {
             return g_dbus_method_invocation_return_dbus_error(call.invocation, "org.freedesktop.DBus.Error.UnknownObject", "\(call.path) is gone")
         }
@@ -109,7 +113,7 @@ extension ATSPIBridge {
             guard call.string(0) == "org.a11y.atspi.Application", call.string(1) == "Id", let parameters = call.parameters else { return nil }
             let boxed = g_variant_get_child_value(parameters, 2)
             let value = g_variant_get_variant(boxed)
-            if g_variant_is_of_type(value, parley_variant_type("i")) != 0 { applicationId = g_variant_get_int32(value) }
+            if g_variant_is_of_type(value, ATSPIVariant.type("i")) != 0 { applicationId = g_variant_get_int32(value) }
             g_variant_unref(value)
             g_variant_unref(boxed)
             return ATSPIVariant.tuple([])

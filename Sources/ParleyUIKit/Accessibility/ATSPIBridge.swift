@@ -33,6 +33,7 @@ public final class ATSPIBridge {
     let objects = AccessibleObjectTable()
     /// The subtree's registration and the loop of the D-Bus thread (set by `export()`).
     private var registration: guint = 0
+    private var cacheRegistration: guint = 0
     nonisolated(unsafe) private var loop: OpaquePointer?
 
     /// The application's path.
@@ -86,7 +87,7 @@ public final class ATSPIBridge {
             }
             defer { g_object_unref(UnsafeMutableRawPointer(session)) }
             guard let reply = g_dbus_connection_call_sync(session, "org.a11y.Bus", "/org/a11y/bus", "org.a11y.Bus", "GetAddress", nil,
-                                                          parley_variant_type("(s)"), G_DBUS_CALL_FLAGS_NONE, 3000, nil, &error)
+                                                          ATSPIVariant.type("(s)"), G_DBUS_CALL_FLAGS_NONE, 3000, nil, &error)
             else { return (nil, "no accessibility bus (\(consume(error)))") }
             defer { g_variant_unref(reply) }
             address = ATSPIVariant.string(reply, 0)
@@ -113,9 +114,12 @@ public final class ATSPIBridge {
         let context = g_main_context_new()
         g_main_context_push_thread_default(context)
         var error: UnsafeMutablePointer<GError>?
-        let registration = parley_atspi_register(connection, ATSPIInterfaces.xml, atspiMethodCall, Unmanaged.passRetained(self).toOpaque(), &error)
+        let data = Unmanaged.passRetained(self).toOpaque()
+        let registration = parley_atspi_register(connection, ATSPIInterfaces.xml, atspiMethodCall, data, &error)
+        let cacheRegistration = registration == 0 ? 0 : parley_atspi_register_cache(connection, ATSPIInterfaces.cacheXML, data, &error)
         g_main_context_pop_thread_default(context)
-        guard registration != 0 else { return Self.consume(error) }
+        guard registration != 0, cacheRegistration != 0 else { return Self.consume(error) }
+        self.cacheRegistration = cacheRegistration
         self.registration = registration
         nonisolated(unsafe) let loop = g_main_loop_new(context, 0)
         self.loop = loop
@@ -136,6 +140,8 @@ public final class ATSPIBridge {
     public func stop() {
         if registration != 0 { _ = g_dbus_connection_unregister_subtree(connection, registration) }
         registration = 0
+        if cacheRegistration != 0 { _ = g_dbus_connection_unregister_object(connection, cacheRegistration) }
+        cacheRegistration = 0
         UIAccessibility.observers[observerToken] = nil
         UIAccessibility.focusObserver = nil
         if let loop { g_main_loop_quit(loop) }
@@ -152,7 +158,7 @@ public final class ATSPIBridge {
             var argument: [OpaquePointer?] = [parley_variant_object_ref(name, Self.rootPath)]
             let parameters = argument.withUnsafeMutableBufferPointer { g_variant_new_tuple($0.baseAddress, 1) }
             let reply = g_dbus_connection_call_sync(connection, "org.a11y.atspi.Registry", Self.rootPath, "org.a11y.atspi.Socket", "Embed",
-                                                    parameters, parley_variant_type("((so))"), G_DBUS_CALL_FLAGS_NONE, 5000, nil, &error)
+                                                    parameters, ATSPIVariant.type("((so))"), G_DBUS_CALL_FLAGS_NONE, 5000, nil, &error)
             guard let reply else {
                 let reason = Self.consume(error)
                 FileHandle.standardError.write(Data("parley: the AT-SPI registry did not embed the app (\(reason))\n".utf8))

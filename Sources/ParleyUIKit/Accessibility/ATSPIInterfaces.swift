@@ -1,6 +1,16 @@
 /// The AT-SPI2 interfaces the bridge's objects implement, as D-Bus introspection data (the
 /// signatures of at-spi2-core's `xml/*.xml`, the parts Parley answers).
 enum ATSPIInterfaces {
+    /// The cache libatspi asks for every object at once (`GetItems`); Parley's answer is empty,
+    /// so clients ask each object.
+    static let cacheXML = """
+    <node>
+      <interface name="org.a11y.atspi.Cache">
+        <method name="GetItems"><arg direction="out" type="a((so)(so)(so)iiassusau)"/></method>
+      </interface>
+    </node>
+    """
+
     static let xml = """
     <node>
       <interface name="org.a11y.atspi.Accessible">

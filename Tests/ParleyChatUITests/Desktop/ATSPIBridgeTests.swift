@@ -141,6 +141,10 @@ extension HeadlessWindowTests {
             demo.settle()
             #expect(channelVC.messageComposerVC.content.quotingMessage?.id == message.id)
 
+            // The channel's name is a heading; the light/dark toggle names itself.
+            #expect(AccessibilityTree.role(of: channelVC.headerView.titleLabel) == .heading)
+            #expect(demo.list.appearanceToggleItem.title == "Switch to dark mode")
+
             // The send button and the channel rows.
             let sendButton = channelVC.messageComposerVC.composerView.sendButton
             #expect(sendButton.accessibilityLabel == "Send")
