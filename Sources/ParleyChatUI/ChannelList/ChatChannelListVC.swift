@@ -202,6 +202,7 @@ open class ChatChannelListVC: _ViewController, ChatChannelListControllerDelegate
         super.setUpAppearance()
         view.backgroundColor = appearance.colorPalette.background
         listView.backgroundColor = appearance.colorPalette.background
+        listView.accessibilityLabel = appearance.l10n.tr("channelList.title")
         let isDark = traitCollection.userInterfaceStyle == .dark
         appearanceToggleItem.image = isDark ? appearance.images.lightMode : appearance.images.darkMode
         appearanceToggleItem.accessibilityIdentifier = isDark ? "switch-to-light" : "switch-to-dark"

@@ -179,9 +179,10 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
         setUpJumpToUnreadAndDateOverlayLayout()
     }
 
-    /// The background colour.
+    /// The background colour; the list's name for screen readers.
     open override func setUpAppearance() {
         super.setUpAppearance()
+        listView.accessibilityLabel = appearance.l10n.tr("messageList.accessibility-label")
         view.backgroundColor = appearance.colorPalette.background
         listView.backgroundColor = appearance.colorPalette.background
         swipeToReplyIconView.image = appearance.images.messageActionInlineReply
@@ -243,6 +244,8 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
             newMessagesWhileScrolledUp += appendedFromOthers
             updateScrollToBottomButton()
         }
+        // Screen readers hear that the list's rows changed.
+        if !inserted.isEmpty { UIAccessibility.post(notification: .layoutChanged, argument: listView) }
     }
 
     /// The channel changed: the typing indicator follows its typing users and the unread

@@ -147,9 +147,7 @@ extension ATSPIBridge {
         case ("org.a11y.atspi.Application", "Id"): return g_variant_new_int32(applicationId)
         case ("org.a11y.atspi.Action", "NActions"): return g_variant_new_int32(Int32(object.map(AccessibilityTree.actionNames(of:))?.count ?? 0))
         case ("org.a11y.atspi.Text", "CharacterCount"): return g_variant_new_int32(Int32(object.flatMap(AccessibilityTree.text(of:))?.count ?? 0))
-        case ("org.a11y.atspi.Text", "CaretOffset"):
-            guard let object, let text = AccessibilityTree.text(of: object) else { return g_variant_new_int32(-1) }
-            return g_variant_new_int32(object.isFirstResponder ? Int32(text.count) : 0)
+        case ("org.a11y.atspi.Text", "CaretOffset"): return g_variant_new_int32(Int32(object.flatMap(AccessibilityTree.caretOffset(of:)) ?? -1))
         default: return nil
         }
     }

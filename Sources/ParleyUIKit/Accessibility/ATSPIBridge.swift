@@ -20,6 +20,8 @@ import Foundation
 public final class ATSPIBridge {
     /// The running bridge, if one started.
     public private(set) static var shared: ATSPIBridge?
+    /// Whether a start is connecting (off the main thread).
+    private static var isStarting = false
 
     /// The connection to the accessibility bus.
     nonisolated(unsafe) let connection: OpaquePointer
@@ -49,14 +51,16 @@ public final class ATSPIBridge {
     /// Starts the bridge unless `PARLEY_ACCESSIBILITY` is `0`/`off`: connects off the main
     /// thread, then exports the tree. Logs one line and does nothing more without a bus.
     public static func startIfAvailable(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        guard shared == nil else { return }
+        guard shared == nil, !isStarting else { return }
         if let setting = environment["PARLEY_ACCESSIBILITY"]?.lowercased(), ["0", "off", "false", "no"].contains(setting) { return }
+        isStarting = true
         DispatchQueue.global().async {
             let result = connectToAccessibilityBus(environment: environment)
             nonisolated(unsafe) let connection = result.connection
             let failure = result.failure
             DispatchQueue.main.async {
                 MainActor.assumeIsolated {
+                    isStarting = false
                     guard let connection else {
                         FileHandle.standardError.write(Data("parley: \(failure ?? "no accessibility bus"); screen readers cannot see the app\n".utf8))
                         return
@@ -114,6 +118,8 @@ public final class ATSPIBridge {
         let context = g_main_context_new()
         g_main_context_push_thread_default(context)
         var error: UnsafeMutablePointer<GError>?
+        // Retained for the life of the process: calls already on their way to the main actor
+        // may still name the bridge after `stop()`.
         let data = Unmanaged.passRetained(self).toOpaque()
         let registration = parley_atspi_register(connection, ATSPIInterfaces.xml, atspiMethodCall, data, &error)
         let cacheRegistration = registration == 0 ? 0 : parley_atspi_register_cache(connection, ATSPIInterfaces.cacheXML, data, &error)
@@ -204,7 +210,8 @@ public final class ATSPIBridge {
     }
 
     /// A posted notification as events: an announcement is spoken; a layout or screen change
-    /// says the key window's children changed (with the element to move to, if given).
+    /// says the children of the argument (a node: a list whose rows changed), else of the key
+    /// window, changed.
     func emit(_ notification: UIAccessibility.Notification, argument: Any?) {
         switch notification {
         case .announcement:
@@ -212,9 +219,10 @@ public final class ATSPIBridge {
             emitEvent("Announcement", from: Self.rootPath, detail: "", 0, 0, data: g_variant_new_variant(g_variant_new_string(text)))
         default:
             let windows = AccessibleNode.application.children
-            guard let window = windows.first(where: { ($0 as? UIWindow)?.isKeyWindow == true }) ?? windows.first else { return }
-            let target = (argument as? UIResponder) ?? window
-            emitEvent("ChildrenChanged", from: path(of: window), detail: "add", 0, 0, data: g_variant_new_variant(reference(to: target)))
+            let changed = (argument as? UIResponder).flatMap { AccessibilityTree.isNode($0) ? $0 : nil }
+                ?? windows.first(where: { ($0 as? UIWindow)?.isKeyWindow == true }) ?? windows.first
+            guard let changed else { return }
+            emitEvent("ChildrenChanged", from: path(of: changed), detail: "add", -1, 0, data: g_variant_new_variant(reference(to: changed)))
         }
     }
 

@@ -209,6 +209,16 @@ public enum AccessibilityTree {
         return object.accessibilityValue ?? ""
     }
 
+    /// Where the caret of a text input is, in characters (nil for other elements).
+    public static func caretOffset(of object: UIResponder) -> Int? {
+        let editor: TextEditor? = if let textView = object as? UITextView { textView.editorParts?.editor } else { (object as? UITextField)?.editor }
+        guard object is UIKeyInput else { return nil }
+        guard let editor else { return AccessibilityTree.text(of: object)?.count }
+        let text = editor.text
+        let index = text.utf16.index(text.utf16.startIndex, offsetBy: min(max(0, editor.head), text.utf16.count))
+        return text[..<index].count
+    }
+
     /// The states: visible and showing; enabled and sensitive unless `.notEnabled`; focusable and
     /// focused from the focus system and the first responder; selected; editable text; the
     /// key window active.

@@ -1,6 +1,7 @@
 import CGio
 import Foundation
 import Parley
+import Synchronization
 import ParleyScenes
 import ParleyTesting
 import Testing
@@ -42,6 +43,20 @@ extension HeadlessWindowTests {
                 defer { g_free(text) }
                 return text.map { String(cString: $0) } ?? ""
             }.value
+        }
+
+        /// The events heard (member, path, detail), after ``listen()``.
+        let events = Mutex<[String]>([])
+
+        /// Hears `org.a11y.atspi.Event.Object` signals on a thread of its own.
+        func listen() {
+            let context = g_main_context_new()
+            g_main_context_push_thread_default(context)
+            g_dbus_connection_signal_subscribe(connection, nil, "org.a11y.atspi.Event.Object", nil, nil, nil, G_DBUS_SIGNAL_FLAGS_NONE,
+                                               atspiEventHeard, Unmanaged.passUnretained(self).toOpaque(), nil)
+            g_main_context_pop_thread_default(context)
+            nonisolated(unsafe) let loop = g_main_loop_new(context, 0)
+            Thread { g_main_loop_run(loop) }.start()
         }
 
         /// A property's value, printed.
@@ -111,6 +126,15 @@ extension HeadlessWindowTests {
         #expect(await client.property(textPath, "org.a11y.atspi.Text", "CharacterCount") == "(<23>,)")
         #expect(await client.call(textPath, "org.a11y.atspi.Text", "GetText", [g_variant_new_int32(3), g_variant_new_int32(7)]) == "('from',)")
 
+        // Focus and posted changes arrive as events.
+        client.listen()
+        #expect(textView.becomeFirstResponder())
+        UIAccessibility.post(notification: .layoutChanged, argument: nil)
+        UIAccessibility.post(notification: .announcement, argument: "Sent")
+        await waitUntil("three events") { client.events.withLock { $0.count } >= 3 }
+        #expect(client.events.withLock { $0 } == ["StateChanged \(textPath) focused", "ChildrenChanged \(windowPath) add", "Announcement \(root) "])
+        #expect(await client.property(textPath, "org.a11y.atspi.Text", "CaretOffset") == "(<23>,)")
+
         // A gone object answers an error, not a crash.
         #expect(await client.call("/org/a11y/atspi/accessible/999999", "org.a11y.atspi.Accessible", "GetRole").hasPrefix("error:"))
     }
@@ -129,6 +153,8 @@ extension HeadlessWindowTests {
             #expect(row.accessibilityCustomActions?.map(\.name) == ["Add reaction", "Reply", "Reply in thread"])
             #expect(AccessibilityTree.role(of: row) == .listItem)
             #expect(AccessibilityTree.role(of: listVC.listView) == .list)
+            #expect(listVC.listView.accessibilityLabel == "Messages")
+            #expect(demo.list.listView.accessibilityLabel == "Channels")
 
             let reacted = try #require(rows.first { !($0.content?.reactionCounts.isEmpty ?? true) })
             let reaction = try #require(reacted.content?.reactionCounts.sorted { $0.key.rawValue < $1.key.rawValue }.first)
@@ -161,4 +187,17 @@ extension HeadlessWindowTests {
         }
     }
 }
+}
+
+/// GDBus's callback for the events the test client hears (on its thread).
+private func atspiEventHeard(
+    _ connection: OpaquePointer?, _ sender: UnsafePointer<gchar>?, _ path: UnsafePointer<gchar>?, _ interface: UnsafePointer<gchar>?,
+    _ signal: UnsafePointer<gchar>?, _ parameters: OpaquePointer?, _ userData: gpointer?
+) {
+    guard let path, let signal, let parameters, let userData else { return }
+    let client = Unmanaged<HeadlessWindowTests.ATSPIBridgeTests.Client>.fromOpaque(userData).takeUnretainedValue()
+    let detail = g_variant_get_child_value(parameters, 0)
+    defer { g_variant_unref(detail) }
+    let line = "\(String(cString: signal)) \(String(cString: path)) \(String(cString: g_variant_get_string(detail, nil)))"
+    client.events.withLock { $0.append(line) }
 }

@@ -180,6 +180,10 @@ struct AccessibilityTests {
         #expect(AccessibilityTree.setText("Hello there", of: composer))
         #expect((composer as? UITextView)?.text == "Hello there")
         #expect(AccessibilityTree.text(of: composer) == "Hello there")
+        #expect(AccessibilityTree.caretOffset(of: composer) == 11)
+        (composer as? UITextView)?.selectedRange = NSRange(location: 5, length: 0)
+        #expect(AccessibilityTree.caretOffset(of: composer) == 5)
+        #expect(AccessibilityTree.caretOffset(of: row1) == nil)
         #expect(!AccessibilityTree.setText("no", of: row1))
     }
 
