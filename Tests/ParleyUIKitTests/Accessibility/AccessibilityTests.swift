@@ -142,6 +142,10 @@ struct AccessibilityTests {
         #expect(AccessibilityTree.role(of: composer) == .text)
         #expect(AccessibilityTree.role(of: send) == .pushButton)
         #expect(AccessibilityTree.role(of: UILabel()) == .label)
+        let picture = UIImageView()
+        #expect(!picture.isAccessibilityElement)
+        picture.isAccessibilityElement = true
+        #expect(AccessibilityTree.role(of: picture) == .image)
         #expect(AccessibleRole.pushButton.name == "push button")
         #expect(AccessibilityTree.name(of: row1) == "Row 1")
         #expect(AccessibilityTree.node(at: CGPoint(x: 10, y: 100), under: window) === row1)
