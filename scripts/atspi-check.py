@@ -133,8 +133,8 @@ def main():
         fail("the Send button's action failed")
     step("activated the Send button through its accessible action")
 
-    sent, _ = wait_for(app, lambda node: node.getRole() == pyatspi.ROLE_LIST_ITEM and text in (node.name or ""), 15,
-                       f"message {text!r}")
+    sent, _ = wait_for(app, lambda node: node.getRole() == pyatspi.ROLE_LIST_ITEM and text in (node.name or "")
+                       and "Reply" in actions(node), 15, f"message row {text!r}")
     step(f"the sent message is in the tree: {sent.name!r}")
     with sqlite3.connect(f"file:{arguments.db}?mode=ro", uri=True) as db:
         count = db.execute("SELECT count(*) FROM message WHERE text = ?", (text,)).fetchone()[0]
