@@ -48,7 +48,8 @@ let package = Package(
             pkgConfig: "pangocairo librsvg-2.0 gdk-pixbuf-2.0",
             providers: [.apt(["libcairo2-dev", "libpixman-1-dev", "libpango1.0-dev", "librsvg2-dev", "libgdk-pixbuf-2.0-dev"])]
         ),
-        // GIO's D-Bus client (GDBus): desktop notifications through org.freedesktop.Notifications.
+        // GIO's D-Bus (GDBus): desktop notifications through org.freedesktop.Notifications, and
+        // the toolkit's AT-SPI2 bridge for screen readers.
         .systemLibrary(
             name: "CGio",
             pkgConfig: "gio-2.0",
@@ -70,7 +71,7 @@ let package = Package(
         // The toolkit: UIKit's names on Cairo, Pango and SDL2.
         .target(
             name: "ParleyUIKit",
-            dependencies: ["CCairoPango", "CSDL2"],
+            dependencies: ["CCairoPango", "CSDL2", "CGio"],
             resources: [.copy("Resources/Symbols")],
             swiftSettings: strict
         ),

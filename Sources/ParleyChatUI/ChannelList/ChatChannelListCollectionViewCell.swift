@@ -29,6 +29,13 @@ open class ChatChannelListCollectionViewCell: _Control, ReusableView {
         set { itemView.content = newValue }
     }
 
+    /// What a screen reader reads for the row, unless set: the item view's label (name, last
+    /// message, time, unread count).
+    open override var accessibilityLabel: String? {
+        get { super.accessibilityLabel ?? itemView.accessibilityLabel }
+        set { super.accessibilityLabel = newValue }
+    }
+
     /// Creates a cell.
     public required override init(frame: CGRect) {
         super.init(frame: frame)

@@ -165,7 +165,9 @@ open class ChatChannelListItemView: _View {
         timestampLabel.isHidden = timestampText == nil
         avatarView.content = (content?.channel, content?.currentUserId)
         unreadCountView.content = content?.channel.unreadCount ?? .noUnread
-        accessibilityLabel = [titleText, subtitleText, timestampText].compactMap { $0 }.joined(separator: ", ")
+        let unread = content?.channel.unreadCount.messages ?? 0
+        let unreadText = unread > 0 ? appearance.l10n.plural("message.list.jump-to-unread", count: unread) : nil
+        accessibilityLabel = [titleText, subtitleText, timestampText, unreadText].compactMap { $0 }.joined(separator: ", ")
     }
 
     // MARK: Texts

@@ -129,6 +129,7 @@ open class ChatChannelListVC: _ViewController, ChatChannelListControllerDelegate
         listView.alwaysBounceVertical = true
         // One Tab stop for the list; the arrows move between its rows.
         listView.focusGroupIdentifier = Self.focusGroupID
+        listView.accessibilityContainerType = .list
         setUpSecondaryClick()
         errorView.onRetry = { [weak self] in self?.synchronize() }
         searchField.addAction(UIAction { [weak self] _ in
@@ -201,9 +202,12 @@ open class ChatChannelListVC: _ViewController, ChatChannelListControllerDelegate
         super.setUpAppearance()
         view.backgroundColor = appearance.colorPalette.background
         listView.backgroundColor = appearance.colorPalette.background
+        listView.accessibilityLabel = appearance.l10n.tr("channelList.title")
         let isDark = traitCollection.userInterfaceStyle == .dark
         appearanceToggleItem.image = isDark ? appearance.images.lightMode : appearance.images.darkMode
         appearanceToggleItem.accessibilityIdentifier = isDark ? "switch-to-light" : "switch-to-dark"
+        // An icon item's title is its button's tooltip and accessibility label.
+        appearanceToggleItem.title = appearance.l10n.tr(isDark ? "channel-list.switch-to-light" : "channel-list.switch-to-dark")
         searchBarView.backgroundColor = appearance.colorPalette.background
         searchFieldContainer.backgroundColor = appearance.colorPalette.background2
         searchFieldContainer.layer.cornerRadius = 10

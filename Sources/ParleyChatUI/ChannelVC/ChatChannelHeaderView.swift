@@ -38,10 +38,11 @@ open class ChatChannelHeaderView: _View {
     public required init?(coder: NSCoder) { return nil }
 
 
-    /// The title container fills the view.
+    /// The title container fills the view; the channel name is a heading for screen readers.
     open override func setUpLayout() {
         super.setUpLayout()
         embed(titleContainerView)
+        titleLabel.accessibilityTraits = [.staticText, .header]
     }
 
     /// The name and the subtitle.

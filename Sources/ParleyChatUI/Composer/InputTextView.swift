@@ -31,6 +31,12 @@ open class InputTextView: UITextView, Customizable, AppearanceProvider, Componen
     /// "Send a message", shown while the text is empty.
     open private(set) lazy var placeholderLabel: UILabel = UILabel()
 
+    /// A screen reader names the field by its placeholder ("Send a message") unless a label is set.
+    open override var accessibilityLabel: String? {
+        get { super.accessibilityLabel ?? placeholderLabel.text }
+        set { super.accessibilityLabel = newValue }
+    }
+
     /// The smallest height: one line of text with the insets (never less than 38 points).
     open var minimumHeight: CGFloat {
         max(38, (lineHeight + textContainerInset.top + textContainerInset.bottom).ceiled(toScale: displayScale))

@@ -165,11 +165,7 @@ extension ChatMessageListVC {
     public func performHoverAction(_ action: HoverAction) {
         guard let row = hoveredRow, let message = row.content else { return }
         hideHoverActions()
-        switch action {
-        case .react, .more: delegate?.chatMessageListVC(self, didLongPressOn: message, messageView: row)
-        case .reply: delegate?.chatMessageListVC(self, didSwipeToReplyTo: message)
-        case .thread: delegate?.chatMessageListVC(self, didTapOnThreadOf: message)
-        }
+        perform(action, on: message, row: row)
     }
 
     // MARK: Keyboard

@@ -74,6 +74,7 @@ extension ChatMessageListVC {
                 row.delegate = self
                 row.setUpLayoutIfNeeded(options: model.options, attachmentViewInjectorType: model.injector)
                 row.show(model.message, channel: model.channel.channel)
+                row.accessibilityCustomActions = self.accessibilityCustomActions(for: row)
                 self.delegate?.chatMessageListVC(self, willDisplay: model.message)
             })
     }

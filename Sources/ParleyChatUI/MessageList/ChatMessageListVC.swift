@@ -136,6 +136,7 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
     open override func setUp() {
         super.setUp()
         listView.delegate = self
+        listView.accessibilityContainerType = .list
         listView.didLayout = { [weak self] in self?.listDidLayout() }
         scrollToBottomButton.addAction(UIAction { [weak self] _ in self?.scrollToBottom(animated: true) }, for: .touchUpInside)
         swipeToReplyGestureRecognizer.name = "ChatMessageListVC swipe to reply"
@@ -178,9 +179,10 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
         setUpJumpToUnreadAndDateOverlayLayout()
     }
 
-    /// The background colour.
+    /// The background colour; the list's name for screen readers.
     open override func setUpAppearance() {
         super.setUpAppearance()
+        listView.accessibilityLabel = appearance.l10n.tr("messageList.accessibility-label")
         view.backgroundColor = appearance.colorPalette.background
         listView.backgroundColor = appearance.colorPalette.background
         swipeToReplyIconView.image = appearance.images.messageActionInlineReply
@@ -242,6 +244,8 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
             newMessagesWhileScrolledUp += appendedFromOthers
             updateScrollToBottomButton()
         }
+        // Screen readers hear that the list's rows changed.
+        if !inserted.isEmpty { UIAccessibility.post(notification: .layoutChanged, argument: listView) }
     }
 
     /// The channel changed: the typing indicator follows its typing users and the unread

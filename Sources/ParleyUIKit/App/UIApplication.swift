@@ -33,6 +33,9 @@ open class UIApplication: UIResponder {
         return made
     }
 
+    /// The application if one was installed (nil before; `shared` would make one).
+    static var sharedIfInstalled: UIApplication? { current }
+
     var backend: PlatformBackend
     /// The application delegate.
     open weak var delegate: UIApplicationDelegate?

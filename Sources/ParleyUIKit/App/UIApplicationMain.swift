@@ -34,6 +34,8 @@ public func UIApplicationMain(sceneDelegate makeSceneDelegate: @escaping @MainAc
     app.sceneDelegateFactory = makeSceneDelegate
     if appDelegate?.application(app, didFinishLaunchingWithOptions: nil) == false { exit(1) }
     app.connectInitialScene()
+    // Screen readers see the app through AT-SPI2 when the desktop has an accessibility bus.
+    ATSPIBridge.startIfAvailable()
     app.run()
 }
 

@@ -42,6 +42,7 @@ open class UINavigationBar: UIView {
         titleLabel.font = .systemFont(ofSize: 17, weight: .semibold)
         titleLabel.textAlignment = .center
         titleLabel.accessibilityIdentifier = "navigationBar.title"
+        titleLabel.accessibilityTraits = [.staticText, .header]
         addSubview(titleLabel)
         backButton.accessibilityIdentifier = "navigationBar.back"
         backButton.addHandler(for: .touchUpInside) { [weak self] in self?.onBack?() }

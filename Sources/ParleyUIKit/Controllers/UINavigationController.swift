@@ -328,4 +328,15 @@ final class NavigationRootView: UIView {
         super.layoutSubviews()
         owner?.layoutContainer()
     }
+
+    /// Screen readers read the bar (title, buttons) before the content, as it sits above it,
+    /// though it is drawn over it; set elements win.
+    override var accessibilityElements: [Any]? {
+        get {
+            if let elements = super.accessibilityElements { return elements }
+            guard let bar = owner?.navigationBar, bar.superview === self else { return nil }
+            return [bar] + subviews.filter { $0 !== bar }
+        }
+        set { super.accessibilityElements = newValue }
+    }
 }

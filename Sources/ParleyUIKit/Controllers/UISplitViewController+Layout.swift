@@ -175,6 +175,17 @@ final class SplitRootView: UIView {
         owner?.layoutColumns()
         super.layoutSubviews()
     }
+
+    /// Screen readers read the primary column (the sidebar) first, then the others, whatever
+    /// the drawing order; set elements win.
+    override var accessibilityElements: [Any]? {
+        get {
+            if let elements = super.accessibilityElements { return elements }
+            guard let primary = owner?.primaryNavigation?.viewIfLoaded, primary.superview === self else { return nil }
+            return [primary] + subviews.filter { $0 !== primary }
+        }
+        set { super.accessibilityElements = newValue }
+    }
 }
 
 extension UIViewController {

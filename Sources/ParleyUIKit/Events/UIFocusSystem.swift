@@ -60,7 +60,9 @@ public final class UIFocusSystem {
     /// The window.
     public private(set) weak var window: UIWindow?
     /// The focused view.
-    public private(set) weak var focusedItem: UIView?
+    public private(set) weak var focusedItem: UIView? {
+        didSet { if oldValue !== focusedItem { UIAccessibility.focusObserver?(oldValue, focusedItem) } }
+    }
     /// Whether the ring around the focused view shows (focus moved with the keyboard).
     public private(set) var isRingVisible = false
     /// The row focused last in each group, so Tab returns to it.

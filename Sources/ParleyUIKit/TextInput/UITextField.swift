@@ -71,6 +71,13 @@ open class UITextField: UIControl, UIKeyInput, MarkedTextInput, TextEditorHost, 
     }
     /// The text shown when empty.
     open var placeholder: String? { didSet { contentView.setNeedsDisplay() } }
+
+    /// The placeholder names the field until a label is set.
+    override var defaultAccessibilityLabel: String? { placeholder }
+    /// The value is the text (bullets for secure entry).
+    override var defaultAccessibilityValue: String? {
+        isSecureTextEntry ? String(repeating: "•", count: (text ?? "").count) : text
+    }
     /// The font.
     open var font: UIFont? = .systemFont(ofSize: 17) { didSet { displayDidChange(); invalidateIntrinsicContentSize() } }
     /// The text colour.

@@ -290,6 +290,15 @@ open class UITextView: UIScrollView, UIKeyInput, MarkedTextInput, TextEditorHost
     /// Editable text takes keyboard focus (Tab reaches it).
     open override var canBecomeFocused: Bool { isEditable && isUserInteractionEnabled }
 
+    /// Text views are accessibility elements.
+    override var defaultIsAccessibilityElement: Bool { true }
+    /// A read-only text view reads its text as its label.
+    override var defaultAccessibilityLabel: String? { isEditable ? nil : text }
+    /// An editable text view's value is its text.
+    override var defaultAccessibilityValue: String? { isEditable ? text : nil }
+    /// Read-only text is static text.
+    override var defaultAccessibilityTraits: UIAccessibilityTraits { isEditable ? [] : .staticText }
+
     @discardableResult
     open override func becomeFirstResponder() -> Bool {
         guard !isFirstResponder else { return true }

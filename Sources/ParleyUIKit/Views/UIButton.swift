@@ -170,6 +170,14 @@ open class UIButton: UIControl {
 
     /// The title shown now.
     open var currentTitle: String? { configuration?.title ?? title(for: state) }
+
+    /// The title, else the tooltip (icon buttons name themselves by it).
+    override var defaultAccessibilityLabel: String? {
+        if let title = currentTitle, !title.isEmpty { return title }
+        return toolTip
+    }
+    /// A button.
+    override var defaultAccessibilityTraits: UIAccessibilityTraits { .button }
     /// The image shown now.
     open var currentImage: UIImage? { configuration?.image ?? image(for: state) }
 

@@ -140,6 +140,27 @@ open class UIControl: UIView {
     /// Enabled controls take keyboard focus (text fields, buttons, switches).
     open override var canBecomeFocused: Bool { isEnabled && isUserInteractionEnabled }
 
+    /// Controls are accessibility elements.
+    override var defaultIsAccessibilityElement: Bool { true }
+
+    /// The traits, with `.notEnabled` while disabled and `.selected` while selected.
+    open override var accessibilityTraits: UIAccessibilityTraits {
+        get {
+            var traits = super.accessibilityTraits
+            if !isEnabled { traits.insert(.notEnabled) }
+            if isSelected { traits.insert(.selected) }
+            return traits
+        }
+        set { super.accessibilityTraits = newValue }
+    }
+
+    /// Sends the control's actions as a tap would (nothing while disabled).
+    open override func accessibilityActivate() -> Bool {
+        guard isEnabled else { return false }
+        sendActions(for: .touchUpInside)
+        return true
+    }
+
     /// Return or Space on the focused control sends its actions as a click would; other keys go
     /// up the responder chain.
     open override func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent?) {

@@ -17,6 +17,9 @@ open class UIImageView: UIView {
     /// Whether the highlighted image shows.
     open var isHighlighted = false { didSet { if isHighlighted != oldValue { setNeedsDisplay() } } }
 
+    /// A picture, when made an accessibility element (image views are not elements by default).
+    override var defaultAccessibilityTraits: UIAccessibilityTraits { .image }
+
     /// An image view with an image, sized to it.
     public convenience init(image: UIImage?) {
         self.init(frame: CGRect(origin: .zero, size: image?.size ?? .zero))

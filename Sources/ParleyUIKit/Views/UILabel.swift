@@ -40,6 +40,13 @@ open class UILabel: UIView {
         }
     }
 
+    /// Labels are accessibility elements that read their text.
+    override var defaultIsAccessibilityElement: Bool { true }
+    /// The text.
+    override var defaultAccessibilityLabel: String? { text }
+    /// Static text.
+    override var defaultAccessibilityTraits: UIAccessibilityTraits { .staticText }
+
     /// The font of plain text.
     open var font: UIFont! = .systemFont(ofSize: 17) {
         didSet { if font != oldValue { textDidChange() } }

@@ -20,7 +20,9 @@ open class UIResponder {
     open var isFirstResponder: Bool { UIResponder.currentFirstResponder === self }
 
     /// The first responder, if any (Parley keeps one for the whole application).
-    public internal(set) static weak var currentFirstResponder: UIResponder?
+    public internal(set) static weak var currentFirstResponder: UIResponder? {
+        didSet { if oldValue !== currentFirstResponder { UIAccessibility.focusObserver?(oldValue, currentFirstResponder) } }
+    }
 
     /// Makes this the first responder; returns whether it became it.
     @discardableResult
@@ -39,6 +41,78 @@ open class UIResponder {
         if UIResponder.currentFirstResponder === self { UIResponder.currentFirstResponder = nil }
         return true
     }
+
+    // MARK: - Accessibility (UIKit declares these on NSObject; Parley on its root class)
+
+    /// What was set of the accessibility properties (nil until one is).
+    var accessibilityStore: AccessibilityStore?
+    private var store: AccessibilityStore {
+        if let accessibilityStore { return accessibilityStore }
+        let made = AccessibilityStore()
+        accessibilityStore = made
+        return made
+    }
+
+    /// Whether assistive technologies treat this as one element (its subviews are not read).
+    open var isAccessibilityElement: Bool {
+        get { accessibilityStore?.isElement ?? defaultIsAccessibilityElement }
+        set { store.isElement = newValue }
+    }
+    /// What assistive technologies read as the element's name.
+    open var accessibilityLabel: String? {
+        get { accessibilityStore?.label ?? defaultAccessibilityLabel }
+        set { store.label = newValue }
+    }
+    /// The element's current value (a text field's text, a slider's position).
+    open var accessibilityValue: String? {
+        get { accessibilityStore?.value ?? defaultAccessibilityValue }
+        set { store.value = newValue }
+    }
+    /// What activating the element does, read after a pause ("Opens the channel").
+    open var accessibilityHint: String? {
+        get { accessibilityStore?.hint }
+        set { store.hint = newValue }
+    }
+    /// What the element is and its state (button, header, selected, not enabled, ...).
+    open var accessibilityTraits: UIAccessibilityTraits {
+        get { accessibilityStore?.traits ?? defaultAccessibilityTraits }
+        set { store.traits = newValue }
+    }
+    /// The element's frame in window coordinates (views compute it from their bounds).
+    open var accessibilityFrame: CGRect {
+        get { accessibilityStore?.frame ?? .zero }
+        set { store.frame = newValue }
+    }
+    /// The elements of a container, in reading order (nil: a view's subviews, in order).
+    open var accessibilityElements: [Any]? {
+        get { accessibilityStore?.elements }
+        set { store.elements = newValue }
+    }
+    /// What kind of container this is (a list reads as a list).
+    open var accessibilityContainerType: UIAccessibilityContainerType {
+        get { accessibilityStore?.containerType ?? defaultAccessibilityContainerType }
+        set { store.containerType = newValue }
+    }
+    /// Actions offered besides activation (react, reply), in order.
+    open var accessibilityCustomActions: [UIAccessibilityCustomAction]? {
+        get { accessibilityStore?.customActions }
+        set { store.customActions = newValue }
+    }
+    /// Hides the elements inside this one from assistive technologies.
+    open var accessibilityElementsHidden: Bool {
+        get { accessibilityStore?.elementsHidden ?? false }
+        set { store.elementsHidden = newValue }
+    }
+    /// Activates the element as a double tap of VoiceOver would; returns whether it did
+    /// (controls send their primary action; the default does nothing).
+    open func accessibilityActivate() -> Bool { false }
+
+    /// This module's defaults for the properties above (labels, buttons, text inputs, lists).
+    var defaultIsAccessibilityElement: Bool { false }
+    var defaultAccessibilityLabel: String? { nil }
+    var defaultAccessibilityValue: String? { nil }
+    var defaultAccessibilityTraits: UIAccessibilityTraits { [] }
+    var defaultAccessibilityContainerType: UIAccessibilityContainerType { .none }
 
     /// The keyboard shortcuts this responder offers while it is in the responder chain, as
     /// UIKit's `keyCommands` (see ``UIKeyCommand``); read each time a key goes down.
@@ -63,4 +137,18 @@ open class UIResponder {
     open func pressesEnded(_ presses: Set<UIPress>, with event: UIPressesEvent?) { next?.pressesEnded(presses, with: event) }
     /// Key presses were cancelled.
     open func pressesCancelled(_ presses: Set<UIPress>, with event: UIPressesEvent?) { next?.pressesCancelled(presses, with: event) }
+}
+
+/// The accessibility properties a responder was given.
+final class AccessibilityStore {
+    var isElement: Bool?
+    var label: String?
+    var value: String?
+    var hint: String?
+    var traits: UIAccessibilityTraits?
+    var frame: CGRect?
+    var elements: [Any]?
+    var containerType: UIAccessibilityContainerType?
+    var customActions: [UIAccessibilityCustomAction]?
+    var elementsHidden = false
 }

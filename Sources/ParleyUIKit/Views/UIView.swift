@@ -200,10 +200,11 @@ open class UIView: UIResponder, CALayerDelegate {
 
     /// An identifier for tests and automation.
     open var accessibilityIdentifier: String?
-    /// What assistive technologies read.
-    open var accessibilityLabel: String?
-    /// Whether assistive technologies treat the view as one element.
-    open var isAccessibilityElement = false
+    /// The frame in window coordinates: the bounds converted, unless set.
+    open override var accessibilityFrame: CGRect {
+        get { accessibilityStore?.frame ?? convert(bounds, to: nil) }
+        set { super.accessibilityFrame = newValue }
+    }
 
     // MARK: Tint
 

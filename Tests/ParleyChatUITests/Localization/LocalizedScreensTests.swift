@@ -351,11 +351,13 @@ func assertLocalizedSnapshots(
         var texts: [String] = []
         func visit(_ view: UIView) {
             if view.isHidden { return }
+            let shown = texts.count
             if let label = view as? UILabel, let text = label.attributedText?.string ?? label.text, !text.isEmpty { texts.append(text) }
             if let textView = view as? UITextView, !textView.isEditable, !textView.text.isEmpty { texts.append(textView.text) }
             if let button = view as? UIButton, let title = button.title(for: .normal), !title.isEmpty { texts.append(title) }
             if let field = view as? UITextField, let placeholder = field.placeholder, !placeholder.isEmpty { texts.append(placeholder) }
-            if let spoken = view.accessibilityLabel, !spoken.isEmpty { texts.append(spoken) }
+            // Spoken only: a label's or a button's default accessibility label is its shown text.
+            if let spoken = view.accessibilityLabel, !spoken.isEmpty, !texts[shown...].contains(spoken) { texts.append(spoken) }
             view.subviews.forEach(visit)
         }
         visit(root)

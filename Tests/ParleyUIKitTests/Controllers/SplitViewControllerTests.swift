@@ -44,6 +44,22 @@ struct SplitViewControllerTests {
         return (split, list, detail, backend, window)
     }
 
+    @Test func screenReadersReadThePrimaryColumnFirst() {
+        let (_, list, detail, _, window) = makeSplit(width: 1000)
+        let sidebar = UILabel(frame: CGRect(x: 0, y: 100, width: 200, height: 20))
+        sidebar.text = "Channels"
+        list.view.addSubview(sidebar)
+        let content = UILabel(frame: CGRect(x: 0, y: 100, width: 200, height: 20))
+        content.text = "Messages"
+        detail.view.addSubview(content)
+        list.title = "Inbox"
+        window.layoutIfNeeded()
+        let order = AccessibilityTree.children(of: window).compactMap { $0.accessibilityLabel }
+        #expect(order.firstIndex(of: "Channels") ?? .max < order.firstIndex(of: "Messages") ?? .max, "\(order)")
+        // In a column, the navigation bar's title comes before the content.
+        #expect(order.firstIndex(of: "Inbox") ?? .max < order.firstIndex(of: "Channels") ?? .max, "\(order)")
+    }
+
     @Test func aWideWindowShowsTheColumnsSideBySideWithASeparator() throws {
         let (split, list, detail, _, _) = makeSplit(width: 1000)
         #expect(!split.isCollapsed)

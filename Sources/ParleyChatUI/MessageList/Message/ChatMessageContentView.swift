@@ -193,10 +193,41 @@ open class ChatMessageContentView: _View {
         return content.type != .system && !content.isDeleted
     }
 
-    /// Adds the reactions bubble's tap handler (each part adds its own when it is made).
+    /// Adds the reactions bubble's tap handler (each part adds its own when it is made); the row
+    /// is one accessibility element.
     open override func setUp() {
         super.setUp()
         setUpReactionsBubble()
+        isAccessibilityElement = true
+    }
+
+    /// What a screen reader reads for the row, unless set: the author, the text (or the
+    /// attachments' names), the time and the reactions ("Alice, See you at noon, 10:42, 👍: 2").
+    open override var accessibilityLabel: String? {
+        get { super.accessibilityLabel ?? accessibilityText }
+        set { super.accessibilityLabel = newValue }
+    }
+
+    /// The row's default accessibility label (nil without a message).
+    open var accessibilityText: String? {
+        guard let message = content else { return nil }
+        let l10n = appearance.l10n
+        let author = message.author.name.isEmpty ? message.author.id : message.author.name
+        let body = message.isDeleted ? l10n.tr("message.deleted")
+            : message.text.isEmpty ? message.attachments.compactMap(Self.accessibilityTitle).joined(separator: ", ") : message.text
+        let time = appearance.formatters.messageTimestamp.format(message.createdAt)
+        let reactions = message.reactionCounts.sorted { $0.key.rawValue < $1.key.rawValue }
+            .map { l10n.plural("reaction.item.accessibility-label", count: $0.value, .string($0.key.rawValue)) }
+        let parts: [String] = message.type == .system ? [body] : [author, body, time] + reactions
+        return parts.filter { !$0.isEmpty }.joined(separator: ", ")
+    }
+
+    private static func accessibilityTitle(of attachment: ChatMessageAttachment) -> String? {
+        switch attachment.payload {
+        case .image(let payload): return payload.title
+        case .file(let payload): return payload.title
+        case .link(let payload): return payload.title
+        }
     }
 
     /// Arranges the parts `layoutOptions` asks for (`layout(options:)`); does nothing before the
