@@ -33,9 +33,8 @@ import Testing
         return folder
     }
 
-    @Test func aPictureIsPickedAndReportedWithUIKitsKeys() throws {
-        let folder = try folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+    /// A picker presented over a window's root, its delegate a `Receiver`.
+    func present(in folder: URL? = nil) -> (HeadlessBackend, UIViewController, UIImagePickerController, Receiver) {
         let backend = HeadlessBackend.install()
         let root = UIViewController()
         backend.openWindow(size: CGSize(width: 800, height: 600), rootViewController: root)
@@ -43,9 +42,16 @@ import Testing
         let picker = UIImagePickerController()
         picker.delegate = receiver
         picker.sourceType = .photoLibrary
-        picker.chooser.directoryURL = folder
+        if let folder { picker.chooser.directoryURL = folder }
         root.present(picker, animated: false)
         backend.runUntilIdle()
+        return (backend, root, picker, receiver)
+    }
+
+    @Test func aPictureIsPickedAndReportedWithUIKitsKeys() throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (backend, root, picker, receiver) = present(in: folder)
 
         #expect(picker.chooser.entries.map(\.url.lastPathComponent) == ["beach.png"], "pictures only")
         picker.chooser.didTapRow(at: 0, clicks: 2)
@@ -60,14 +66,7 @@ import Testing
     }
 
     @Test func aCancelIsReportedAndThereIsNoCamera() throws {
-        let backend = HeadlessBackend.install()
-        let root = UIViewController()
-        backend.openWindow(size: CGSize(width: 800, height: 600), rootViewController: root)
-        let receiver = Receiver()
-        let picker = UIImagePickerController()
-        picker.delegate = receiver
-        root.present(picker, animated: false)
-        backend.runUntilIdle()
+        let (backend, root, picker, receiver) = present()
         picker.chooser.cancel()
         backend.runUntilIdle()
         #expect(receiver.cancelled && receiver.picked == nil)
