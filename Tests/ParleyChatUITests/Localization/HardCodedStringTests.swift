@@ -53,6 +53,9 @@ import Testing
                                                  "parley: no D-Bus session bus (); desktop notifications are offn",
                                                  "parley: a desktop notification failed: n"],
         "ChatDesktopNotifier.swift": ["Parley"],
+        // View identities of a message's parts (`.id(…)`), never shown.
+        "MessageContainerView.swift": ["-reactions", "-bottom-reactions"],
+        "MessageDisplayInfo.swift": ["message-bubble-"],
         // The settings portal's D-Bus names and the setting read (never shown).
         "FreedesktopAppearance.swift": ["org.freedesktop.appearance", "color-scheme", "org.freedesktop.portal.Desktop",
                                         "/org/freedesktop/portal/desktop", "org.freedesktop.portal.Settings", "Read"],
