@@ -59,6 +59,12 @@ let package = Package(
             pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev"])]
         ),
+        // Xlib (SDL2 links it already): the clipboard's non-text types (a pasted image's image/png).
+        .systemLibrary(
+            name: "CX11",
+            pkgConfig: "x11",
+            providers: [.apt(["libx11-dev"])]
+        ),
 
         // What changed in an ordered list, by id, and the one longest-increasing-subsequence
         // routine: shared by the chat core (controllers' changes) and the engine (view diffs).
@@ -70,7 +76,7 @@ let package = Package(
         // The toolkit: UIKit's names on Cairo, Pango and SDL2.
         .target(
             name: "ParleyUIKit",
-            dependencies: ["CCairoPango", "CSDL2"],
+            dependencies: ["CCairoPango", "CSDL2", "CX11"],
             resources: [.copy("Resources/Symbols")],
             swiftSettings: strict
         ),
