@@ -121,6 +121,27 @@ extension HeadlessWindowTests {
         #expect(gallery.imageView.frame == window.bounds)
     }
 
+    /// A zoomed picture is decoded again at the zoom's step (2×, 4×, 6×, up to its own pixels), so
+    /// it stays sharp; the fitted one is decoded at the view's size.
+    @Test func aZoomedPictureIsDecodedSharper() throws {
+        let backend = HeadlessBackend.install()
+        let big = A.picture("gallery-big.png", width: 1600, height: 1200, palette: 3)
+        let gallery = GalleryVC()
+        gallery.components = A.components
+        gallery.content = GalleryVC.Content(message: A.message("gz", "", by: F.ana, at: 0, [A.image(big, width: 1600, height: 1200)]))
+        _ = backend.openWindow(size: CGSize(width: 480, height: 360), rootViewController: gallery)
+        backend.advance(by: 0.1)
+        func pixelWidth() -> CGFloat { (gallery.imageView.image?.size.width ?? 0) * (gallery.imageView.image?.scale ?? 0) }
+        #expect(pixelWidth() == 480, "fitted: the view's pixels")
+        gallery.scrollView.setZoomScale(1.5, animated: false)
+        backend.advance(by: 0.1)
+        #expect(pixelWidth() == 960, "1.5× is decoded for 2×")
+        gallery.scrollView.setZoomScale(3, animated: false)
+        backend.advance(by: 0.1)
+        #expect(pixelWidth() == 1600, "4× would be 1,920: the picture's own 1,600 pixels")
+        #expect(abs(gallery.imageView.frame.width - 480 * 3) < 0.5, "the decoded size does not change the zoom")
+    }
+
     /// "Save a copy" writes the shown picture's bytes into `saveDirectory` under a safe name,
     /// never over another file and never outside the folder, and says where.
     @Test func saveACopyWritesThePictureIntoTheFolderUnderASafeName() throws {

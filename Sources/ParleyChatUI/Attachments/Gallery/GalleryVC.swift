@@ -191,25 +191,42 @@ open class GalleryVC: _ViewController, UIScrollViewDelegate {
         loadImage()
     }
 
-    /// The picture decoded for the view's size.
+    /// The picture decoded for the view's size at the zoom (in steps of 1×, 2×, 4× and 6×, so
+    /// a zoomed picture stays sharp up to its own pixels); the shown picture stays up while a
+    /// sharper one decodes.
     open func loadImage() {
         guard items.indices.contains(content.currentPage), let url = items[content.currentPage].imagePayload?.localURL else {
             imageView.image = nil
             return
         }
         let size = view.bounds.size.width > 0 ? view.bounds.size : UIScreen.main.bounds.size
-        let scale = max(1, traitCollection.displayScale)
+        let scale = max(1, traitCollection.displayScale) * Self.decodeZoom(for: scrollView.zoomScale)
         let loader = components.imageLoader
+        let page = content.currentPage
         if let cached = loader.cachedImage(at: url, pointSize: size, scale: scale) {
             imageView.image = cached
+            loadedPage = page
             return
         }
-        imageView.image = nil
-        let page = content.currentPage
+        if loadedPage != page { imageView.image = nil }
         loader.loadImage(at: url, pointSize: size, scale: scale) { [weak self] image in
-            guard let self, self.content.currentPage == page else { return }
+            guard let self, self.content.currentPage == page, let image else { return }
             self.imageView.image = image
+            self.loadedPage = page
         }
+    }
+
+    /// The zoom a picture is decoded for at `zoomScale`: the next of 1, 2, 4 and 6.
+    static func decodeZoom(for zoomScale: CGFloat) -> CGFloat {
+        [1, 2, 4].first { zoomScale <= $0 + 0.001 } ?? maximumZoom
+    }
+
+    /// Decodes the picture sharper when the zoom passes a step.
+    open func scrollViewDidZoom(_ scrollView: UIScrollView) {
+        let zoom = Self.decodeZoom(for: scrollView.zoomScale)
+        guard zoom != decodedZoom else { return }
+        decodedZoom = zoom
+        loadImage()
     }
 
     /// Shows the previous picture (nothing happens at the first).
@@ -237,6 +254,8 @@ open class GalleryVC: _ViewController, UIScrollViewDelegate {
     /// The backdrop of ``saveNoteLabel``, shown with it.
     var saveNoteView: UIView?
     private var shownPage = -1
+    private var loadedPage = -1
+    private var decodedZoom: CGFloat = 1
 
     /// The zooming view: the picture.
     open func viewForZooming(in scrollView: UIScrollView) -> UIView? { imageView }
