@@ -23,6 +23,7 @@ extension UIImage {
     /// before any pixel memory is allocated). JPEGs are scaled while decoding (libjpeg's DCT
     /// scaling), other formats just after.
     public nonisolated static func thumbnail(data: Data, filling pixelSize: CGSize, scale: CGFloat) -> UIImage? {
+        ThumbnailDecodeCounter.record()
         guard let format = ImageDecoding.format(of: data), format != .svg,
               let (w, h) = ImageDecoding.dimensions(of: data, format: format), w > 0, h > 0,
               let target = ImageDecoding.thumbnailSize(width: w, height: h, filling: pixelSize, format: format) else { return nil }
@@ -125,5 +126,27 @@ extension UIImage {
         guard saved != 0, let buffer else { return nil }
         defer { g_free(buffer) }
         return Data(bytes: buffer, count: Int(size))
+    }
+}
+
+/// How many thumbnails were decoded on the main thread and off it (`parley bench chat` checks
+/// that scrolling through pictures decodes none on the main thread).
+@_spi(Benchmarks)
+public enum ThumbnailDecodeCounter {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var main = 0
+    nonisolated(unsafe) private static var background = 0
+
+    /// Counts one decoding on the calling thread.
+    static func record() {
+        let isMain = Thread.isMainThread
+        lock.lock(); defer { lock.unlock() }
+        if isMain { main += 1 } else { background += 1 }
+    }
+
+    /// The decodings so far: on the main thread, off it.
+    public static func counts() -> (main: Int, background: Int) {
+        lock.lock(); defer { lock.unlock() }
+        return (main, background)
     }
 }
