@@ -59,6 +59,12 @@ let package = Package(
             pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev"])]
         ),
+        // gdk-pixbuf's animation iterators, by milliseconds (their GTimeVal is deprecated in GLib).
+        .systemLibrary(
+            name: "CPixbufAnimation",
+            pkgConfig: "gdk-pixbuf-2.0",
+            providers: [.apt(["libgdk-pixbuf-2.0-dev"])]
+        ),
         // Xlib (SDL2 links it already): the clipboard's non-text types (a pasted image's image/png).
         .systemLibrary(
             name: "CX11",
@@ -76,7 +82,7 @@ let package = Package(
         // The toolkit: UIKit's names on Cairo, Pango and SDL2.
         .target(
             name: "ParleyUIKit",
-            dependencies: ["CCairoPango", "CSDL2", "CX11"],
+            dependencies: ["CCairoPango", "CSDL2", "CX11", "CPixbufAnimation"],
             resources: [.copy("Resources/Symbols")],
             swiftSettings: strict
         ),
