@@ -60,6 +60,18 @@ let package = Package(
             pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev"])]
         ),
+        // gdk-pixbuf's animation iterators, by milliseconds (their GTimeVal is deprecated in GLib).
+        .systemLibrary(
+            name: "CPixbufAnimation",
+            pkgConfig: "gdk-pixbuf-2.0",
+            providers: [.apt(["libgdk-pixbuf-2.0-dev"])]
+        ),
+        // Xlib (SDL2 links it already): the clipboard's non-text types (a pasted image's image/png).
+        .systemLibrary(
+            name: "CX11",
+            pkgConfig: "x11",
+            providers: [.apt(["libx11-dev"])]
+        ),
 
         // What changed in an ordered list, by id, and the one longest-increasing-subsequence
         // routine: shared by the chat core (controllers' changes) and the engine (view diffs).
@@ -71,7 +83,7 @@ let package = Package(
         // The toolkit: UIKit's names on Cairo, Pango and SDL2.
         .target(
             name: "ParleyUIKit",
-            dependencies: ["CCairoPango", "CSDL2", "CGio"],
+            dependencies: ["CCairoPango", "CSDL2", "CGio", "CX11", "CPixbufAnimation"],
             resources: [.copy("Resources/Symbols")],
             swiftSettings: strict
         ),

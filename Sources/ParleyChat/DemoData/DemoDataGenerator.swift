@@ -19,6 +19,10 @@ public struct DemoDataParameters: Sendable, Hashable {
     public var busyChannelMemberCount: Int
     /// The busy channel's features; `nil` is a livestream's defaults (no typing or read events).
     public var busyChannelConfig: ChannelConfig?
+    /// Pictures the busy channel's messages carry: when not empty, one top-level message in five
+    /// (the 1st, 6th, 11th…) carries 1, 2, 3, 4, 1… of them in turn (the `chat.scroll_images_*`
+    /// benchmarks); empty (the default) leaves the messages as they were.
+    public var busyChannelPictures: [ImageAttachmentPayload] = []
     /// Extra small 1:1 channels with 1–3 messages each (for channel lists of 1,000 channels).
     public var fillerChannelCount: Int
     /// The current user's display name.
@@ -180,6 +184,7 @@ public struct DemoDataGenerator: Sendable {
         for plan in plans {
             var script = MessageScript(
                 plan: plan, users: usersById, currentUserId: me, start: start, end: end, rng: SeededRandom(seed: rng.next()))
+            if plan.kind == .busy { script.pictures = parameters.busyChannelPictures }
             let counts = try script.write(count: plan.messageCount, into: store, systemIntro: plan.kind == .group)
             messageCount += counts.messages
             reactionCount += counts.reactions

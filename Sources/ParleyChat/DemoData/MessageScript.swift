@@ -11,6 +11,8 @@ struct MessageScript {
     var rng: SeededRandom
 
     private var recent: [MessageId] = []
+    /// Pictures one top-level message in five carries (1–4 of them in turn); none when empty.
+    var pictures: [ImageAttachmentPayload] = []
 
     init(plan: ChannelPlan, users: [UserId: ChatUser], currentUserId: UserId, start: Int64, end: Int64, rng: SeededRandom) {
         self.plan = plan
@@ -37,7 +39,13 @@ struct MessageScript {
         if times.isEmpty && produced == 0 { times = timeline(count: count) }
         var batch: [GeneratedMessage] = []
         while produced < times.count && batch.count < limit {
-            let root = nextMessage(at: times[produced])
+            var root = nextMessage(at: times[produced])
+            if !pictures.isEmpty && produced % 5 == 0 && root.message.type == .regular {
+                let turn = produced / 5
+                root.message.attachments += (0..<(1 + turn % 4)).map { index in
+                    ChatMessageAttachment(id: root.message.attachments.count + index, payload: .image(pictures[(turn + index) % pictures.count]))
+                }
+            }
             produced += 1
             batch.append(root.message)
             batch += root.replies

@@ -28,9 +28,9 @@ public final class ChatImageCache: @unchecked Sendable {
         return entries.count
     }
 
-    /// The bytes `image`'s pixels take (4 per pixel).
+    /// The bytes `image`'s pixels take (4 per pixel; every frame of an animated image).
     public static func cost(of image: UIImage) -> Int {
-        Int((image.size.width * image.scale).rounded()) * Int((image.size.height * image.scale).rounded()) * 4
+        Int((image.size.width * image.scale).rounded()) * Int((image.size.height * image.scale).rounded()) * 4 * max(1, image.images?.count ?? 1)
     }
 
     /// The picture for `key`, if held (and marks it recently used).

@@ -14,7 +14,7 @@ public enum AttachmentValidationError: Error, Sendable, Equatable {
 }
 
 /// Attaching files to ``ComposerVC``: checking them before they are attached, the error lines,
-/// and the file chooser, drop and paste delegates (each ends in ``ComposerVC/addAttachments(from:)``).
+/// and the file chooser, drop and paste (files and pictures) delegates (each ends in ``ComposerVC/addAttachments(from:)``).
 extension ComposerVC: UIDocumentPickerDelegate, UIDropInteractionDelegate, InputTextViewClipboardAttachmentDelegate {
     /// The payload for the file at `url`, after the checks of
     /// ``addAttachmentToContent(from:type:)``: the count, the file (a readable regular file) and
@@ -86,6 +86,26 @@ extension ComposerVC: UIDocumentPickerDelegate, UIDropInteractionDelegate, Input
     /// Attaches pasted file paths.
     public func inputTextView(_ inputTextView: InputTextView, didPasteFiles urls: [URL]) {
         addAttachments(from: urls)
+    }
+
+    /// Attaches a pasted picture as a PNG file ("Pasted image.png" in English, in a folder of its own under
+    /// the temporary folder, so the name never clashes); says why when it cannot be written.
+    public func inputTextView(_ inputTextView: InputTextView, didPasteImage image: UIImage) {
+        guard isAttachmentsEnabled else { return }
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("parley-pasted-images", isDirectory: true)
+            .appendingPathComponent(UUID().uuidString, isDirectory: true)
+        let name = GalleryVC.safeFileName(appearance.l10n.tr("composer.attachment.pasted-image"), fallback: "")
+        let url = folder.appendingPathComponent((name.isEmpty ? UUID().uuidString : name) + ".png")
+        do {
+            guard let png = image.pngData() else { throw CocoaError(.fileWriteUnknown) }
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try png.write(to: url)
+        } catch {
+            errorMessage = attachmentErrorMessage(for: url, error: error)
+            return
+        }
+        addAttachments(from: [url])
     }
 
     /// Takes dropped files while attachments are enabled.

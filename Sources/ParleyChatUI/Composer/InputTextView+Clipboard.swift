@@ -2,13 +2,14 @@ import Foundation
 import ParleyChat
 import ParleyUIKit
 
-/// Hears files pasted into an ``InputTextView``, as Stream's `InputTextViewClipboardAttachmentDelegate`.
-///
-/// Stream's delegate gets a pasted image; the desktop clipboard Parley reads holds text, so
-/// Parley's gets the files a pasted list of paths or `file://` URIs names (what a file manager's
-/// Copy puts on the clipboard).
+/// Hears pictures and files pasted into an ``InputTextView``, as Stream's
+/// `InputTextViewClipboardAttachmentDelegate`: a picture copied in another app (the clipboard's
+/// `image/png`), or the files a pasted list of paths or `file://` URIs names (what a file
+/// manager's Copy puts on the clipboard).
 @preconcurrency @MainActor
 public protocol InputTextViewClipboardAttachmentDelegate: AnyObject {
+    /// A picture was pasted (Stream's method).
+    func inputTextView(_ inputTextView: InputTextView, didPasteImage image: UIImage)
     /// `urls` were pasted (instead of their text).
     func inputTextView(_ inputTextView: InputTextView, didPasteFiles urls: [URL])
 }

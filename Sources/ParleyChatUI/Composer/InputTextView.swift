@@ -129,12 +129,21 @@ open class InputTextView: UITextView, Customizable, AppearanceProvider, Componen
         placeholderLabel.isHidden = hasText || markedTextRange != nil
     }
 
-    /// Pastes the clipboard; when its text is file paths or `file://` URIs (one per line, as a
-    /// file manager copies them) and the delegate is set, the delegate gets the files instead.
+    /// Pastes the clipboard. With the delegate set: when its text is file paths or `file://` URIs
+    /// (one per line, as a file manager copies them) the delegate gets the files; else when it
+    /// holds a picture (`image/png`, as Stream's `UIPasteboard.general.image`) the delegate gets
+    /// the picture; else the text is pasted.
     open override func paste(_ sender: Any?) {
-        if let delegate = clipboardAttachmentDelegate, let urls = Self.fileURLs(inPastedText: UIPasteboard.general.string ?? "") {
-            delegate.inputTextView(self, didPasteFiles: urls)
-            return
+        if let delegate = clipboardAttachmentDelegate {
+            let pasteboard = UIPasteboard.general
+            if let urls = Self.fileURLs(inPastedText: pasteboard.string ?? "") {
+                delegate.inputTextView(self, didPasteFiles: urls)
+                return
+            }
+            if let image = pasteboard.image {
+                delegate.inputTextView(self, didPasteImage: image)
+                return
+            }
         }
         super.paste(sender)
     }

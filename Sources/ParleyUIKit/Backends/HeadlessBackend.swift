@@ -34,6 +34,8 @@ public final class HeadlessBackend: PlatformBackend {
     public let scale: CGFloat
     /// The clipboard.
     public var clipboardText: String?
+    /// The clipboard's other types, by MIME type (a test's pretend image copied from another app).
+    public var clipboardItems: [String: Data] = [:]
     /// The keyboard modifiers held now.
     public private(set) var modifierFlags: UIKeyModifierFlags = []
     /// Whether a text input has asked for the keyboard (and input method).
@@ -339,6 +341,7 @@ public final class HeadlessBackend: PlatformBackend {
     func mainQueueDrained() {}
 
     func setCursor(_ cursor: PlatformCursor) { self.cursor = cursor }
+    func clipboardData(forType mimeType: String) -> Data? { clipboardItems[mimeType] }
 
     func setTextInput(active: Bool, window: Int, caretRect: CGRect?) {
         isTextInputActive = active

@@ -83,6 +83,8 @@ protocol PlatformBackend: AnyObject {
     var modifierFlags: UIKeyModifierFlags { get }
     /// The clipboard's text.
     var clipboardText: String? { get set }
+    /// The clipboard's content as a MIME type other than text (`image/png`), if it offers it.
+    func clipboardData(forType mimeType: String) -> Data?
     /// Sets the pointer shape.
     func setCursor(_ cursor: PlatformCursor)
     /// Turns text input (and the input method) on or off for a window; `caretRect` (points) places

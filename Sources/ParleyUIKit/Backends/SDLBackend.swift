@@ -34,6 +34,8 @@ final class SDLBackend: PlatformBackend {
     private let wakeEventType: UInt32
     private var textInputActive = false
     let refreshRate: Double
+    /// The clipboard's other types, on X11 (opened at first use).
+    private lazy var x11Clipboard: X11Clipboard? = SDL_GetCurrentVideoDriver().map { String(cString: $0) } == "x11" ? X11Clipboard() : nil
 
     /// Opens SDL's video subsystem; nil when there is no display.
     init?() {
@@ -322,7 +324,15 @@ final class SDLBackend: PlatformBackend {
             defer { SDL_free(text) }
             return String(cString: text)
         }
-        set { SDL_SetClipboardText(newValue ?? "") }
+        set {
+            SDL_SetClipboardText(newValue ?? "")
+            x11Clipboard?.rememberOwnSelection()
+        }
+    }
+
+    /// Read from the X11 CLIPBOARD selection (SDL2 reads only text); nil on other video drivers.
+    func clipboardData(forType mimeType: String) -> Data? {
+        x11Clipboard?.data(forType: mimeType)
     }
 
     func setCursor(_ cursor: PlatformCursor) {

@@ -58,6 +58,12 @@ public struct UIKeyboardHIDUsage: RawRepresentable, Hashable, Sendable {
     public static let keyboardSpacebar = UIKeyboardHIDUsage(rawValue: 44)
     /// Slash (and ? with Shift on US layouts).
     public static let keyboardSlash = UIKeyboardHIDUsage(rawValue: 56)
+    /// 0 (and ) with Shift on US layouts).
+    public static let keyboard0 = UIKeyboardHIDUsage(rawValue: 39)
+    /// Hyphen (and _ with Shift on US layouts).
+    public static let keyboardHyphen = UIKeyboardHIDUsage(rawValue: 45)
+    /// Equal sign (and + with Shift on US layouts).
+    public static let keyboardEqualSign = UIKeyboardHIDUsage(rawValue: 46)
     /// Home.
     public static let keyboardHome = UIKeyboardHIDUsage(rawValue: 74)
     /// Page Up.

@@ -23,9 +23,11 @@ extension UIImage {
     /// before any pixel memory is allocated). JPEGs are scaled while decoding (libjpeg's DCT
     /// scaling), other formats just after.
     public nonisolated static func thumbnail(data: Data, filling pixelSize: CGSize, scale: CGFloat) -> UIImage? {
+        ThumbnailDecodeCounter.record()
         guard let format = ImageDecoding.format(of: data), format != .svg,
               let (w, h) = ImageDecoding.dimensions(of: data, format: format), w > 0, h > 0,
               let target = ImageDecoding.thumbnailSize(width: w, height: h, filling: pixelSize, format: format) else { return nil }
+        if format == .gif, let animated = GIFAnimation.decode(data, target: target, scale: max(scale, 0.01)) { return animated }
         guard let surface = ImageDecoding.decodeThumbnail(data, format: format, width: w, height: h, target: target) else { return nil }
         return UIImage(surface: surface, scale: max(scale, 0.01))
     }
@@ -59,8 +61,16 @@ extension ImageDecoding {
 
     /// Feeds `data` to a gdk-pixbuf loader (scaled to `size` when given).
     static func decodePixbuf(_ data: Data, size: (width: Int, height: Int)?) -> Surface? {
-        guard !data.isEmpty, let loader = gdk_pixbuf_loader_new() else { return nil }
+        guard let loader = loadedPixbufLoader(data, size: size) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(loader)) }
+        guard let pixbuf = gdk_pixbuf_loader_get_pixbuf(loader) else { return nil }
+        return surface(from: pixbuf)
+    }
+
+    /// A gdk-pixbuf loader fed all of `data` (scaled to `size` when given) and closed, or nil
+    /// when the data does not decode; the caller releases it with `g_object_unref`.
+    static func loadedPixbufLoader(_ data: Data, size: (width: Int, height: Int)?) -> UnsafeMutablePointer<GdkPixbufLoader>? {
+        guard !data.isEmpty, let loader = gdk_pixbuf_loader_new() else { return nil }
         if let size { gdk_pixbuf_loader_set_size(loader, Int32(size.width), Int32(size.height)) }
         var error: UnsafeMutablePointer<GError>?
         let written = data.withUnsafeBytes { raw -> gboolean in
@@ -70,8 +80,11 @@ extension ImageDecoding {
         let closed = gdk_pixbuf_loader_close(loader, &closeError)
         if let error { g_error_free(error) }
         if let closeError { g_error_free(closeError) }
-        guard written != 0, closed != 0, let pixbuf = gdk_pixbuf_loader_get_pixbuf(loader) else { return nil }
-        return surface(from: pixbuf)
+        guard written != 0, closed != 0 else {
+            g_object_unref(UnsafeMutableRawPointer(loader))
+            return nil
+        }
+        return loader
     }
 
     /// `source` drawn into a new surface of `target` pixels (Cairo's good filter).
@@ -125,5 +138,27 @@ extension UIImage {
         guard saved != 0, let buffer else { return nil }
         defer { g_free(buffer) }
         return Data(bytes: buffer, count: Int(size))
+    }
+}
+
+/// How many thumbnails were decoded on the main thread and off it (`parley bench chat` checks
+/// that scrolling through pictures decodes none on the main thread).
+@_spi(Benchmarks)
+public enum ThumbnailDecodeCounter {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var main = 0
+    nonisolated(unsafe) private static var background = 0
+
+    /// Counts one decoding on the calling thread.
+    static func record() {
+        let isMain = Thread.isMainThread
+        lock.lock(); defer { lock.unlock() }
+        if isMain { main += 1 } else { background += 1 }
+    }
+
+    /// The decodings so far: on the main thread, off it.
+    public static func counts() -> (main: Int, background: Int) {
+        lock.lock(); defer { lock.unlock() }
+        return (main, background)
     }
 }

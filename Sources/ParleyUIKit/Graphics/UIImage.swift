@@ -132,8 +132,15 @@ public final class UIImage: @unchecked Sendable, Equatable, CustomStringConverti
     public let fixedTintColor: UIColor?
     /// Whether this is a symbol image.
     public let isSymbolImage: Bool
+    /// The frames of an animated image (`animatedImage(with:duration:)`, an animated GIF), else nil.
+    public let images: [UIImage]?
+    /// How long an animated image's frames take in all, in seconds (0 for a still image).
+    public let duration: TimeInterval
 
-    init(content: Content, size: CGSize, scale: CGFloat, renderingMode: RenderingMode, tint: UIColor? = nil, isSymbol: Bool = false) {
+    init(content: Content, size: CGSize, scale: CGFloat, renderingMode: RenderingMode, tint: UIColor? = nil, isSymbol: Bool = false,
+         images: [UIImage]? = nil, duration: TimeInterval = 0) {
+        self.images = images
+        self.duration = duration
         self.content = content
         self.size = size
         self.scale = scale

@@ -15,7 +15,8 @@ import Foundation
 ///
 /// Differences from UIKit: content touches are not delayed (`delaysContentTouches` only makes a
 /// drag that starts within 150 ms of the touch cancel a control's touch, which is what the delay
-/// achieves in UIKit); zooming and paging are not implemented.
+/// achieves in UIKit); paging is not implemented. Zooming (`minimumZoomScale`, `maximumZoomScale`,
+/// the delegate's `viewForZooming(in:)`) follows the wheel and code; see `UIScrollView+Zooming.swift`.
 @preconcurrency @MainActor
 open class UIScrollView: UIView {
     /// How quickly momentum slows down: the fraction of velocity kept per millisecond.
@@ -139,6 +140,12 @@ open class UIScrollView: UIView {
     }
     /// How fast momentum slows down.
     open var decelerationRate: DecelerationRate = .normal
+    /// The smallest `zoomScale` (UIKit's default 1).
+    open var minimumZoomScale: CGFloat = 1
+    /// The largest `zoomScale` (UIKit's default 1: no zooming until it is raised).
+    open var maximumZoomScale: CGFloat = 1
+    /// The scale now applied to the delegate's `viewForZooming(in:)`.
+    var zoomScaleValue: CGFloat = 1
     /// Whether a drag that starts on a control right after touching down cancels the control's touch.
     open var delaysContentTouches = true
     /// Whether a drag may cancel the touches of the content at all.

@@ -20,6 +20,10 @@ public protocol UIScrollViewDelegate: AnyObject {
     func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView)
     /// `adjustedContentInset` changed.
     func scrollViewDidChangeAdjustedContentInset(_ scrollView: UIScrollView)
+    /// The view that zooms (scaled by `zoomScale`), or nil for a scroll view that does not zoom.
+    func viewForZooming(in scrollView: UIScrollView) -> UIView?
+    /// `zoomScale` changed.
+    func scrollViewDidZoom(_ scrollView: UIScrollView)
 }
 
 extension UIScrollViewDelegate {
@@ -39,4 +43,8 @@ extension UIScrollViewDelegate {
     public func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) {}
     /// Does nothing by default.
     public func scrollViewDidChangeAdjustedContentInset(_ scrollView: UIScrollView) {}
+    /// No view zooms by default.
+    public func viewForZooming(in scrollView: UIScrollView) -> UIView? { nil }
+    /// Does nothing by default.
+    public func scrollViewDidZoom(_ scrollView: UIScrollView) {}
 }

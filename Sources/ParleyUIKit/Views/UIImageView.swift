@@ -8,9 +8,20 @@ open class UIImageView: UIView {
         didSet {
             guard image !== oldValue else { return }
             if image?.size != oldValue?.size { invalidateIntrinsicContentSize() }
+            animation.frameIndex = 0
+            animation.timer?.cancel()
+            animation.timer = nil
+            updateAnimation()
             setNeedsDisplay()
         }
     }
+
+    /// Frames to play between `startAnimating()` and `stopAnimating()`.
+    open var animationImages: [UIImage]? { didSet { updateAnimation() } }
+    /// How long `animationImages` take in all (0: 30 frames a second).
+    open var animationDuration: TimeInterval = 0
+    /// The animation's frame and timer (see `UIImageView+Animation.swift`).
+    var animation = ImageViewAnimationState()
 
     /// The image shown while highlighted, if any.
     open var highlightedImage: UIImage? { didSet { if isHighlighted { setNeedsDisplay() } } }
@@ -44,6 +55,12 @@ open class UIImageView: UIView {
     /// The image's size.
     open override func sizeThatFits(_ size: CGSize) -> CGSize { image?.size ?? .zero }
 
+    /// Plays an animated image while in a window, pauses out of one.
+    open override func didMoveToWindow() {
+        super.didMoveToWindow()
+        updateAnimation()
+    }
+
     /// Redraws so template images pick up the new tint.
     open override func tintColorDidChange() {
         super.tintColorDidChange()
@@ -52,7 +69,7 @@ open class UIImageView: UIView {
 
     /// The image's rectangle within the bounds: a plain `UIImageView` keeps only those pixels.
     override var contentDrawingRect: CGRect? {
-        guard type(of: self) == UIImageView.self, let shown = (isHighlighted ? highlightedImage : nil) ?? image else { return nil }
+        guard type(of: self) == UIImageView.self, let shown = (isHighlighted ? highlightedImage : nil) ?? displayedImage else { return nil }
         let bounds = CGRect(origin: .zero, size: self.bounds.size)
         let target = contentMode.rect(for: shown.size, in: bounds).intersection(bounds).integral
         return target.isNull || target.isEmpty ? nil : target
@@ -60,7 +77,7 @@ open class UIImageView: UIView {
 
     /// Draws the image by the content mode, clipped to the bounds when the mode overflows them.
     open override func draw(_ rect: CGRect) {
-        guard let context = UIGraphicsGetCurrentContext(), let shown = (isHighlighted ? highlightedImage : nil) ?? image else { return }
+        guard let context = UIGraphicsGetCurrentContext(), let shown = (isHighlighted ? highlightedImage : nil) ?? displayedImage else { return }
         let target = contentMode.rect(for: shown.size, in: rect)
         context.saveGState()
         if !rect.contains(target) { context.clip(to: rect) }

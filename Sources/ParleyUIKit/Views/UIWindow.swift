@@ -262,7 +262,8 @@ open class UIWindow: UIView {
         return presented
     }
 
-    /// Gives a wheel step to the innermost scroll view under the pointer that can move that way.
+    /// Gives a wheel step to the innermost scroll view under the pointer that zooms (see
+    /// `UIScrollView+Zooming.swift`) or can move that way.
     private func routeScroll(_ event: UIEvent) {
         let app = UIApplication.shared
         var view = app.deepestView(in: self, at: event.pointerLocation)
@@ -270,6 +271,11 @@ open class UIWindow: UIView {
         while let current = view {
             if let scrollView = current as? UIScrollView, scrollView.isScrollEnabled {
                 if fallback == nil { fallback = scrollView }
+                if scrollView.zoomWheel(by: event.scrollDelta, precise: event.scrollIsPrecise,
+                                        at: convert(event.pointerLocation, to: scrollView)) {
+                    app.lastScrolledView = scrollView
+                    return
+                }
                 if scrollView.canScroll(by: event.scrollDelta) {
                     scrollView.scrollWheel(by: event.scrollDelta, precise: event.scrollIsPrecise)
                     app.lastScrolledView = scrollView

@@ -21,9 +21,14 @@ enum ChatBench {
         try FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: workspace) }
 
+        // The pictures' fling alone: PARLEY_BENCH_IMAGES_ONLY=1 parley bench chat
+        if ProcessInfo.processInfo.environment["PARLEY_BENCH_IMAGES_ONLY"] != nil {
+            return try await ChatImagesBench.run(in: workspace, quick: quick)
+        }
         let big = try await makeStore(at: workspace.appendingPathComponent("big.sqlite"), messages: 100_000)
         let small = try await makeStore(at: workspace.appendingPathComponent("small.sqlite"), messages: 1_000)
-        return try await measure(big: big, small: small, quick: quick)
+        let results = try await measure(big: big, small: small, quick: quick)
+        return results + (try await ChatImagesBench.run(in: workspace, quick: quick))
     }
 
     @MainActor
@@ -170,8 +175,11 @@ enum ChatBench {
     /// Flings up through the history for `seconds`; returns each frame's time, the floor frame's
     /// times and the most layers one frame rasterised. `pointsPerFrame`: up and down by that much,
     /// frame after frame, instead of the flicks (profiling frames that bring no new row).
+    /// `drainsMainQueue`: each frame first runs the main queue's jobs, as the app's loop does
+    /// (pictures decoded off the main thread arrive through it).
     @MainActor
-    static func fling(_ vc: ChatChannelVC, seconds: Double, backend: HeadlessBackend, pointsPerFrame: CGFloat? = nil) -> (frames: [Double], floor: [Double], maxRasterized: Int) {
+    static func fling(_ vc: ChatChannelVC, seconds: Double, backend: HeadlessBackend, pointsPerFrame: CGFloat? = nil,
+                      drainsMainQueue: Bool = false) -> (frames: [Double], floor: [Double], maxRasterized: Int) {
         guard let list = largestComponentView(in: vc.view) else {
             log("chat: no ComponentView in the channel screen; nothing to fling")
             return ([.nan], [1], 0)
@@ -207,7 +215,11 @@ enum ChatBench {
                 frames.append(scroll + layout + rest)
             } else {
                 list.contentOffset = offset
-                frames.append(Bench.time { backend.advance(by: 1.0 / 60) })
+                frames.append(Bench.time {
+                    // As the app's loop: the main queue's jobs (decoded pictures arriving) first.
+                    if drainsMainQueue { _ = RunLoop.main.run(mode: .default, before: .distantPast) }
+                    backend.advance(by: 1.0 / 60)
+                })
             }
             maxRasterized = max(maxRasterized, Compositor.rasterizedLayersInLastFrame)
             floor.append(Bench.time { probe.floorFrame() })

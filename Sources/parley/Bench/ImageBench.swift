@@ -4,20 +4,20 @@ import Parley
 /// `image.*`: decoding attachment pictures as the message list does — off the main thread,
 /// downsampled to the tile they are shown in.
 enum ImageBench {
-    /// A 1920 × 1080 photo-like JPEG (gradients under per-pixel noise, so the encoder cannot
-    /// take shortcuts a flat picture would allow), made here.
+    /// A `width × height` photo-like JPEG (gradients under per-pixel noise from `seed`, so the
+    /// encoder cannot take shortcuts a flat picture would allow), made here.
     @MainActor
-    static func photoJPEG() -> Data? {
-        let width = 1920, height = 1080
+    static func photoJPEG(width: Int = 1920, height: Int = 1080, seed start: UInt64 = 0) -> Data? {
         var bytes = [UInt8](repeating: 255, count: width * height * 4)
-        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ start
+        let tint = Int(start % 5) * 24
         for y in 0..<height {
             for x in 0..<width {
                 seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
                 let noise = Int(seed >> 59) - 16
                 let i = (y * width + x) * 4
                 bytes[i] = UInt8(clamping: x * 255 / width + noise)
-                bytes[i + 1] = UInt8(clamping: y * 255 / height + noise)
+                bytes[i + 1] = UInt8(clamping: y * 255 / height + noise + tint)
                 bytes[i + 2] = UInt8(clamping: (x + y) * 128 / (width + height) + 64 + noise)
             }
         }

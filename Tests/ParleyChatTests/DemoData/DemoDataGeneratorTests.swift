@@ -29,6 +29,28 @@ import Testing
         #expect(try storeViolations(client) == [])
     }
 
+    /// `busyChannelPictures`: one top-level message in five of the busy channel carries 1, 2, 3,
+    /// 4, 1… of the pictures in turn; nothing else changes (other channels carry none).
+    @Test func busyChannelPicturesGoOnOneMessageInFive() throws {
+        var parameters = Self.parameters
+        parameters.busyChannelPictures = (0..<3).map {
+            ImageAttachmentPayload(localURL: URL(fileURLWithPath: "/tmp/photo-\($0).jpg"), title: "photo-\($0).jpg", width: 1600, height: 1200)
+        }
+        let (client, summary) = try generated(parameters)
+        let rows = try client.reader { reader in
+            try Row.fetchAll(reader.db, sql: """
+                SELECT cid, attachments FROM message WHERE parent_id IS NULL AND type = 'regular' AND attachments LIKE '%photo-%'
+                """)
+        }
+        let counts = rows.map { row -> Int in
+            JSONColumn.decodeAttachments(row["attachments"] as String? ?? "[]").filter { $0.type == .image }.count
+        }
+        #expect(rows.allSatisfy { ($0["cid"] as String?) == summary.busyChannel.rawValue })
+        #expect(rows.count > 300 && rows.count <= 400, "one in five of 2,000: \(rows.count)")
+        #expect(Set(counts) == [1, 2, 3, 4])
+        #expect(try storeViolations(client) == [])
+    }
+
     @Test func channelKinds() throws {
         let (client, summary) = try generated()
         let busy = try #require(try client.channel(summary.busyChannel))

@@ -41,6 +41,11 @@ enum AttachmentFixtures {
         return url
     }
 
+    /// The PNG bytes of a `width × height` picture (see `picture(_:width:height:palette:)`).
+    static func pictureData(width: Int, height: Int, palette index: Int = 0) -> Data? {
+        try? Data(contentsOf: picture("data-\(width)x\(height)-\(index).png", width: width, height: height, palette: index))
+    }
+
     /// A file of `bytes` bytes written as `name`.
     static func file(_ name: String, bytes: Data) -> URL {
         let url = directory.appendingPathComponent(name)
@@ -48,8 +53,8 @@ enum AttachmentFixtures {
         return url
     }
 
-    static func image(_ url: URL, width: Int? = 320, height: Int? = 240) -> ChatMessageAttachment.Payload {
-        .image(ImageAttachmentPayload(localURL: url, title: url.lastPathComponent, width: width, height: height))
+    static func image(_ url: URL, width: Int? = 320, height: Int? = 240, title: String? = nil) -> ChatMessageAttachment.Payload {
+        .image(ImageAttachmentPayload(localURL: url, title: title ?? url.lastPathComponent, width: width, height: height))
     }
 
     /// `message` with `payloads` attached.

@@ -45,6 +45,9 @@ import Testing
         // The program run and the decoding queue's label.
         "FileOpener.swift": ["xdg-open", "/usr/bin/env"],
         "ChatImageLoader.swift": ["parley.image-decoding"],
+        // The temporary folder pasted pictures are written to; the XDG folder a saved copy goes to.
+        "ComposerVC+Attachments.swift": ["parley-pasted-images", ".png"],
+        "GalleryVC+Zoom.swift": ["Pictures"],
         // D-Bus names and the protocol's "default" action (its label is not shown: the default
         // action is a click on the notification), the app name the notification server is told,
         // and log lines for developers.
