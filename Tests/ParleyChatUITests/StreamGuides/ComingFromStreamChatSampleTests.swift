@@ -179,6 +179,17 @@ final class LocationAttachmentViewCatalog: AttachmentViewCatalog {
         #expect(vc.actionControls.first?.content is CopyActionItem)
     }
 
+    @Test func aComposerOfTheAppsOwn() throws {
+        var components = Components.default
+        components.messageComposerVC = CleanComposerVC.self
+
+        let composer = try #require(components.messageComposerVC.init() as? CleanComposerVC)
+        H.host(composer)
+        composer.content.text = "darn"
+        composer.composerView.sendButton.sendActions(for: .primaryActionTriggered)
+        #expect(composer.senders.count == 1 && composer.content.text == "****")
+    }
+
     @Test func anAttachmentOfTheAppsOwn() throws {
         var components = Components.default
         components.attachmentViewCatalog = LocationAttachmentViewCatalog.self

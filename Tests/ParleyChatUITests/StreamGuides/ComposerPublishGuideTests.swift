@@ -19,11 +19,7 @@ final class CleanComposerVC: ComposerVC {
 @Suite struct ComposerPublishGuideTests {
     @Test func theSendButtonAndEnterGoThroughTheOverride() {
         let composer = CleanComposerVC()
-        let host = UIView(frame: CGRect(x: 0, y: 0, width: 390, height: 400))
-        let root: UIView = composer.view
-        root.frame = host.bounds
-        host.addSubview(root)
-        host.layoutIfNeeded()
+        StreamGuideHarness.host(composer)
 
         composer.content.text = "darn it"
         composer.composerView.sendButton.sendActions(for: .primaryActionTriggered)

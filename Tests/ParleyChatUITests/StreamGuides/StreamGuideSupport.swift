@@ -35,6 +35,15 @@ enum StreamGuideHarness {
     }
 
     /// The frame of `part` in `row`'s coordinates.
+    /// Lays `controller`'s view out in a 390 × 400 host view, as a screen would.
+    static func host(_ controller: UIViewController) {
+        let host = UIView(frame: CGRect(x: 0, y: 0, width: 390, height: 400))
+        let root: UIView = controller.view
+        root.frame = host.bounds
+        host.addSubview(root)
+        host.layoutIfNeeded()
+    }
+
     static func frame(of part: UIView?, in row: UIView) -> CGRect? {
         guard let part, part.isDescendant(of: row) else { return nil }
         return part.convert(part.bounds, to: row)
