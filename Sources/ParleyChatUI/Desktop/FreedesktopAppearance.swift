@@ -32,9 +32,9 @@ public enum FreedesktopAppearance {
 
     /// The portal's `color-scheme` value, or nil when it could not be read.
     static func colorScheme(address: String?) -> UInt32? {
+        guard let connection = FreedesktopBus.connection(address: address).connection else { return nil }
         var error: UnsafeMutablePointer<GError>?
         defer { if let error { g_error_free(error) } }
-        guard let connection = FreedesktopBus.connection(address: address, error: &error) else { return nil }
         defer {
             // A connection of its own is closed; the shared session connection stays open.
             if address != nil { g_dbus_connection_close_sync(connection, nil, nil) }

@@ -25,10 +25,9 @@ public final class FreedesktopNotificationService: DesktopNotificationService {
     /// The service on the session bus (or the bus at `address`); nil, with a log line on
     /// standard error, when there is none.
     public static func connect(address: String? = nil) -> FreedesktopNotificationService? {
-        var error: UnsafeMutablePointer<GError>?
-        guard let connection = FreedesktopBus.connection(address: address, error: &error) else {
-            let reason = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "unknown error"
-            if let error { g_error_free(error) }
+        let (connection, failure) = FreedesktopBus.connection(address: address)
+        guard let connection else {
+            let reason = failure ?? "unknown error"
             FileHandle.standardError.write(Data("parley: no D-Bus session bus (\(reason)); desktop notifications are off\n".utf8))
             return nil
         }

@@ -81,35 +81,23 @@ public final class ATSPIBridge {
     nonisolated static func connectToAccessibilityBus(environment: [String: String]) -> (connection: OpaquePointer?, failure: String?) {
         var address = environment["AT_SPI_BUS_ADDRESS"].flatMap { $0.isEmpty ? nil : $0 }
         if address == nil {
-            let runtimeBus = environment["XDG_RUNTIME_DIR"].map { $0 + "/bus" }
-            let hasSessionBus = !(environment["DBUS_SESSION_BUS_ADDRESS"] ?? "").isEmpty
-                || runtimeBus.map { FileManager.default.fileExists(atPath: $0) } ?? false
-            guard hasSessionBus else { return (nil, "no D-Bus session bus") }
-            var error: UnsafeMutablePointer<GError>?
-            guard let session = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
-                return (nil, "no D-Bus session bus (\(consume(error)))")
-            }
+            guard FreedesktopBus.hasSessionBus(environment: environment) else { return (nil, "no D-Bus session bus") }
+            let (session, failure) = FreedesktopBus.connection(address: nil, environment: environment)
+            guard let session else { return (nil, "no D-Bus session bus (\(failure ?? "unknown error"))") }
             defer { g_object_unref(UnsafeMutableRawPointer(session)) }
+            var error: UnsafeMutablePointer<GError>?
             guard let reply = g_dbus_connection_call_sync(session, "org.a11y.Bus", "/org/a11y/bus", "org.a11y.Bus", "GetAddress", nil,
                                                           ATSPIVariant.type("(s)"), G_DBUS_CALL_FLAGS_NONE, 3000, nil, &error)
-            else { return (nil, "no accessibility bus (\(consume(error)))") }
+            else { return (nil, "no accessibility bus (\(FreedesktopBus.consume(error)))") }
             defer { g_variant_unref(reply) }
             address = ATSPIVariant.string(reply, 0)
         }
         guard let address, !address.isEmpty else { return (nil, "no accessibility bus (an empty address)") }
-        var error: UnsafeMutablePointer<GError>?
-        let flags = GDBusConnectionFlags(rawValue: G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT.rawValue | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION.rawValue)
-        guard let connection = g_dbus_connection_new_for_address_sync(address, flags, nil, nil, &error) else {
-            return (nil, "the accessibility bus at \(address) refused the connection (\(consume(error)))")
+        let (connection, failure) = FreedesktopBus.connection(address: address)
+        guard let connection else {
+            return (nil, "the accessibility bus at \(address) refused the connection (\(failure ?? "unknown error"))")
         }
         return (connection, nil)
-    }
-
-    /// A GError's message (the error is freed).
-    nonisolated static func consume(_ error: UnsafeMutablePointer<GError>?) -> String {
-        guard let error else { return "unknown error" }
-        defer { g_error_free(error) }
-        return error.pointee.message.map { String(cString: $0) } ?? "unknown error"
     }
 
     /// Registers the objects on a context a thread of its own runs, embeds the application in
@@ -124,7 +112,7 @@ public final class ATSPIBridge {
         let registration = parley_atspi_register(connection, ATSPIInterfaces.xml, atspiMethodCall, data, &error)
         let cacheRegistration = registration == 0 ? 0 : parley_atspi_register_cache(connection, ATSPIInterfaces.cacheXML, data, &error)
         g_main_context_pop_thread_default(context)
-        guard registration != 0, cacheRegistration != 0 else { return Self.consume(error) }
+        guard registration != 0, cacheRegistration != 0 else { return FreedesktopBus.consume(error) }
         self.cacheRegistration = cacheRegistration
         self.registration = registration
         nonisolated(unsafe) let loop = g_main_loop_new(context, 0)
@@ -166,7 +154,7 @@ public final class ATSPIBridge {
             let reply = g_dbus_connection_call_sync(connection, "org.a11y.atspi.Registry", Self.rootPath, "org.a11y.atspi.Socket", "Embed",
                                                     parameters, ATSPIVariant.type("((so))"), G_DBUS_CALL_FLAGS_NONE, 5000, nil, &error)
             guard let reply else {
-                let reason = Self.consume(error)
+                let reason = FreedesktopBus.consume(error)
                 FileHandle.standardError.write(Data("parley: the AT-SPI registry did not embed the app (\(reason))\n".utf8))
                 return
             }
@@ -205,7 +193,7 @@ public final class ATSPIBridge {
         let body = parley_atspi_event_body(detail, detail1, detail2, data)
         var error: UnsafeMutablePointer<GError>?
         if g_dbus_connection_emit_signal(connection, nil, path, "org.a11y.atspi.Event.Object", member, body, &error) == 0 {
-            FileHandle.standardError.write(Data("parley: an accessibility event was not sent (\(Self.consume(error)))\n".utf8))
+            FileHandle.standardError.write(Data("parley: an accessibility event was not sent (\(FreedesktopBus.consume(error)))\n".utf8))
         }
     }
 
