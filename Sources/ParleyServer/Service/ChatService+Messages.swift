@@ -16,7 +16,9 @@ extension ChatService {
             throw ChatError.messageTooLong(length: length, limit: limits.maxMessageLength)
         }
         let maxLength = limits.maxMessageLength
-        return try await perform(actorId, in: cid) { tx, actor in
+        // Read in this order: the channel, the actor's membership, and the id (a retry's message).
+        let expecting: [ExpectedRead] = [.channel(cid), .member(cid, actorId), .message(request.id)]
+        return try await perform(actorId, in: cid, expecting: expecting) { tx, actor in
             let (visible, member) = try Self.visibleChannel(tx, cid, actor: actor)
             var channel = visible
             if let existing = try tx.message(request.id) {
@@ -81,7 +83,7 @@ extension ChatService {
             throw ChatError.messageTooLong(length: text.count, limit: limits.maxMessageLength)
         }
         let maxLength = limits.maxMessageLength
-        return try await perform(actorId) { tx, actor in
+        return try await perform(actorId, expecting: [.message(id)]) { tx, actor in
             let (found, channel, member) = try Self.visibleMessage(tx, id, actor: actor)
             var message = found
             try ChatRules.requireChangeable(id: id, type: message.type, isDeleted: message.isDeleted)
@@ -128,7 +130,7 @@ extension ChatService {
     func addReaction(_ id: MessageId, _ request: AddReactionRequest, by actorId: UserId) async throws -> WriteResponse {
         try ChatRules.validateReaction(MessageReactionType(rawValue: request.type), score: request.score)
         try Self.validateOperationId(request.operationId)
-        return try await perform(actorId) { tx, actor in
+        return try await perform(actorId, expecting: [.message(id)]) { tx, actor in
             let (message, channel, member) = try Self.visibleMessage(tx, id, actor: actor)
             if let answer = try Self.appliedBefore(tx, request.operationId, by: actor.id, messageId: id) {
                 return Outcome(response: answer)
@@ -166,7 +168,7 @@ extension ChatService {
         _ id: MessageId, type: String, operationId: String? = nil, by actorId: UserId
     ) async throws -> WriteResponse {
         try Self.validateOperationId(operationId)
-        return try await perform(actorId) { tx, actor in
+        return try await perform(actorId, expecting: [.message(id)]) { tx, actor in
             let (message, channel, _) = try Self.visibleMessage(tx, id, actor: actor)
             if let answer = try Self.appliedBefore(tx, operationId, by: actor.id, messageId: id) {
                 return Outcome(response: answer)
@@ -214,7 +216,7 @@ extension ChatService {
     /// Marks the channel read up to now (or its latest message, if later) for the actor.
     func markRead(_ cidString: String, by actorId: UserId) async throws -> WriteResponse {
         let cid = try Self.parse(cidString)
-        return try await perform(actorId, in: cid) { tx, actor in
+        return try await perform(actorId, in: cid, expecting: [.channel(cid), .member(cid, actorId)]) { tx, actor in
             let (channel, member) = try Self.visibleChannel(tx, cid, actor: actor)
             guard channel.config.readEventsEnabled else { throw ChatError.featureDisabled(.readEvents, cid: cid) }
             guard var member else { throw ChatError.notAMember(actor.id, cid: cid) }

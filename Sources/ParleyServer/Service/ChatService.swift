@@ -39,14 +39,16 @@ final class ChatService: Sendable {
     }
 
     /// Runs a write for `actorId` and publishes what it appended. `channel` names the one channel
-    /// the write changes, when the operation knows it up front (see ``ServerStorage/write(in:_:afterCommit:)``).
+    /// the write changes, when the operation knows it up front (see ``ServerStorage/write(in:_:afterCommit:)``);
+    /// `expecting`, the rows the body reads first, after the actor (see ``ServerTransaction/expect(_:)``).
     func perform(
-        _ actorId: UserId, in channel: ChannelId? = nil,
+        _ actorId: UserId, in channel: ChannelId? = nil, expecting: [ExpectedRead] = [],
         _ body: @escaping @Sendable (any ServerTransaction, UserRecord) throws -> Outcome
     ) async throws -> WriteResponse {
         let hub = self.hub
         let outcome = try await storage.write(in: channel, { tx in
-            try body(tx, try Self.actor(tx, actorId))
+            if !expecting.isEmpty { tx.expect([.user(actorId)] + expecting) }
+            return try body(tx, try Self.actor(tx, actorId))
         }, afterCommit: { outcome in
             hub.publish(outcome.response.events, feed: outcome.feed.map { ($0.userId, $0.event) })
             for userId in outcome.disconnect { hub.disconnect(userId: userId) }

@@ -92,8 +92,8 @@ extension PostgresServerStorage {
     /// order and the next wait reports the first failure.
     private func commit(_ batch: [any GroupedWrite], handOver: HandOver) async throws {
         try await client.withConnection { connection in
-            try await onThread { [logger, notifier, commitLocks, retries] in
-                let tx = PostgresTransaction(connection: connection, logger: logger, isWrite: true)
+            try await onThread { [logger, notifier, commitLocks, retries, statements] in
+                let tx = PostgresTransaction(connection: connection, logger: logger, isWrite: true, statements: statements)
                 tx.send("BEGIN")
                 do {
                     let scope = PostgresGroupCommitScope(tx: tx, retries: retries, usesSavepoints: batch.count > 1)
@@ -108,7 +108,7 @@ extension PostgresServerStorage {
                     }
                     try commitLocks.withLocks(for: tx.appended.keys) {
                         handOver()
-                        let tag = try tx.execute("COMMIT").metadata.command
+                        let tag = try tx.execute("COMMIT").metadata?.command ?? ""
                         // PostgreSQL answers COMMIT of a failed transaction with ROLLBACK, no error.
                         guard tag == "COMMIT" else { throw PostgresStorageError.notCommitted(tag) }
                         notifier.committed(tx.appended)
@@ -155,7 +155,7 @@ final class PostgresGroupCommitScope: GroupCommitScope {
             tx.send("SAVEPOINT parley_write")
             do {
                 let value = try body(tx)
-                tx.flushHeads()
+                tx.endWrite()
                 try tx.waitForSent()
                 tx.send("RELEASE SAVEPOINT parley_write")
                 return value
@@ -178,7 +178,7 @@ final class PostgresGroupCommitScope: GroupCommitScope {
         tx.now = Date.ms(Date().ms)
         do {
             let value = try body(tx)
-            tx.flushHeads()
+            tx.endWrite()
             try tx.waitForSent()
             return value
         } catch {

@@ -40,6 +40,8 @@ final class PostgresServerStorage: ServerStorage {
     let writeTimer = Metrics.Timer(label: "parley_db_write_seconds")
     let retries = Counter(label: "parley_db_write_retries_total")
     let commitLocks = CommitLocks()
+    /// The hot statements prepared on each connection (see ``PreparedSQL``).
+    let statements = PostgresPreparedStatements()
     /// Sends the fan-out's wake-ups for committed appends.
     let notifier: PostgresNotifier
     /// The group commit lanes: the writes waiting for each lane's next batch (see
@@ -100,8 +102,8 @@ final class PostgresServerStorage: ServerStorage {
 
     func read<T: Sendable>(_ body: @Sendable (any ServerTransaction) throws -> T) async throws -> T {
         try await client.withConnection { connection in
-            try await onThread { [logger] in
-                let tx = PostgresTransaction(connection: connection, logger: logger, isWrite: false)
+            try await onThread { [logger, statements] in
+                let tx = PostgresTransaction(connection: connection, logger: logger, isWrite: false, statements: statements)
                 // Not waited for: the body's first query follows it on the connection.
                 tx.send("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
                 do {

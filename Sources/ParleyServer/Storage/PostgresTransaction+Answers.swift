@@ -9,7 +9,7 @@ extension PostgresTransaction {
     /// Runs one statement and waits for all its rows (and for the statements sent before it:
     /// the first failure among them is thrown).
     @discardableResult
-    func execute(_ query: PostgresQuery) throws -> PostgresQueryResult {
+    func execute(_ query: PostgresQuery) throws -> PostgresAnswer {
         send(query)
         // Not empty: it holds this query's answer.
         return try waitForSent()!
@@ -24,33 +24,45 @@ extension PostgresTransaction {
         if isBroken || connection.isClosed {
             sent.append(connection.eventLoop.makeFailedFuture(PostgresStorageError.connectionLost))
         } else {
-            sent.append(connection.query(query, logger: logger))
+            sent.append(connection.query(query, logger: logger).map { PostgresAnswer(rows: $0.rows, metadata: $0.metadata) })
         }
     }
 
     /// Waits for the statements sent (one wait for all); throws the first failure, or returns the
     /// last one's answer.
     @discardableResult
-    func waitForSent() throws -> PostgresQueryResult? {
+    func waitForSent() throws -> PostgresAnswer? {
+        try waitForSentAnswers().last
+    }
+
+    /// Waits for the statements sent (one wait for all); throws the first failure, or returns
+    /// their answers in the order they were sent (the expected reads among them keep theirs).
+    @discardableResult
+    func waitForSentAnswers() throws -> [PostgresAnswer] {
         let answers = sent
         sent = []
-        guard !answers.isEmpty else { return nil }
-        let results: [Result<PostgresQueryResult, any Error>]
+        var expected = self.expected
+        // Whatever happens, the pending reads' places in `sent` are gone.
+        self.expected.pending = [:]
+        guard !answers.isEmpty else { return [] }
+        let results: [Result<PostgresAnswer, any Error>]
         do {
             results = try wait(answers)
         } catch {
             isBroken = true
             throw error
         }
-        for result in results {
-            if case .failure(let error) = result { throw error }
-        }
-        return try results[results.count - 1].get()
+        let values = try results.map { try $0.get() }
+        expected.arrived(values)
+        self.expected = expected
+        return values
     }
 
-    /// Forgets the statements sent (a rollback follows them on the connection).
+    /// Forgets the statements sent (a rollback follows them on the connection), and so the
+    /// expected reads among them.
     func discardSent() {
         sent = []
+        expected = ExpectedAnswers()
     }
 
     /// How long a statement's answer is waited for before the connection is given up.
@@ -62,9 +74,9 @@ extension PostgresTransaction {
     ///
     /// One hop to the event loop per wait (it watches the answers and the clock), and one wake-up
     /// back: this runs once per read of every write, so it stays lean.
-    func wait(_ answers: [EventLoopFuture<PostgresQueryResult>]) throws -> [Result<PostgresQueryResult, any Error>] {
+    func wait<Answer: Sendable>(_ answers: [EventLoopFuture<Answer>]) throws -> [Result<Answer, any Error>] {
         guard let eventLoop = answers.first?.eventLoop else { return [] }
-        let waiter = AnswerWaiter<[Result<PostgresQueryResult, any Error>]>()
+        let waiter = AnswerWaiter<[Result<Answer, any Error>]>()
         let connection = connection
         eventLoop.execute {
             let timeout = eventLoop.scheduleTask(in: Self.answerTimeout) {
@@ -76,6 +88,29 @@ extension PostgresTransaction {
             }
         }
         return try waiter.wait()
+    }
+}
+
+/// A statement's answer: its rows, and what its command tag says (not for a prepared statement's).
+struct PostgresAnswer: Sendable {
+    var rows: [PostgresRow]
+    var metadata: PostgresQueryMetadata?
+}
+
+/// A row of an answer, its cells read as binary: every statement asks for binary results, and a
+/// prepared statement's row description still says text (PostgresNIO keeps the one its `Describe`
+/// answered, where PostgreSQL gives no format yet), which would read an 8-byte integer as digits.
+struct AnswerRow {
+    let row: PostgresRandomAccessRow
+
+    init(_ row: PostgresRow) {
+        self.row = row.makeRandomAccess()
+    }
+
+    subscript(column: String) -> PostgresCell {
+        var cell = row[column]
+        cell.format = .binary
+        return cell
     }
 }
 

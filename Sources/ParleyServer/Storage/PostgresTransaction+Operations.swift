@@ -24,6 +24,6 @@ extension PostgresTransaction {
             DELETE FROM reaction_operations WHERE (user_id, operation_id) IN (
                 SELECT user_id, operation_id FROM reaction_operations WHERE created_at < \(cutoff.ms)
                 ORDER BY created_at LIMIT \(limit) FOR UPDATE SKIP LOCKED)
-            """).metadata.rows ?? 0
+            """).metadata?.rows ?? 0
     }
 }

@@ -21,6 +21,8 @@ final class PostgresTransaction: ServerTransaction {
     let connection: PostgresConnection
     let logger: Logger
     let isWrite: Bool
+    /// The statements prepared on the pool's connections (see ``PreparedSQL``).
+    let statements: PostgresPreparedStatements
     /// The time of the rows written (set again for each write of a group commit).
     var now = Date.ms(Date().ms)
     /// The highest sequence number appended per channel (the `NOTIFY` payloads); a group commit
@@ -35,7 +37,9 @@ final class PostgresTransaction: ServerTransaction {
     /// once instead of waiting out its own timeout on a connection that will answer nothing.
     var isBroken = false
     /// The statements sent and not waited for yet, in order.
-    var sent: [EventLoopFuture<PostgresQueryResult>] = []
+    var sent: [EventLoopFuture<PostgresAnswer>] = []
+    /// The reads the body announced (see ``expect(_:)``), sent ahead of it.
+    var expected = ExpectedAnswers()
 
     /// What a savepoint puts back when it rolls back.
     struct SavedState {
@@ -51,14 +55,22 @@ final class PostgresTransaction: ServerTransaction {
             appended = newValue.appended
             heads = newValue.heads
             dirty = newValue.dirty
+            expected = ExpectedAnswers()
         }
+    }
+
+    /// Ends one write's body (of a group commit's several): sends the channel heads, and forgets
+    /// the reads it announced and did not make (the next write must read its own rows).
+    func endWrite() {
+        flushHeads()
+        expected = ExpectedAnswers()
     }
 
     /// Sends the `last_seq` of the channels appended to since their row was last written.
     func flushHeads() {
         for cid in dirty.sorted() {
             guard let head = heads[cid] else { continue }
-            send("UPDATE channels SET last_seq = \(head.seq) WHERE cid = \(cid)")
+            send(prepared: "UPDATE channels SET last_seq = \(head.seq) WHERE cid = \(cid)")
         }
         dirty = []
     }
@@ -66,14 +78,15 @@ final class PostgresTransaction: ServerTransaction {
     private static let encoder = Wire.encoder()
     private static let decoder = Wire.decoder()
 
-    init(connection: PostgresConnection, logger: Logger, isWrite: Bool) {
+    init(connection: PostgresConnection, logger: Logger, isWrite: Bool, statements: PostgresPreparedStatements) {
         self.connection = connection
         self.logger = logger
         self.isWrite = isWrite
+        self.statements = statements
     }
 
-    func rows(_ query: PostgresQuery) throws -> [PostgresRandomAccessRow] {
-        try execute(query).map { $0.makeRandomAccess() }
+    func rows(_ query: PostgresQuery) throws -> [AnswerRow] {
+        try execute(query).rows.map(AnswerRow.init)
     }
 
     private var lock: String { isWrite ? " FOR UPDATE" : "" }
@@ -81,7 +94,11 @@ final class PostgresTransaction: ServerTransaction {
     // MARK: Users
 
     func user(_ id: UserId) throws -> UserRecord? {
-        try rows("SELECT * FROM users WHERE id = \(id)").first.map(Self.user(from:))
+        try (expectedRows(.user(id)) ?? rows(prepared: Self.userQuery(id))).first.map(Self.user(from:))
+    }
+
+    static func userQuery(_ id: UserId) -> PreparedSQL {
+        "SELECT * FROM users WHERE id = \(id)"
     }
 
     func users(_ ids: [UserId]) throws -> [UserId: UserRecord] {
@@ -101,7 +118,7 @@ final class PostgresTransaction: ServerTransaction {
             """)
     }
 
-    static func user(from row: PostgresRandomAccessRow) throws -> UserRecord {
+    static func user(from row: AnswerRow) throws -> UserRecord {
         UserRecord(
             id: try row["id"].decode(String.self), name: try row["name"].decode(String.self),
             imageURL: try row["image_url"].decode(String?.self).flatMap(URL.init(string:)),
@@ -115,11 +132,14 @@ final class PostgresTransaction: ServerTransaction {
 
     func channel(_ cid: ChannelId) throws -> ChannelRecord? {
         flushHeads()
-        var query: PostgresQuery = "SELECT * FROM channels WHERE cid = \(cid.rawValue)"
-        query.sql += lock
-        let channel = try rows(query).first.map(Self.channel(from:))
+        let channel = try (expectedRows(.channel(cid)) ?? rows(prepared: channelQuery(cid))).first.map(Self.channel(from:))
         if isWrite, let channel { heads[cid.rawValue] = (channel.lastSeq, channel.epoch) }
         return channel
+    }
+
+    /// The channel row, locked in a write.
+    func channelQuery(_ cid: ChannelId) -> PreparedSQL {
+        "SELECT * FROM channels WHERE cid = \(cid.rawValue)\(unescaped: lock)"
     }
 
     func insertChannel(_ channel: ChannelRecord) throws {
@@ -137,18 +157,13 @@ final class PostgresTransaction: ServerTransaction {
 
     /// Writes the row's `last_seq` too when appends moved it (see ``flushHeads()``).
     func updateChannel(_ channel: ChannelRecord) throws {
-        var query: PostgresQuery = """
+        let seq = dirty.remove(channel.cid.rawValue).flatMap { heads[$0]?.seq }
+        send(prepared: """
             UPDATE channels SET name = \(channel.name), image_url = \(channel.imageURL?.absoluteString),
                 is_frozen = \(channel.isFrozen), updated_at = \(channel.updatedAt.ms),
-                last_message_at = \(channel.lastMessageAt?.ms)
-            """
-        if dirty.remove(channel.cid.rawValue) != nil, let head = heads[channel.cid.rawValue] {
-            query.sql += ", last_seq = "
-            query.bind(head.seq)
-        }
-        query.sql += " WHERE cid = "
-        query.bind(channel.cid.rawValue)
-        send(query)
+                last_message_at = \(channel.lastMessageAt?.ms), last_seq = coalesce(\(seq), last_seq)
+            WHERE cid = \(channel.cid.rawValue)
+            """)
     }
 
     func deleteChannel(_ cid: ChannelId) throws {
@@ -165,7 +180,7 @@ final class PostgresTransaction: ServerTransaction {
             """).map(Self.channel(from:))
     }
 
-    static func channel(from row: PostgresRandomAccessRow) throws -> ChannelRecord {
+    static func channel(from row: AnswerRow) throws -> ChannelRecord {
         let raw = try row["cid"].decode(String.self)
         let config = try row["config"].decode(String.self)
         return ChannelRecord(
@@ -182,8 +197,12 @@ final class PostgresTransaction: ServerTransaction {
     // MARK: Members
 
     func member(_ cid: ChannelId, userId: UserId) throws -> MemberRecord? {
-        try rows("SELECT * FROM members WHERE cid = \(cid.rawValue) AND user_id = \(userId)").first
+        try (expectedRows(.member(cid, userId)) ?? rows(prepared: Self.memberQuery(cid, userId: userId))).first
             .map { try Self.member(from: $0, cid: cid) }
+    }
+
+    static func memberQuery(_ cid: ChannelId, userId: UserId) -> PreparedSQL {
+        "SELECT * FROM members WHERE cid = \(cid.rawValue) AND user_id = \(userId)"
     }
 
     func members(_ cid: ChannelId) throws -> [MemberRecord] {
@@ -202,10 +221,10 @@ final class PostgresTransaction: ServerTransaction {
     }
 
     func removeMember(_ cid: ChannelId, userId: UserId) throws -> Bool {
-        try execute("DELETE FROM members WHERE cid = \(cid.rawValue) AND user_id = \(userId)").metadata.rows ?? 0 > 0
+        try execute("DELETE FROM members WHERE cid = \(cid.rawValue) AND user_id = \(userId)").metadata?.rows ?? 0 > 0
     }
 
-    static func member(from row: PostgresRandomAccessRow, cid: ChannelId) throws -> MemberRecord {
+    static func member(from row: AnswerRow, cid: ChannelId) throws -> MemberRecord {
         MemberRecord(
             cid: cid, userId: try row["user_id"].decode(String.self), role: MemberRole(rawValue: try row["role"].decode(String.self)),
             createdAt: .ms(try row["created_at"].decode(Int64.self)),
@@ -223,20 +242,23 @@ final class PostgresTransaction: ServerTransaction {
         """
 
     func message(_ id: MessageId) throws -> MessageRecord? {
-        var query: PostgresQuery = "SELECT \(unescaped: Self.messageColumns) FROM messages WHERE id = \(id)"
-        query.sql += lock
-        return try rows(query).first.map(Self.message(from:))
+        try (expectedRows(.message(id)) ?? rows(prepared: messageQuery(id))).first.map(Self.message(from:))
+    }
+
+    /// The message row, locked in a write.
+    func messageQuery(_ id: MessageId) -> PreparedSQL {
+        "SELECT \(unescaped: Self.messageColumns) FROM messages WHERE id = \(id)\(unescaped: lock)"
     }
 
     func insertMessage(_ message: MessageRecord) throws {
         let (mentioned, attachments) = try Self.encoded(message)
-        send("""
+        send(prepared: """
             INSERT INTO messages (id, cid, user_id, type, text, created_at, updated_at, text_updated_at, deleted_at,
                 parent_id, show_in_channel, quoted_id, mentioned, attachments, reply_count)
             VALUES (\(message.id), \(message.cid.rawValue), \(message.userId), \(message.type.rawValue), \(message.text),
                 \(message.createdAt.ms), \(message.updatedAt.ms), \(message.textUpdatedAt?.ms), \(message.deletedAt?.ms),
                 \(message.parentId), \(message.showInChannel), \(message.quotedId), \(mentioned), \(attachments),
-                \(message.replyCount))
+                \(Int32(clamping: message.replyCount)))
             """)
     }
 
@@ -313,7 +335,7 @@ final class PostgresTransaction: ServerTransaction {
         return try rows(query).map(Self.message(from:))
     }
 
-    static func message(from row: PostgresRandomAccessRow) throws -> MessageRecord {
+    static func message(from row: AnswerRow) throws -> MessageRecord {
         let raw = try row["cid"].decode(String.self)
         let mentioned = try row["mentioned"].decode(String.self)
         let attachments = try row["attachments"].decode(String.self)
@@ -357,7 +379,7 @@ final class PostgresTransaction: ServerTransaction {
     func deleteReaction(_ messageId: MessageId, userId: UserId, type: String) throws -> Bool {
         try execute("""
             DELETE FROM reactions WHERE message_id = \(messageId) AND user_id = \(userId) AND type = \(type)
-            """).metadata.rows ?? 0 > 0
+            """).metadata?.rows ?? 0 > 0
     }
 
     // MARK: Events
@@ -370,7 +392,7 @@ final class PostgresTransaction: ServerTransaction {
         if isWrite, let head = heads[cid.rawValue] {
             event = build(head.seq + 1, head.epoch)
             let payload = try Self.encoder.encode(event)
-            try send("INSERT INTO events (cid, seq, payload) VALUES (\(cid.rawValue), \(event.seq), \(payload))")
+            send(prepared: "INSERT INTO events (cid, seq, payload) VALUES (\(cid.rawValue), \(event.seq), \(payload))")
             // The row's `last_seq` follows with its next update, or at the end of the write.
             dirty.insert(cid.rawValue)
         } else {
@@ -380,7 +402,7 @@ final class PostgresTransaction: ServerTransaction {
             else { throw PostgresStorageError.noChannel(cid.rawValue) }
             event = build(try row["last_seq"].decode(Int64.self), try row["epoch"].decode(String.self))
             let payload = try Self.encoder.encode(event)
-            try send("INSERT INTO events (cid, seq, payload) VALUES (\(cid.rawValue), \(event.seq), \(payload))")
+            send(prepared: "INSERT INTO events (cid, seq, payload) VALUES (\(cid.rawValue), \(event.seq), \(payload))")
         }
         // The row is locked now (read `FOR UPDATE` or updated): its head stays this transaction's.
         heads[cid.rawValue] = (event.seq, event.epoch)
@@ -389,8 +411,8 @@ final class PostgresTransaction: ServerTransaction {
     }
 
     func events(_ cid: ChannelId, after seq: Int64, limit: Int) throws -> [ParleyProtocol.ChannelEvent] {
-        try execute("SELECT payload FROM events WHERE cid = \(cid.rawValue) AND seq > \(seq) ORDER BY seq LIMIT \(limit)")
-            .map { try Self.decoder.decode(ParleyProtocol.ChannelEvent.self, from: try $0.decode(Data.self)) }
+        try execute(prepared: "SELECT payload FROM events WHERE cid = \(cid.rawValue) AND seq > \(seq) ORDER BY seq LIMIT \(Int64(limit))")
+            .rows.map { try Self.decoder.decode(ParleyProtocol.ChannelEvent.self, from: try AnswerRow($0)["payload"].decode(Data.self)) }
     }
 
     func oldestEventSeq(_ cid: ChannelId) throws -> Int64? {

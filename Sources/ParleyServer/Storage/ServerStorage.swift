@@ -85,6 +85,26 @@ protocol ServerTransaction {
     func events(_ cid: ChannelId, after seq: Int64, limit: Int) throws -> [ChannelEvent]
     /// The lowest stored sequence number (`nil` when none is stored).
     func oldestEventSeq(_ cid: ChannelId) throws -> Int64?
+
+    /// A hint: the rows the body is about to read, in the order it reads them. An engine that
+    /// waits a round trip for each read may ask for all of them at once (PostgreSQL); reading
+    /// them afterwards returns the same rows. An embedded engine ignores it.
+    func expect(_ reads: [ExpectedRead])
+}
+
+extension ServerTransaction {
+    /// Ignores the hint (see ``ServerTransaction/expect(_:)``).
+    func expect(_ reads: [ExpectedRead]) {}
+}
+
+/// A row an operation is about to read (see ``ServerTransaction/expect(_:)``).
+enum ExpectedRead: Hashable, Sendable {
+    case user(UserId)
+    /// In a write: the channel row, locked.
+    case channel(ChannelId)
+    case member(ChannelId, UserId)
+    /// In a write: the message row, locked.
+    case message(MessageId)
 }
 
 /// A user row.
