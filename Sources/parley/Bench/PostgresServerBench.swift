@@ -34,6 +34,8 @@ enum PostgresServerBench {
             BenchResult(
                 name: "server.two_process_vs_one", value: single.best > 0 ? pair.best / single.best : .nan, unit: "ratio",
                 target: 0.8, better: .higher),
+            BenchResult(name: "server.pg_server_cpu_ms_per_send", value: single.cpu.servers * 1e3, unit: "ms", target: nil, better: .lower),
+            BenchResult(name: "server.pg_database_cpu_ms_per_send", value: single.cpu.database * 1e3, unit: "ms", target: nil, better: .lower),
         ]
     }
 
@@ -43,6 +45,8 @@ enum PostgresServerBench {
         /// Delivery and send p99 at 2,000 deliveries per second.
         var pacedDelivery: Double
         var pacedSend: Double
+        /// Processor time per send at 16 senders (8 in --quick): the server processes', PostgreSQL's.
+        var cpu: LoadCPU
     }
 
     /// Members per channel.
@@ -67,7 +71,9 @@ enum PostgresServerBench {
         configuration.connectionPool = .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: 64)
         let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
         do {
-            let figures = try await measure(servers: servers, tokens: tokens, client: client, quick: quick)
+            let figures = try await measure(
+                servers: servers, dataDirectory: cluster.directory.appendingPathComponent("data").path, tokens: tokens,
+                client: client, quick: quick)
             try await client.shutdown()
             return figures
         } catch {
@@ -76,9 +82,9 @@ enum PostgresServerBench {
         }
     }
 
-    private static func measure(servers: [BenchServer], tokens: ServerTokens, client: HTTPClient, quick: Bool) async throws
-        -> Figures
-    {
+    private static func measure(
+        servers: [BenchServer], dataDirectory: String, tokens: ServerTokens, client: HTTPClient, quick: Bool
+    ) async throws -> Figures {
         let processes = servers.count
         let apis = servers.map { BenchAPI(port: $0.port, tokens: tokens, client: client) }
 
@@ -111,9 +117,13 @@ enum PostgresServerBench {
         try await Task.sleep(for: .milliseconds(500))
 
         let sendLatencies = Mutex<[Double]>([])
-        func load(_ tag: String, count: Int, rate: Double?, width: Int) async throws -> (perSecond: Double, p99: Double, send: Double) {
+        let pids = servers.map(\.process.processIdentifier)
+        func load(_ tag: String, count: Int, rate: Double?, width: Int) async throws
+            -> (perSecond: Double, p99: Double, send: Double, cpu: LoadCPU)
+        {
             latencies.withLock { $0 = [] }
             sendLatencies.withLock { $0 = [] }
+            let cpuBefore = LoadCPU.now(servers: pids, dataDirectory: dataDirectory)
             let began = Bench.now()
             try await ServerBench.concurrentlyInBatches(count: count, width: width) { index in
                 if let rate {
@@ -138,27 +148,33 @@ enum PostgresServerBench {
                 try await Task.sleep(for: .milliseconds(5))
             }
             let seconds = Double(Bench.now() - began) / 1e9
+            let cpu = LoadCPU.now(servers: pids, dataDirectory: dataDirectory) - cpuBefore
             let samples = latencies.withLock { $0 }
             guard samples.count >= expected * 99 / 100 else {
                 throw BenchAPI.Failure(message: "\(tag): \(samples.count) of \(expected) deliveries arrived")
             }
             return (
                 Double(samples.count) / seconds, Bench.percentile(samples, 0.99),
-                Bench.percentile(sendLatencies.withLock { $0 }, 0.99)
+                Bench.percentile(sendLatencies.withLock { $0 }, 0.99),
+                LoadCPU(servers: cpu.servers / Double(count), database: cpu.database / Double(count))
             )
         }
 
         // 2,000 deliveries per second: 200 messages per second into channels of 10.
         let paced = try await load("paced", count: quick ? 200 : 1_000, rate: 200, width: 64)
         var best = 0.0
+        var cpu = LoadCPU(servers: .nan, database: .nan)
         for width in quick ? [4, 8] : [4, 8, 16, 32] {
             let run = try await load("ramp\(width)", count: width * (quick ? 20 : 50), rate: nil, width: width)
             FileHandle.standardError.write(Data(String(
-                format: "bench server --postgres (%d process%@): %d senders: %.0f deliveries/s, p99 %.1f ms, send p99 %.1f ms\n",
-                processes, processes == 1 ? "" : "es", width, run.perSecond, run.p99, run.send).utf8))
+                format: "bench server --postgres (%d process%@): %d senders: %.0f deliveries/s, p99 %.1f ms, send p99 %.1f ms; "
+                    + "processor time per send: servers %.2f ms, PostgreSQL %.2f ms\n",
+                processes, processes == 1 ? "" : "es", width, run.perSecond, run.p99, run.send, run.cpu.servers * 1e3,
+                run.cpu.database * 1e3).utf8))
             if run.p99 <= 50 { best = max(best, run.perSecond) }
+            if width == (quick ? 8 : 16) { cpu = run.cpu }
         }
         for socket in sockets { await socket.close() }
-        return Figures(best: best, pacedDelivery: paced.p99, pacedSend: paced.send)
+        return Figures(best: best, pacedDelivery: paced.p99, pacedSend: paced.send, cpu: cpu)
     }
 }
