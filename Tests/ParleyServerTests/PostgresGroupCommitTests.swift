@@ -118,6 +118,26 @@ struct PostgresGroupCommitTests {
         let committed = PthreadMutex<[String: [Int64]]>([:])
     }
 
+    @Test("A lone write whose statement fails in the database (not in its body) gets that failure, and nothing of it commits")
+    func loneWriteDatabaseFailure() async throws {
+        let storage = try await Self.open()
+        await #expect(throws: PSQLError.self) {
+            try await storage.write({ tx in
+                try tx.upsertUser(UserRecord(id: "dave", name: "Dave", role: .user, createdAt: .ms(1)))
+                // No such channel: the foreign key refuses the row when PostgreSQL runs it.
+                try tx.upsertMember(MemberRecord(
+                    cid: ChannelId(type: "messaging", id: "missing"), userId: "dave", role: "member", createdAt: .ms(1),
+                    isMuted: false))
+                return "written"
+            }, afterCommit: { (_: String) in Issue.record("A failed write ran its afterCommit.") })
+        }
+        let dave = try await storage.read { tx in try tx.user("dave") }
+        #expect(dave == nil)
+        // The lane goes on.
+        let next = try await storage.write({ tx in try tx.user("dave")?.name ?? "none" }, afterCommit: { _ in })
+        #expect(next == "none")
+    }
+
     @Test("Under concurrent writes to several channels, batches form and each channel's sequence numbers are gapless, acknowledged and published in order")
     func orderingUnderConcurrency() async throws {
         let storage = try await Self.open()

@@ -173,13 +173,14 @@ final class PostgresGroupCommitScope: GroupCommitScope {
         }
     }
 
-    /// Runs the batch's only write, no savepoint around it.
+    /// Runs the batch's only write, no savepoint around it. Its unanswered statements are not
+    /// waited for here: `COMMIT` follows them, and its wait reports the first that failed (the
+    /// batch then rolls back, and runs again after a retryable error, as for any failed commit).
     private func alone<T>(_ body: (any ServerTransaction) throws -> T) throws -> T {
         tx.now = Date.ms(Date().ms)
         do {
             let value = try body(tx)
             tx.endWrite()
-            try tx.waitForSent()
             return value
         } catch {
             tx.discardSent()
