@@ -28,6 +28,8 @@ extension UIScrollView {
     }
 
     func handlePan(_ pan: UIPanGestureRecognizer) {
+        // A pinch moves the content while it zooms (see `UIScrollView+Pinch.swift`).
+        if isZooming, pan.state == .changed { return }
         let l = offsetLimits
         switch pan.state {
         case .began:

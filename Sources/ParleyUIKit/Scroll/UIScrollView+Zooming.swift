@@ -74,7 +74,7 @@ extension UIScrollView {
     }
 
     /// Scales the zooming view and sizes the content to it.
-    private func applyZoom(_ scale: CGFloat) {
+    func applyZoom(_ scale: CGFloat) {
         guard let view = zoomingView else { return }
         stopMomentum(notify: true)
         stopOffsetAnimation()

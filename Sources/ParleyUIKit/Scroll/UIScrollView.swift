@@ -141,11 +141,15 @@ open class UIScrollView: UIView {
     /// How fast momentum slows down.
     open var decelerationRate: DecelerationRate = .normal
     /// The smallest `zoomScale` (UIKit's default 1).
-    open var minimumZoomScale: CGFloat = 1
+    open var minimumZoomScale: CGFloat = 1 { didSet { updatePinchGestureRecognizer() } }
     /// The largest `zoomScale` (UIKit's default 1: no zooming until it is raised).
-    open var maximumZoomScale: CGFloat = 1
+    open var maximumZoomScale: CGFloat = 1 { didSet { updatePinchGestureRecognizer() } }
     /// The scale now applied to the delegate's `viewForZooming(in:)`.
     var zoomScaleValue: CGFloat = 1
+    /// The pinch that zooms, attached once the zoom limits allow zooming (see `pinchGestureRecognizer`).
+    var zoomPinch: UIPinchGestureRecognizer?
+    /// Where the pinch started: the zoom scale, and the content point under the fingers (unscaled).
+    var pinchStart: (scale: CGFloat, anchor: CGPoint)?
     /// Whether a drag that starts on a control right after touching down cancels the control's touch.
     open var delaysContentTouches = true
     /// Whether a drag may cancel the touches of the content at all.

@@ -24,6 +24,10 @@ public protocol UIScrollViewDelegate: AnyObject {
     func viewForZooming(in scrollView: UIScrollView) -> UIView?
     /// `zoomScale` changed.
     func scrollViewDidZoom(_ scrollView: UIScrollView)
+    /// A pinch is about to zoom `view`.
+    func scrollViewWillBeginZooming(_ scrollView: UIScrollView, with view: UIView?)
+    /// A pinch finished zooming `view`, at `scale`.
+    func scrollViewDidEndZooming(_ scrollView: UIScrollView, with view: UIView?, atScale scale: CGFloat)
 }
 
 extension UIScrollViewDelegate {
@@ -47,4 +51,8 @@ extension UIScrollViewDelegate {
     public func viewForZooming(in scrollView: UIScrollView) -> UIView? { nil }
     /// Does nothing by default.
     public func scrollViewDidZoom(_ scrollView: UIScrollView) {}
+    /// Does nothing by default.
+    public func scrollViewWillBeginZooming(_ scrollView: UIScrollView, with view: UIView?) {}
+    /// Does nothing by default.
+    public func scrollViewDidEndZooming(_ scrollView: UIScrollView, with view: UIView?, atScale scale: CGFloat) {}
 }
