@@ -35,8 +35,7 @@ struct HTTPTransport: Sendable {
     ) async throws(ChatError) -> Response {
         var request = HTTPClientRequest(url: baseURL + path)
         request.method = method
-        request.headers.add(name: "Authorization", value: "Bearer \(token)")
-        request.headers.add(name: Wire.versionHeader, value: "\(Wire.version)")
+        authorize(&request)
         if let body {
             guard let data = try? Wire.encoder().encode(body) else {
                 throw ChatError.serverError(code: "bad_request", message: "the request could not be encoded")
@@ -44,29 +43,50 @@ struct HTTPTransport: Sendable {
             request.headers.add(name: "Content-Type", value: "application/json")
             request.body = .bytes(data)
         }
-        let status: Int
-        let data: Data
+        let (status, data) = try await perform(request, timeout: timeout)
+        return try decodeAnswer(Response.self, status: status, data: data, path: path)
+    }
+
+    /// Adds the bearer token and the protocol version.
+    func authorize(_ request: inout HTTPClientRequest) {
+        request.headers.add(name: "Authorization", value: "Bearer \(token)")
+        request.headers.add(name: Wire.versionHeader, value: "\(Wire.version)")
+    }
+
+    /// Runs `request`; its status and body (an unreachable server is ``ChatError/notConnected(reason:)``).
+    func perform(_ request: HTTPClientRequest, timeout: TimeAmount) async throws(ChatError) -> (Int, Data) {
         do {
             let response = try await client.execute(request, timeout: timeout)
-            status = Int(response.status.code)
             let buffer = try await response.body.collect(upTo: Self.maxResponseBytes)
-            data = Data(buffer.readableBytesView)
+            return (Int(response.status.code), Data(buffer.readableBytesView))
+        } catch let error as ChatError {
+            throw error
         } catch {
             throw ChatError.notConnected(reason: String(describing: error))
         }
-        guard (200..<300).contains(status) else {
-            if let failure = try? Wire.decoder().decode(WireErrorResponse.self, from: data) {
-                throw WireMapping.error(failure.error)
-            }
-            if status >= 500 || status == 429 {
-                throw ChatError.notConnected(reason: "the server answered \(status)")
-            }
-            throw ChatError.serverError(code: "http_\(status)", message: String(decoding: data, as: UTF8.self))
-        }
+    }
+
+    /// The answer decoded, or the failure it carries.
+    func decodeAnswer<Response: Decodable>(
+        _ type: Response.Type, status: Int, data: Data, path: String
+    ) throws(ChatError) -> Response {
+        guard (200..<300).contains(status) else { throw decodeFailure(status: status, data: data) }
         do {
             return try Wire.decoder().decode(Response.self, from: data)
         } catch {
             throw ChatError.serverError(code: "bad_response", message: "the answer to \(path) could not be decoded: \(error)")
         }
+    }
+
+    /// The error a failed answer carries: the server's error as the rules' case; 5xx and 429 as
+    /// ``ChatError/notConnected(reason:)`` (retried).
+    func decodeFailure(status: Int, data: Data) -> ChatError {
+        if let failure = try? Wire.decoder().decode(WireErrorResponse.self, from: data) {
+            return WireMapping.error(failure.error)
+        }
+        if status >= 500 || status == 429 {
+            return ChatError.notConnected(reason: "the server answered \(status)")
+        }
+        return ChatError.serverError(code: "http_\(status)", message: String(decoding: data, as: UTF8.self))
     }
 }

@@ -146,9 +146,14 @@ extension RemoteChatBackend {
     /// How many queued messages a drain reads at once.
     static let drainPage = 64
 
+    /// Uploads the message's files (see ``uploadingAttachments(of:)``), then posts it.
     func post(_ message: OutgoingMessage) async throws(ChatError) {
+        let sendable = try await uploadingAttachments(of: message)
         let response: WriteResponse = try await http.send(
-            .POST, WirePath.channelMessages(message.cid.rawValue), body: WireMapping.sendRequest(message))
+            .POST, WirePath.channelMessages(message.cid.rawValue), body: WireMapping.sendRequest(sendable))
+        state.withLock { state in
+            for index in message.attachments.indices { state.uploaded["\(message.id)#\(index)"] = nil }
+        }
         try await applyWrite(response, in: message.cid)
     }
 }

@@ -44,6 +44,10 @@ public final class RemoteChatBackend: ChatBackend {
         var completeHistory: Set<ChannelId> = []
         /// Threads whose store holds their first reply: no older replies to fetch.
         var completeThreads: Set<MessageId> = []
+        /// Attachments uploaded (`messageId#index`), so a retried send does not upload them again.
+        var uploaded: [String: URL] = [:]
+        /// Downloads under way, by upload id (requests for one file share its download).
+        var downloads: [String: Task<URL, any Error>] = [:]
     }
 
     /// A backend for `configuration`; it connects when a ``ChatClient`` attaches it.
@@ -62,6 +66,7 @@ public final class RemoteChatBackend: ChatBackend {
     /// Starts the connection loop for `sync`'s store (called once by ``ChatClient``).
     public func attach(to sync: ChatSyncStore) {
         state.withLock { $0.sync = sync }
+        ChatAttachmentTransfers.shared.register(self)
         connect()
     }
 

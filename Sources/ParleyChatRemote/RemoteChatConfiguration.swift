@@ -24,6 +24,13 @@ public struct RemoteChatConfiguration: Sendable {
     /// The longest an HTTP request may take, connecting included (an unreachable server is
     /// retried within it).
     public var requestTimeout: Duration
+    /// Where downloaded attachments are kept; `nil`: `$XDG_CACHE_HOME/parley/attachments/<server>`
+    /// (or `~/.cache/…`).
+    public var attachmentCacheDirectory: URL?
+    /// The most bytes the attachment cache keeps (512 MB); the least recently used go first.
+    public var attachmentCacheByteLimit: Int = 512 << 20
+    /// The largest attachment downloaded (100 MB); a larger one fails before it is read.
+    public var maxAttachmentDownloadBytes: Int = 100 << 20
 
     /// Describes a server connection.
     public init(

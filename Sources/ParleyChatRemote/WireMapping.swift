@@ -39,17 +39,22 @@ enum WireMapping {
             createdAt: wire.createdAt, updatedAt: wire.updatedAt)
     }
 
+    /// An attachment from the wire. An image or file uploaded to a server (its URL an upload's
+    /// `/v1/uploads/{id}`) has that URL as both `remoteURL` and, until it is downloaded, `localURL`.
     static func attachment(_ wire: WireAttachment) -> ChatMessageAttachment? {
+        let remote = WirePath.uploadId(in: wire.url) == nil ? nil : wire.url
         switch wire.type {
         case "image":
-            ChatMessageAttachment(payload: .image(ImageAttachmentPayload(localURL: wire.url, title: wire.title, width: wire.width, height: wire.height)))
+            return ChatMessageAttachment(payload: .image(ImageAttachmentPayload(
+                localURL: wire.url, title: wire.title, width: wire.width, height: wire.height, remoteURL: remote)))
         case "file":
-            ChatMessageAttachment(payload: .file(FileAttachmentPayload(
-                localURL: wire.url, title: wire.title ?? wire.url.lastPathComponent, fileSize: wire.fileSize ?? 0, mimeType: wire.mimeType)))
+            return ChatMessageAttachment(payload: .file(FileAttachmentPayload(
+                localURL: wire.url, title: wire.title ?? wire.url.lastPathComponent, fileSize: wire.fileSize ?? 0,
+                mimeType: wire.mimeType, remoteURL: remote)))
         case "link":
-            ChatMessageAttachment(payload: .link(LinkAttachmentPayload(url: wire.url, title: wire.title, text: wire.text, siteName: wire.siteName)))
+            return ChatMessageAttachment(payload: .link(LinkAttachmentPayload(url: wire.url, title: wire.title, text: wire.text, siteName: wire.siteName)))
         default:
-            nil
+            return nil
         }
     }
 
@@ -149,9 +154,11 @@ enum WireMapping {
     static func attachment(_ attachment: ChatMessageAttachment) -> WireAttachment {
         switch attachment.payload {
         case .image(let image):
-            WireAttachment(type: "image", url: image.localURL, title: image.title, width: image.width, height: image.height)
+            WireAttachment(
+                type: "image", url: image.remoteURL ?? image.localURL, title: image.title, width: image.width, height: image.height)
         case .file(let file):
-            WireAttachment(type: "file", url: file.localURL, title: file.title, fileSize: file.fileSize, mimeType: file.mimeType)
+            WireAttachment(
+                type: "file", url: file.remoteURL ?? file.localURL, title: file.title, fileSize: file.fileSize, mimeType: file.mimeType)
         case .link(let link):
             WireAttachment(type: "link", url: link.url, title: link.title, text: link.text, siteName: link.siteName)
         }

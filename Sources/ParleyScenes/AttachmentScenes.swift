@@ -10,6 +10,10 @@ enum AttachmentScenes {
                     defaultSize: CGSize(width: 390, height: 1320)) { size in
             AttachmentColumnView(frame: CGRect(origin: .zero, size: size), messages: attachmentMessages)
         },
+        RenderScene(name: "attachments-transfers", summary: "An outgoing message's picture and file uploading; a remote file downloading, one failed",
+                    defaultSize: CGSize(width: 390, height: 560)) { size in
+            AttachmentColumnView(frame: CGRect(origin: .zero, size: size), messages: transferMessages)
+        },
         RenderScene(name: "markdown", summary: "Markdown messages: bold, italic, strike, code, code blocks, links, lists, quotes, headings",
                     defaultSize: CGSize(width: 390, height: 560)) { size in
             AttachmentColumnView(frame: CGRect(origin: .zero, size: size), messages: markdownMessages)
@@ -69,6 +73,31 @@ enum AttachmentScenes {
                                             siteName: "Parley Blog")),
             ]),
         ]
+    }
+
+    /// Messages whose attachments are on their way, with their states recorded in
+    /// ``ChatAttachmentTransfers/shared`` (as a remote backend records them).
+    @MainActor
+    static var transferMessages: [ChatMessage] {
+        let transfers = ChatAttachmentTransfers.shared
+        let uploading = message("t1", "Photos from the offsite", by: me, at: 0, [
+            picture(1), file("Offsite agenda.pdf", size: 3_400_000, mime: "application/pdf"),
+        ])
+        for (index, progress) in [0.7, 0.15].enumerated() {
+            transfers.setUploadingState(
+                AttachmentUploadingState(localFileURL: directory, state: .uploading(progress: progress)), messageId: uploading.id,
+                attachmentId: index)
+        }
+        let slides = URL(string: "http://127.0.0.1:8080/v1/uploads/scene-slides")!
+        let sheet = URL(string: "http://127.0.0.1:8080/v1/uploads/scene-sheet")!
+        transfers.setDownloadingState(AttachmentDownloadingState(localFileURL: nil, state: .downloading(progress: 0.45)), for: slides)
+        transfers.setDownloadingState(AttachmentDownloadingState(localFileURL: nil, state: .downloadingFailed), for: sheet)
+        let downloading = message("t2", "The slides and the numbers", by: bob, at: 100, [
+            .file(FileAttachmentPayload(localURL: slides, title: "Kickoff slides.pdf", fileSize: 8_400_000, mimeType: "application/pdf",
+                                        remoteURL: slides)),
+            .file(FileAttachmentPayload(localURL: sheet, title: "numbers.csv", fileSize: 12_000, mimeType: "text/csv", remoteURL: sheet)),
+        ])
+        return [uploading, downloading]
     }
 
     static var markdownMessages: [ChatMessage] {

@@ -40,6 +40,8 @@ public struct ParleyServerConfiguration: Sendable {
     /// that connects and never speaks cannot hold a file descriptor, nor a graceful shutdown
     /// (which closes such connections at once).
     public var firstRequestTimeout: Duration = .seconds(10)
+    /// What `POST /v1/uploads` accepts (size and types).
+    public var uploads = UploadPolicy()
 
     /// Describes a server.
     public init(
@@ -158,6 +160,7 @@ public enum ParleyServerApp {
         router.add(middleware: MetricsMiddleware())
         router.add(middleware: APIMiddleware(authenticator: authenticator, limiter: limiter))
         Routes(service: service).add(to: router)
+        UploadRoutes(service: service, policy: configuration.uploads).add(to: router)
 
         let webSocketRouter = Router(context: ParleyWebSocketContext.self)
         // Authenticated once, before the upgrade (in a short-lived task): the session's long-lived

@@ -8,6 +8,22 @@ import Testing
 @Suite struct WireMappingTests {
     let at = Date(timeIntervalSince1970: 1_700_000_000)
 
+    @Test func uploadURLsBecomeRemoteURLsAndOutgoingAttachmentsCarryThem() throws {
+        let upload = try #require(URL(string: "http://10.0.0.2:8080/v1/uploads/0f3a-77"))
+        let image = try #require(WireMapping.attachment(WireAttachment(type: "image", url: upload, title: "a.png", width: 4, height: 3)))
+        #expect(image.imagePayload?.remoteURL == upload && image.imagePayload?.localURL == upload)
+        let file = try #require(WireMapping.attachment(WireAttachment(type: "file", url: upload, title: "r.pdf", fileSize: 9)))
+        #expect(file.filePayload?.remoteURL == upload)
+        // Anything else is not an upload: no remote URL (a path, or ids that could walk out of a folder).
+        for other in ["file:///tmp/a.png", "http://h/v1/uploads/..", "http://h/v2/uploads/x", "http://h/v1/files/x"] {
+            let url = try #require(URL(string: other))
+            #expect(WireMapping.attachment(WireAttachment(type: "image", url: url))?.imagePayload?.remoteURL == nil, "\(other)")
+        }
+        let outgoing = ChatMessageAttachment(payload: .file(FileAttachmentPayload(
+            localURL: URL(fileURLWithPath: "/home/me/secret/r.pdf"), title: "r.pdf", fileSize: 9, remoteURL: upload)))
+        #expect(WireMapping.attachment(outgoing).url == upload)
+    }
+
     @Test func eventsBecomeSyncChangesAndUnknownKindsStillCount() throws {
         let user = WireUser(id: "bob", name: "Bob")
         let message = WireMessage(

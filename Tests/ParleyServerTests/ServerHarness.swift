@@ -18,7 +18,8 @@ struct ServerHarness: Sendable {
 
     static func run(
         limits: WireLimits = WireLimits(), admins: Set<String> = [], pingInterval: Duration = .seconds(30),
-        closeTimeout: Duration = .seconds(3), _ body: @Sendable (ServerHarness) async throws -> Void
+        closeTimeout: Duration = .seconds(3), uploads: UploadPolicy = UploadPolicy(),
+        _ body: @Sendable (ServerHarness) async throws -> Void
     ) async throws {
         var logger = Logger(label: "parley.server.test")
         logger.logLevel = .warning
@@ -26,6 +27,7 @@ struct ServerHarness: Sendable {
             port: 0, databasePath: nil, jwtSecret: secret, limits: limits, adminUserIds: admins,
             pingInterval: pingInterval)
         configuration.closeTimeout = closeTimeout
+        configuration.uploads = uploads
         let app = try await ParleyServerApp.makeApplication(configuration: configuration, logger: logger)
         let tokens = try await ServerTokens(secret: secret)
         try await app.test(.live) { client in

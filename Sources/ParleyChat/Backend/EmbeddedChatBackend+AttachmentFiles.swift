@@ -68,14 +68,8 @@ extension EmbeddedChatBackend {
         }
     }
 
-    /// `name` reduced to ASCII letters, digits, `.`, `_` and `-` (others become `_`), without leading
-    /// dots, at most 120 characters; "file" when nothing is left. `../x`, NUL and direction
-    /// overrides cannot survive it.
+    /// `name` as ``AttachmentFileName/sanitized(_:)`` makes it safe for one path component.
     static func safeFileName(_ name: String) -> String {
-        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-".unicodeScalars)
-        var safe = String(String.UnicodeScalarView(name.unicodeScalars.map { allowed.contains($0) ? $0 : "_" }))
-        while safe.hasPrefix(".") { safe.removeFirst() }
-        safe = String(safe.suffix(120))
-        return safe.isEmpty ? "file" : safe
+        AttachmentFileName.sanitized(name)
     }
 }

@@ -59,7 +59,7 @@ public struct AnyAttachmentPayload: Sendable, Hashable {
     }
 
     /// The MIME type of common extensions; nil for others.
-    static func mimeType(forExtension pathExtension: String) -> String? {
+    public static func mimeType(forExtension pathExtension: String) -> String? {
         switch pathExtension.lowercased() {
         case "png": "image/png"
         case "jpg", "jpeg": "image/jpeg"

@@ -2,8 +2,10 @@ import Foundation
 
 /// Something attached to a message: an image, a file or a link preview.
 ///
-/// Images and files point at local files (`localURL`); the UI layer renders them. A network
-/// backend would add remote URLs later; the embedded backend checks that local files exist.
+/// Images and files point at local files (`localURL`); the UI layer renders them. Sent through
+/// a server, they also get a `remoteURL` (the upload's address): on the machines that receive
+/// them `localURL` is that same address until a ``ChatAttachmentDownloading`` brings the bytes
+/// into its cache. The embedded backend checks that local files exist.
 public struct ChatMessageAttachment: Sendable, Hashable, Codable, Identifiable {
     /// Identifies the attachment within its message (its position).
     public var id: Int
@@ -65,13 +67,16 @@ public struct ImageAttachmentPayload: Sendable, Hashable, Codable {
     public var width: Int?
     /// The image's pixel height, if known.
     public var height: Int?
+    /// Where the image was uploaded (a server's `/v1/uploads/{id}`), once it was.
+    public var remoteURL: URL?
 
     /// Creates an image payload.
-    public init(localURL: URL, title: String? = nil, width: Int? = nil, height: Int? = nil) {
+    public init(localURL: URL, title: String? = nil, width: Int? = nil, height: Int? = nil, remoteURL: URL? = nil) {
         self.localURL = localURL
         self.title = title
         self.width = width
         self.height = height
+        self.remoteURL = remoteURL
     }
 }
 
@@ -85,13 +90,16 @@ public struct FileAttachmentPayload: Sendable, Hashable, Codable {
     public var fileSize: Int64
     /// The MIME type, if known.
     public var mimeType: String?
+    /// Where the file was uploaded (a server's `/v1/uploads/{id}`), once it was.
+    public var remoteURL: URL?
 
     /// Creates a file payload.
-    public init(localURL: URL, title: String, fileSize: Int64, mimeType: String? = nil) {
+    public init(localURL: URL, title: String, fileSize: Int64, mimeType: String? = nil, remoteURL: URL? = nil) {
         self.localURL = localURL
         self.title = title
         self.fileSize = fileSize
         self.mimeType = mimeType
+        self.remoteURL = remoteURL
     }
 }
 

@@ -218,12 +218,14 @@ enum JSONColumn {
                 if let title = image.title { object["title"] = title }
                 if let width = image.width { object["width"] = width }
                 if let height = image.height { object["height"] = height }
+                if let remote = image.remoteURL { object["remote"] = remote.absoluteString }
                 return object
             case .file(let file):
                 var object: [String: Any] = [
                     "type": "file", "url": file.localURL.absoluteString, "title": file.title, "size": file.fileSize,
                 ]
                 if let mime = file.mimeType { object["mime"] = mime }
+                if let remote = file.remoteURL { object["remote"] = remote.absoluteString }
                 return object
             case .link(let link):
                 var object: [String: Any] = ["type": "link", "url": link.url.absoluteString]
@@ -247,16 +249,18 @@ enum JSONColumn {
                   let url = URL(string: urlText)
             else { continue }
             let title = object["title"] as? String
+            let remote = (object["remote"] as? String).flatMap(URL.init(string:))
             let payload: ChatMessageAttachment.Payload
             switch type {
             case "image":
                 payload = .image(ImageAttachmentPayload(
                     localURL: url, title: title, width: (object["width"] as? NSNumber)?.intValue,
-                    height: (object["height"] as? NSNumber)?.intValue))
+                    height: (object["height"] as? NSNumber)?.intValue, remoteURL: remote))
             case "file":
                 payload = .file(FileAttachmentPayload(
                     localURL: url, title: title ?? url.lastPathComponent,
-                    fileSize: (object["size"] as? NSNumber)?.int64Value ?? 0, mimeType: object["mime"] as? String))
+                    fileSize: (object["size"] as? NSNumber)?.int64Value ?? 0, mimeType: object["mime"] as? String,
+                    remoteURL: remote))
             case "link":
                 payload = .link(LinkAttachmentPayload(
                     url: url, title: title, text: object["text"] as? String, siteName: object["site"] as? String,

@@ -1,4 +1,5 @@
 import Foundation
+import ParleyChat
 import ParleyUIKit
 
 /// Decoded pictures kept in memory, bounded by their pixel bytes; the least recently used go
@@ -68,7 +69,11 @@ public final class ChatImageCache: @unchecked Sendable {
 
 /// Loads attachment pictures for the message list (`Components.default.imageLoader`): the file
 /// is read and decoded off the main thread, downsampled to the pixels it is shown at
-/// (`UIImage.thumbnail(data:filling:scale:)`), kept in ``cache``, and handed to the main thread.
+/// (`UIImage.thumbnail(data:filling:scale:)`), kept in ``cache`` and in ``diskCache`` (so the
+/// next run does not decode it again), and handed to the main thread.
+///
+/// A remote picture (an upload on a Parley server, see ``ParleyChat/ImageAttachmentPayload/remoteURL``)
+/// is downloaded first by the ``ParleyChat/ChatAttachmentDownloading`` registered for it.
 ///
 /// A picture that cannot be decoded (corrupt, truncated, empty, not a picture, or a
 /// decompression bomb refused by its header) completes with `nil`: the view keeps its
@@ -76,10 +81,14 @@ public final class ChatImageCache: @unchecked Sendable {
 @preconcurrency @MainActor
 open class ChatImageLoader {
     /// The loader the components use by default.
-    public static let shared = ChatImageLoader()
+    public static let shared = ChatImageLoader(diskCache: ChatImageDiskCache())
 
     /// Decoded pictures, by file and pixel size.
     public let cache: ChatImageCache
+    /// Decoded pictures on disk, kept between runs (`nil`: none).
+    public let diskCache: ChatImageDiskCache?
+    /// Where remote pictures are downloaded from (the registered downloaders by default).
+    public var transfers: ChatAttachmentTransfers = .shared
     /// Whether pictures are decoded on the calling thread, completing before `loadImage`
     /// returns (goldens and render scenes); `false` (the default) decodes on a background queue.
     public var decodesSynchronously: Bool
@@ -90,10 +99,11 @@ open class ChatImageLoader {
     private var waiting: [String: [@MainActor (UIImage?) -> Void]] = [:]
     private var failed: Set<String> = []
 
-    /// A loader with its own cache.
-    public init(cache: ChatImageCache = ChatImageCache(), decodesSynchronously: Bool = false) {
+    /// A loader with its own cache, and on disk `diskCache` when given.
+    public init(cache: ChatImageCache = ChatImageCache(), decodesSynchronously: Bool = false, diskCache: ChatImageDiskCache? = nil) {
         self.cache = cache
         self.decodesSynchronously = decodesSynchronously
+        self.diskCache = diskCache
     }
 
     /// The cache key of `url` decoded to fill `pixelSize`.
@@ -116,21 +126,72 @@ open class ChatImageLoader {
         if failed.contains(key) { completion(nil); return }
         if waiting[key] != nil { waiting[key]?.append(completion); return }
         waiting[key] = [completion]
-        let maxFileSize = self.maxFileSize
+        if url.isFileURL {
+            decode(file: url, key: key, diskKey: Self.diskKey(forFile: url, key: key), pixelSize: pixelSize, scale: scale)
+        } else {
+            loadRemote(url, key: key, pixelSize: pixelSize, scale: scale)
+        }
+    }
+
+    /// Decodes `file` (or finds it in ``diskCache`` under `diskKey`), off the main thread unless
+    /// ``decodesSynchronously``, and completes `key`.
+    private func decode(file: URL, key: String, diskKey: String?, pixelSize: CGSize, scale: CGFloat, remembersFailure: Bool = true) {
+        let (maxFileSize, diskCache) = (self.maxFileSize, self.diskCache)
+        let work = { @Sendable () -> UIImage? in
+            if let diskKey, let image = diskCache?.image(forKey: diskKey, scale: scale) { return image }
+            let image = ChatImageLoader.decode(file, pixelSize: pixelSize, scale: scale, maxFileSize: maxFileSize)
+            if let diskKey, let image { diskCache?.insert(image, forKey: diskKey) }
+            return image
+        }
         if decodesSynchronously {
-            finish(key, Self.decode(url, pixelSize: pixelSize, scale: scale, maxFileSize: maxFileSize))
+            finish(key, work(), remembersFailure: remembersFailure)
             return
         }
         queue.async {
-            let image = ChatImageLoader.decode(url, pixelSize: pixelSize, scale: scale, maxFileSize: maxFileSize)
+            let image = work()
             DispatchQueue.main.async {
-                MainActor.assumeIsolated { self.finish(key, image) }
+                MainActor.assumeIsolated { self.finish(key, image, remembersFailure: remembersFailure) }
             }
         }
     }
 
-    private func finish(_ key: String, _ image: UIImage?) {
-        if let image { cache.insert(image, forKey: key) } else { failed.insert(key) }
+    /// A remote picture: from the disk cache, else from the downloader's cache, else downloaded
+    /// first. A failed download is not remembered (the next request tries again).
+    private func loadRemote(_ url: URL, key: String, pixelSize: CGSize, scale: CGFloat) {
+        if let image = diskCache?.image(forKey: key, scale: scale) {
+            finish(key, image)
+            return
+        }
+        guard let downloader = transfers.downloader(for: url) else {
+            finish(key, nil, remembersFailure: false)
+            return
+        }
+        if let file = downloader.cachedFile(for: url) {
+            decode(file: file, key: key, diskKey: key, pixelSize: pixelSize, scale: scale)
+            return
+        }
+        Task { @MainActor in
+            do {
+                let file = try await downloader.download(url)
+                self.decode(file: file, key: key, diskKey: key, pixelSize: pixelSize, scale: scale)
+            } catch {
+                self.finish(key, nil, remembersFailure: false)
+            }
+        }
+    }
+
+    /// The disk cache key of a local file: its memory key, size and modification time (a file
+    /// changed in place is decoded again).
+    nonisolated static func diskKey(forFile url: URL, key: String) -> String? {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
+              let size = (attributes[.size] as? NSNumber)?.intValue,
+              let modified = attributes[.modificationDate] as? Date
+        else { return nil }
+        return "\(key)#\(size)#\(Int64(modified.timeIntervalSince1970 * 1000))"
+    }
+
+    private func finish(_ key: String, _ image: UIImage?, remembersFailure: Bool = true) {
+        if let image { cache.insert(image, forKey: key) } else if remembersFailure { failed.insert(key) }
         let completions = waiting.removeValue(forKey: key) ?? []
         for completion in completions { completion(image) }
     }

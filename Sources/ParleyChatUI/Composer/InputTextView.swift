@@ -132,19 +132,31 @@ open class InputTextView: UITextView, Customizable, AppearanceProvider, Componen
     /// Pastes the clipboard. With the delegate set: when its text is file paths or `file://` URIs
     /// (one per line, as a file manager copies them) the delegate gets the files; else when it
     /// holds a picture (`image/png`, as Stream's `UIPasteboard.general.image`) the delegate gets
-    /// the picture; else the text is pasted.
+    /// the picture; else the text is pasted. The picture is read without holding the main thread
+    /// (the application that copied it may take a while to answer): the picture or the text
+    /// arrives when it has.
     open override func paste(_ sender: Any?) {
-        if let delegate = clipboardAttachmentDelegate {
-            let pasteboard = UIPasteboard.general
-            if let urls = Self.fileURLs(inPastedText: pasteboard.string ?? "") {
-                delegate.inputTextView(self, didPasteFiles: urls)
-                return
-            }
-            if let image = pasteboard.image {
+        guard let delegate = clipboardAttachmentDelegate else {
+            super.paste(sender)
+            return
+        }
+        let pasteboard = UIPasteboard.general
+        if let urls = Self.fileURLs(inPastedText: pasteboard.string ?? "") {
+            delegate.inputTextView(self, didPasteFiles: urls)
+            return
+        }
+        pasteboard.loadImage { [weak self] image in
+            guard let self else { return }
+            if let image, let delegate = self.clipboardAttachmentDelegate {
                 delegate.inputTextView(self, didPasteImage: image)
-                return
+            } else {
+                self.pasteText(sender)
             }
         }
+    }
+
+    /// Pastes the clipboard's text (UITextView's paste).
+    private func pasteText(_ sender: Any?) {
         super.paste(sender)
     }
 

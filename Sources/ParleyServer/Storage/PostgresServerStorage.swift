@@ -205,6 +205,17 @@ final class PostgresServerStorage: ServerStorage {
         ]),
         // Pruning finds the operations older than the retention through their time.
         (4, ["CREATE INDEX reaction_operations_by_time ON reaction_operations(created_at)"]),
+        // Uploaded files, bytes included (see ``ServerStorage/insertUpload(_:)``); `IF NOT EXISTS`
+        // so the step is harmless if it is ever renumbered.
+        (5, [
+            """
+            CREATE TABLE IF NOT EXISTS uploads (
+                id TEXT PRIMARY KEY, cid TEXT NOT NULL REFERENCES channels(cid) ON DELETE CASCADE,
+                user_id TEXT NOT NULL, file_name TEXT NOT NULL, mime_type TEXT NOT NULL,
+                bytes BYTEA NOT NULL, created_at BIGINT NOT NULL)
+            """,
+            "CREATE INDEX IF NOT EXISTS uploads_by_channel ON uploads(cid)",
+        ]),
     ]
 
     /// The advisory lock key of migrations (any constant; "parley" in ASCII).

@@ -50,6 +50,16 @@ extension SQLiteServerStorage {
         migrator.registerMigration("v3-reaction-operations-by-time") { db in
             try db.execute(sql: "CREATE INDEX reaction_operation_by_time ON reaction_operation(created_at)")
         }
+        // Uploaded files, bytes included (see ``ServerStorage/insertUpload(_:)``).
+        migrator.registerMigration("v4-uploads") { db in
+            try db.execute(sql: """
+                CREATE TABLE upload (
+                    id TEXT PRIMARY KEY, cid TEXT NOT NULL REFERENCES channel(cid) ON DELETE CASCADE,
+                    user_id TEXT NOT NULL, file_name TEXT NOT NULL, mime_type TEXT NOT NULL,
+                    bytes BLOB NOT NULL, created_at INTEGER NOT NULL);
+                CREATE INDEX upload_by_channel ON upload(cid);
+                """)
+        }
         return migrator
     }()
 }

@@ -5,7 +5,7 @@ import ParleyProtocol
 
 /// The embedded storage engine: one SQLite file (WAL) through GRDB, or memory for tests.
 final class SQLiteServerStorage: ServerStorage {
-    private let writer: any DatabaseWriter
+    let writer: any DatabaseWriter
     /// Writes waiting for the next group commit.
     private let pending = PendingWrites()
     /// Whether a write is committing the queue.

@@ -23,6 +23,13 @@ protocol ServerStorage: Sendable {
         in channel: ChannelId?, _ body: @Sendable (any ServerTransaction) throws -> T,
         afterCommit: @Sendable (T) -> Void
     ) async throws -> T
+
+    /// Stores an uploaded file, bytes included, in the database (so every server process over
+    /// it serves the upload). Outside the group commit: an upload appends no event.
+    func insertUpload(_ upload: UploadRecord) async throws
+
+    /// The upload with this id, bytes included; `nil` when there is none.
+    func upload(_ id: String) async throws -> UploadRecord?
 }
 
 extension ServerStorage {
@@ -173,4 +180,17 @@ struct ReactionRecord: Sendable, Hashable {
     var score: Int
     var createdAt: Date
     var updatedAt: Date
+}
+
+/// An uploaded file: its bytes and what it was uploaded for.
+struct UploadRecord: Sendable, Hashable {
+    var id: String
+    /// The channel it was uploaded to (only readers of that channel may fetch it).
+    var cid: ChannelId
+    var userId: UserId
+    /// The sanitized file name.
+    var fileName: String
+    var mimeType: String
+    var bytes: Data
+    var createdAt: Date
 }

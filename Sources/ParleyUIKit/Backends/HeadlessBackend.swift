@@ -36,6 +36,10 @@ public final class HeadlessBackend: PlatformBackend {
     public var clipboardText: String?
     /// The clipboard's other types, by MIME type (a test's pretend image copied from another app).
     public var clipboardItems: [String: Data] = [:]
+    /// How long another application takes to answer a read of ``clipboardItems`` through
+    /// `loadClipboardData` (`nil`: at once, before the call returns; else the answer arrives on
+    /// the main queue after this wait, as the X11 selection's owner answers).
+    public var clipboardAnswerDelay: Duration?
     /// The keyboard modifiers held now.
     public private(set) var modifierFlags: UIKeyModifierFlags = []
     /// Whether a text input has asked for the keyboard (and input method).
@@ -342,6 +346,18 @@ public final class HeadlessBackend: PlatformBackend {
 
     func setCursor(_ cursor: PlatformCursor) { self.cursor = cursor }
     func clipboardData(forType mimeType: String) -> Data? { clipboardItems[mimeType] }
+
+    func loadClipboardData(forType mimeType: String, completion: @escaping @MainActor (Data?) -> Void) {
+        let data = clipboardItems[mimeType]
+        guard let delay = clipboardAnswerDelay else {
+            completion(data)
+            return
+        }
+        Task { @MainActor in
+            try? await Task.sleep(for: delay)
+            completion(data)
+        }
+    }
 
     func setTextInput(active: Bool, window: Int, caretRect: CGRect?) {
         isTextInputActive = active

@@ -85,6 +85,10 @@ protocol PlatformBackend: AnyObject {
     var clipboardText: String? { get set }
     /// The clipboard's content as a MIME type other than text (`image/png`), if it offers it.
     func clipboardData(forType mimeType: String) -> Data?
+    /// ``clipboardData(forType:)`` without holding the main thread while another application
+    /// answers: `completion` runs on the main actor with the data, later (or at once when the
+    /// backend has the answer at hand).
+    func loadClipboardData(forType mimeType: String, completion: @escaping @MainActor (Data?) -> Void)
     /// Sets the pointer shape.
     func setCursor(_ cursor: PlatformCursor)
     /// Turns text input (and the input method) on or off for a window; `caretRect` (points) places

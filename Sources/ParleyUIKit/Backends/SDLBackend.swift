@@ -36,6 +36,9 @@ final class SDLBackend: PlatformBackend {
     let refreshRate: Double
     /// The clipboard's other types, on X11 (opened at first use).
     private lazy var x11Clipboard: X11Clipboard? = SDL_GetCurrentVideoDriver().map { String(cString: $0) } == "x11" ? X11Clipboard() : nil
+    /// Every use of `x11Clipboard` after it is made runs here, one at a time (its display
+    /// connection is its own, used by one thread at a time).
+    private let clipboardQueue = DispatchQueue(label: "parley.x11-clipboard")
 
     /// Opens SDL's video subsystem; nil when there is no display.
     init?() {
@@ -326,13 +329,30 @@ final class SDLBackend: PlatformBackend {
         }
         set {
             SDL_SetClipboardText(newValue ?? "")
-            x11Clipboard?.rememberOwnSelection()
+            if let clipboard = x11Clipboard { clipboardQueue.async { clipboard.rememberOwnSelection() } }
         }
     }
 
     /// Read from the X11 CLIPBOARD selection (SDL2 reads only text); nil on other video drivers.
+    /// Waits for the selection's owner on the calling thread (up to `X11Clipboard.answerTimeout`):
+    /// the UI reads through ``loadClipboardData(forType:completion:)``.
     func clipboardData(forType mimeType: String) -> Data? {
-        x11Clipboard?.data(forType: mimeType)
+        guard let clipboard = x11Clipboard else { return nil }
+        return clipboardQueue.sync { clipboard.data(forType: mimeType) }
+    }
+
+    /// Reads the X11 CLIPBOARD selection on the clipboard's own queue (its own display
+    /// connection), so the main thread keeps drawing while the owner answers; `completion` runs
+    /// on the main queue.
+    func loadClipboardData(forType mimeType: String, completion: @escaping @MainActor (Data?) -> Void) {
+        guard let clipboard = x11Clipboard else {
+            completion(nil)
+            return
+        }
+        clipboardQueue.async {
+            let data = clipboard.data(forType: mimeType)
+            DispatchQueue.main.async { MainActor.assumeIsolated { completion(data) } }
+        }
     }
 
     func setCursor(_ cursor: PlatformCursor) {

@@ -7,8 +7,11 @@ import Foundation
 /// property, following the INCR protocol for large transfers (at most `maxBytes`).
 ///
 /// When the owner is this process's own SDL clipboard (`rememberOwnSelection()` after SDL took
-/// it), nothing is asked: SDL would answer from the same thread, which is waiting here.
-final class X11Clipboard {
+/// it), nothing is asked: SDL answers on the main thread, and the wait here would only time out.
+///
+/// Sendable because the SDL backend uses it from one serial queue only (its display connection
+/// is private to it), never from two threads at once.
+final class X11Clipboard: @unchecked Sendable {
     /// How long the owner has to answer, and to send each chunk of a large transfer.
     static let answerTimeout: TimeInterval = 1
     /// The most bytes read; a larger answer is dropped.

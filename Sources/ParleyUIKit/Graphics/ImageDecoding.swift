@@ -63,7 +63,9 @@ enum ImageDecoding {
             let reader = Unmanaged<Reader>.fromOpaque(closure).takeUnretainedValue()
             let n = Int(length)
             guard reader.offset + n <= reader.data.count else { return CAIRO_STATUS_READ_ERROR }
-            reader.data.copyBytes(to: buffer, from: reader.offset..<(reader.offset + n))
+            // Relative to the start: a slice of a larger `Data` does not start at index 0.
+            let start = reader.data.startIndex + reader.offset
+            reader.data.copyBytes(to: buffer, from: start..<(start + n))
             reader.offset += n
             return CAIRO_STATUS_SUCCESS
         }, Unmanaged.passUnretained(reader).toOpaque())

@@ -35,6 +35,15 @@ public final class UIPasteboard {
         data(forPasteboardType: "image/png").flatMap { UIImage(data: $0) }
     }
 
+    /// Reads the picture on the clipboard without holding the main thread while the application
+    /// that copied it answers (on X11 that may take up to a second); `completion` runs on the main
+    /// actor with the decoded picture, or nil (none, corrupt, or too large).
+    public func loadImage(completion: @escaping @MainActor (UIImage?) -> Void) {
+        UIApplication.shared.backend.loadClipboardData(forType: "image/png") { data in
+            completion(data.flatMap { UIImage(data: $0) })
+        }
+    }
+
     /// Whether the clipboard offers a picture (`image/png`).
     public var hasImages: Bool { data(forPasteboardType: "image/png") != nil }
 

@@ -45,6 +45,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Requests each user may make at once above that rate.")
     var burst: Int = WireLimits().requestBurst
 
+    @Option(help: "The largest upload (POST /v1/uploads), in bytes.")
+    var maxUploadBytes: Int = UploadPolicy().maxBytes
+
+    @Option(help: "The MIME types uploads may have, comma-separated (`image/*` for a family; default: pictures, text, PDF, office documents, archives, audio and video).")
+    var uploadTypes: String?
+
     func run() async throws {
         let directory = ServerDataDirectory(dataDir.map { URL(fileURLWithPath: $0) })
         let secret: [UInt8]
@@ -62,6 +68,10 @@ struct ServeCommand: AsyncParsableCommand {
             adminUserIds: Set(admins.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }),
             postgresURL: postgres)
         configuration.postgresPoolSize = poolSize
+        configuration.uploads = UploadPolicy(
+            maxBytes: maxUploadBytes,
+            allowedMimeTypes: uploadTypes.map { Set($0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }) }
+                ?? UploadPolicy.defaultMimeTypes)
         let database = postgres.map { Self.redacted($0) } ?? configuration.databasePath ?? "in memory"
         let host = configuration.host
         try await ParleyServerApp.run(configuration: configuration) { port in

@@ -20,6 +20,12 @@ import Testing
             ChatMessageAttachment(id: 3, payload: .link(LinkAttachmentPayload(
                 url: try #require(URL(string: "https://example.com/a?b=c")), title: "Ex", text: "Ünïcode ✨", siteName: "Example"))),
             ChatMessageAttachment(id: 4, payload: .link(LinkAttachmentPayload(url: try #require(URL(string: "https://swift.org"))))),
+            // Uploaded attachments keep their server URL.
+            ChatMessageAttachment(id: 5, payload: .image(ImageAttachmentPayload(
+                localURL: URL(fileURLWithPath: "/tmp/up.png"), remoteURL: URL(string: "http://127.0.0.1:8080/v1/uploads/ab-12")))),
+            ChatMessageAttachment(id: 6, payload: .file(FileAttachmentPayload(
+                localURL: try #require(URL(string: "http://h/v1/uploads/cd-34")), title: "r.pdf", fileSize: 3,
+                remoteURL: URL(string: "http://h/v1/uploads/cd-34")))),
         ]
         #expect(JSONColumn.decodeAttachments(JSONColumn.encodeAttachments(attachments)) == attachments)
         #expect(JSONColumn.decodeAttachments("not json").isEmpty)

@@ -51,6 +51,31 @@ extension HeadlessWindowTests.ComposerAttachmentTests {
         #expect(world.composer.content.attachments.count == 3)
     }
 
+    /// The application that copied a picture may take its time to answer (X11 waits up to a
+    /// second): the paste returns at once, the window keeps drawing, and the picture is attached
+    /// when the answer arrives; a clipboard with only text still pastes the text, after the wait.
+    @Test func aSlowClipboardAnswerDoesNotHoldTheMainThread() async throws {
+        let world = try await makeWorld()
+        defer { world.cleanUp() }
+        let png = try #require(AttachmentFixtures.pictureData(width: 48, height: 30, palette: 2))
+        setClipboard(world, text: nil, png: png)
+        world.backend.clipboardAnswerDelay = .milliseconds(300)
+        let started = ContinuousClock.now
+        world.backend.press(.letter("v")!, modifiers: .control)
+        #expect(ContinuousClock.now - started < .milliseconds(250), "the paste did not wait for the answer")
+        #expect(world.composer.content.attachments.isEmpty)
+        for _ in 0..<200 where world.composer.content.attachments.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(world.composer.content.attachments.count == 1)
+        #expect(world.composer.content.attachments.first?.type == .image)
+
+        setClipboard(world, text: "later", png: nil)
+        world.backend.press(.letter("v")!, modifiers: .control)
+        #expect(world.composer.content.text.isEmpty)
+        for _ in 0..<200 where world.composer.content.text.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(world.composer.content.text == "later")
+        #expect(world.composer.content.attachments.count == 1)
+    }
+
     /// Bad pictures on the clipboard (corrupt bytes, an empty answer, a 30,000 × 30,000 header)
     /// attach nothing and do not crash: the text, if any, is pasted instead.
     @Test func corruptEmptyAndBombPicturesOnTheClipboardAttachNothing() async throws {

@@ -25,6 +25,18 @@ private let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent
         #expect(pixels[35, 5] == (0, 0, 255, 255))
     }
 
+    /// A PNG inside a larger buffer (a `Data` slice, whose indices do not start at 0) decodes:
+    /// the PNG reader indexed from 0 and crashed out of bounds.
+    @Test func pngInADataSliceDecodes() throws {
+        let png = try #require(halves().pngData())
+        let framed = Data("header line\n".utf8) + png
+        let slice = framed.dropFirst(12)
+        #expect(slice.startIndex == 12)
+        let decoded = try #require(UIImage(data: slice))
+        #expect(decoded.size == CGSize(width: 40, height: 20))
+        #expect(try #require(decoded.rgbaPixels())[35, 5] == (0, 0, 255, 255))
+    }
+
     @Test func svgAndSymbolsDecodeAsVectors() throws {
         let svg = Data("<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'><rect width='10' height='10' fill='#00ff00'/></svg>".utf8)
         let image = try #require(UIImage(data: svg))

@@ -13,6 +13,9 @@ open class ChatMessageFileAttachmentListView: _View {
     /// Called when a file's row is tapped.
     public var didTapOnAttachment: ((ChatMessageAttachment) -> Void)?
 
+    /// The message the files belong to (its uploads' progress is shown on the rows).
+    public var messageId: MessageId?
+
     /// The rows, one per file.
     open private(set) lazy var containerStackView = ContainerStackView(axis: .vertical, alignment: .fill, spacing: 4)
 
@@ -41,7 +44,10 @@ open class ChatMessageFileAttachmentListView: _View {
             containerStackView.addArrangedSubview(row)
             rows.append(row)
         }
-        for (row, attachment) in zip(rows, content) { row.content = attachment }
+        for (row, attachment) in zip(rows, content) {
+            row.messageId = messageId
+            row.content = attachment
+        }
     }
 }
 
@@ -57,6 +63,12 @@ extension ChatMessageFileAttachmentListView {
 
         /// Called when the row is tapped.
         public var didTapOnAttachment: ((ChatMessageAttachment) -> Void)?
+
+        /// The message the file belongs to (set before ``content``): its upload's progress is shown.
+        public var messageId: MessageId?
+
+        /// The progress of an upload or download, under the size (it follows the transfer).
+        open private(set) lazy var progressView = ChatAttachmentProgressView()
 
         /// The type icon.
         open private(set) lazy var fileIconView = ChatFileIconView()
@@ -76,11 +88,14 @@ extension ChatMessageFileAttachmentListView {
         /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
         public required init?(coder: NSCoder) { return nil }
 
-        /// Adds the tap handler.
+        /// Adds the tap handler and follows transfers.
         open override func setUp() {
             super.setUp()
             addTapAction { [weak self] in
                 if let self, let content = self.content { self.didTapOnAttachment?(content) }
+            }
+            progressView.onDisplayChange = { [weak self] in
+                if let self, self.lifecycle.isInitialized { self.updateContent() }
             }
         }
 
@@ -88,7 +103,7 @@ extension ChatMessageFileAttachmentListView {
         open override func setUpLayout() {
             super.setUpLayout()
             embed(mainContainer, insets: UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8))
-            textContainer.addArrangedSubviews([fileNameLabel, fileSizeLabel])
+            textContainer.addArrangedSubviews([fileNameLabel, fileSizeLabel, progressView])
             mainContainer.addArrangedSubviews([fileIconView, textContainer])
             NSLayoutConstraint.activate([
                 fileIconView.widthAnchor.constraint(equalToConstant: 32),
@@ -116,7 +131,10 @@ extension ChatMessageFileAttachmentListView {
             super.updateContent()
             let file = content?.filePayload
             fileNameLabel.text = file.map { Self.displayName($0.title.isEmpty ? $0.localURL.lastPathComponent : $0.title) }
-            fileSizeLabel.text = file.map { appearance.formatters.fileSize.format($0.fileSize) }
+            progressView.show(content, messageId: messageId)
+            let transfer = progressView.display
+            fileSizeLabel.text = transfer.map { $0.text(appearance.l10n) } ?? file.map { appearance.formatters.fileSize.format($0.fileSize) }
+            fileSizeLabel.textColor = transfer?.isFailed == true ? appearance.colorPalette.alert : appearance.colorPalette.subtitleText
             fileIconView.kind = file.map { FileKind(mimeType: $0.mimeType, fileName: $0.title) } ?? .generic
             accessibilityLabel = fileNameLabel.text
         }

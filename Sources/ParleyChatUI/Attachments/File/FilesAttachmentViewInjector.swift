@@ -12,7 +12,8 @@ public protocol FileActionContentViewDelegate: ChatMessageContentViewDelegate {
 /// Puts a ``ChatMessageFileAttachmentListView`` at the top of the bubble for a message's files.
 ///
 /// A tapped file goes to the delegate when it is a ``FileActionContentViewDelegate``; otherwise
-/// `components.fileOpener` opens it (`xdg-open` by default).
+/// `components.fileOpener` opens it (`xdg-open` by default), a remote file once it is downloaded
+/// into the cache (its row shows the download's progress).
 @preconcurrency @MainActor
 open class FilesAttachmentViewInjector: AttachmentViewInjector {
     /// The list of files.
@@ -34,6 +35,7 @@ open class FilesAttachmentViewInjector: AttachmentViewInjector {
     /// Shows the message's files.
     open override func contentViewDidUpdateContent() {
         super.contentViewDidUpdateContent()
+        fileAttachmentView.messageId = contentView.content?.id
         fileAttachmentView.content = attachments(ofType: .file)
     }
 
@@ -43,7 +45,35 @@ open class FilesAttachmentViewInjector: AttachmentViewInjector {
             delegate.messageContentView(contentView, didTapOnAttachment: attachment)
             return
         }
-        guard let url = attachment.filePayload?.localURL else { return }
+        guard let file = attachment.filePayload else { return }
+        guard !file.localURL.isFileURL, let remote = file.remoteURL else {
+            open(file.localURL)
+            return
+        }
+        // A remote file is downloaded into the cache first (its row shows the progress).
+        guard let downloader = transfers.downloader(for: remote) else {
+            lastOpenError = ChatError.notConnected(reason: "no backend can download \(remote)")
+            return
+        }
+        if let cached = downloader.cachedFile(for: remote) {
+            open(cached)
+            return
+        }
+        Task { @MainActor [weak self] in
+            do {
+                let local = try await downloader.download(remote)
+                self?.open(local)
+            } catch {
+                self?.lastOpenError = error
+            }
+        }
+    }
+
+    /// Where remote files are downloaded from (``ChatAttachmentTransfers/shared`` by default).
+    public var transfers: ChatAttachmentTransfers = .shared
+
+    /// Opens a local file with `components.fileOpener`, keeping the error if it fails.
+    open func open(_ url: URL) {
         do {
             try contentView.components.fileOpener.open(url)
             lastOpenError = nil

@@ -111,6 +111,12 @@ extension ChatMessageGalleryView {
         /// Called when the preview is tapped.
         public var didTapOnAttachment: ((ChatMessageAttachment) -> Void)?
 
+        /// The message the picture belongs to (set before ``content``): its upload's progress is shown.
+        public var messageId: MessageId?
+
+        /// The progress of an upload or download, along the bottom of the tile (it follows the transfer).
+        open private(set) lazy var progressView = ChatAttachmentProgressView()
+
         /// The decoded picture, filling the tile.
         open private(set) lazy var imageView = UIImageView()
         /// The icon in the middle of the placeholder.
@@ -132,13 +138,17 @@ extension ChatMessageGalleryView {
             addTapAction { [weak self] in
                 if let self, let content = self.content { self.didTapOnAttachment?(content) }
             }
+            progressView.onDisplayChange = { [weak self] in
+                if let self, self.lifecycle.isInitialized { self.updateContent() }
+            }
         }
 
-        /// The placeholder icon, then the picture over it.
+        /// The placeholder icon, then the picture over it, then the progress bar.
         open override func setUpLayout() {
             super.setUpLayout()
             addSubview(placeholderIconView)
             addSubview(imageView)
+            addSubview(progressView)
         }
 
         /// The placeholder in `background3` with a faint photo icon; the picture fills the tile.
@@ -157,6 +167,8 @@ extension ChatMessageGalleryView {
         open override func updateContent() {
             super.updateContent()
             accessibilityLabel = content?.imagePayload?.title
+            progressView.show(content, messageId: messageId)
+            imageView.alpha = progressView.display == nil ? 1 : 0.6
         }
 
         /// Fits the picture and the icon, and asks for the picture at the tile's size.
@@ -165,6 +177,8 @@ extension ChatMessageGalleryView {
             imageView.frame = bounds
             let icon = min(24, bounds.width / 3, bounds.height / 3)
             placeholderIconView.frame = CGRect(x: bounds.midX - icon / 2, y: bounds.midY - icon / 2, width: icon, height: icon)
+            let inset = min(12, bounds.width / 8)
+            progressView.frame = CGRect(x: bounds.minX + inset, y: bounds.maxY - inset - 4, width: max(0, bounds.width - 2 * inset), height: 4)
             loadImageIfNeeded()
         }
 

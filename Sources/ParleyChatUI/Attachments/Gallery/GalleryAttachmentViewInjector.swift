@@ -54,6 +54,7 @@ open class GalleryAttachmentViewInjector: AttachmentViewInjector {
         }
         var shown: [UIView] = []
         for (preview, attachment) in zip(imagePreviews, images) {
+            preview.messageId = contentView.content?.id
             preview.content = attachment
             shown.append(preview)
         }

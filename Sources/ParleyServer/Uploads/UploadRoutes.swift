@@ -1,0 +1,71 @@
+import Foundation
+import Hummingbird
+import ParleyChat
+import ParleyProtocol
+
+/// `POST /v1/uploads` and `GET /v1/uploads/{id}` (see `WireUploads.swift`), behind the same
+/// authentication and rate limit as every route.
+///
+/// An upload is refused in this order, each before reading more of the request: a bad or missing
+/// `cid` or `name` (400), a `Content-Type` outside the policy (415), a `Content-Length` above the
+/// limit (413), a channel the actor may not upload to (404 / 403); then the body is read up to
+/// the limit and a body that runs past it (chunked, or a lying `Content-Length`) is 413 too.
+struct UploadRoutes: Sendable {
+    let service: ChatService
+    let policy: UploadPolicy
+
+    func add(to router: Router<ParleyRequestContext>) {
+        let v1 = router.group(RouterPath(Wire.pathPrefix))
+        v1.post("uploads") { request, context in
+            try await receive(request, by: context.actorId)
+        }
+        v1.get("uploads/:id") { _, context in
+            let raw = try context.parameters.require("id")
+            return Self.response(try await service.upload(raw.removingPercentEncoding ?? raw, by: context.actorId))
+        }
+    }
+
+    func receive(_ request: Request, by actorId: UserId) async throws -> Response {
+        let query = request.uri.queryParameters
+        guard let cid = query["cid"].map(String.init), !cid.isEmpty else {
+            throw WireError.badRequest("An upload names its channel: ?cid=type:id.")
+        }
+        guard let name = query["name"].map(String.init), !name.isEmpty else {
+            throw WireError.badRequest("An upload names its file: ?name=…")
+        }
+        guard let mimeType = UploadPolicy.mimeType(of: request.headers[.contentType]), policy.allows(mimeType) else {
+            throw WireError(
+                code: .unsupportedMediaType,
+                message: "Uploads of type \(request.headers[.contentType] ?? "(none)") are not accepted.", status: 415)
+        }
+        if let declared = request.headers[.contentLength].flatMap(Int.init), declared > policy.maxBytes {
+            throw Self.tooLarge(policy.maxBytes, length: declared)
+        }
+        let channel = try await service.checkUpload(to: cid, by: actorId)
+        var request = request
+        let body: ByteBuffer
+        do {
+            body = try await request.collectBody(upTo: policy.maxBytes)
+        } catch {
+            throw Self.tooLarge(policy.maxBytes, length: nil)
+        }
+        let stored = try await service.storeUpload(
+            Data(buffer: body), fileName: name, mimeType: mimeType, in: channel, by: actorId)
+        return try JSONResponses.ok(stored, status: .created)
+    }
+
+    static func tooLarge(_ limit: Int, length: Int?) -> WireError {
+        WireError(
+            code: .payloadTooLarge, message: "Uploads are limited to \(limit) bytes.", status: 413, length: length, limit: limit)
+    }
+
+    /// The upload's bytes with its type, length and (sanitized) name; never sniffed by browsers.
+    static func response(_ upload: UploadRecord) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = upload.mimeType
+        headers[.contentLength] = "\(upload.bytes.count)"
+        headers[.contentDisposition] = "attachment; filename=\"\(upload.fileName)\""
+        headers[.xContentTypeOptions] = "nosniff"
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: upload.bytes)))
+    }
+}
