@@ -179,6 +179,15 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
         setUpJumpToUnreadAndDateOverlayLayout()
     }
 
+    /// A new text size measures every row again: a list resting at its newest message stays there.
+    open override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
+        let wasAtBottom = isViewLoaded && isScrolledToBottom
+        super.traitCollectionDidChange(previousTraitCollection)
+        guard wasAtBottom, previousTraitCollection?.preferredContentSizeCategory != traitCollection.preferredContentSizeCategory else { return }
+        view.layoutIfNeeded()
+        scrollToBottom(animated: false)
+    }
+
     /// The background colour; the list's name for screen readers.
     open override func setUpAppearance() {
         super.setUpAppearance()
