@@ -4,7 +4,9 @@
 Finds the app on the registry's desktop, prints the tree of its window (role, name, actions),
 finds a message by its text, sets the composer's text through EditableText, activates the
 send button through its Action, and checks that the message appears in the tree and in the
-store. Exits 1 with the step that failed.
+store; then opens another channel through the channel list's Selection interface and checks
+that the name change (object:property-change:accessible-name) and the rows' selection
+(object:state-changed:selected) arrive as events. Exits 1 with the step that failed.
 """
 import argparse
 import sqlite3
@@ -12,6 +14,7 @@ import sys
 import time
 
 import pyatspi
+from gi.repository import GLib
 
 PHRASE = "ship RC1"
 
@@ -143,7 +146,54 @@ def main():
     step("the store holds the sent message")
     if composer.queryText().getText(0, -1) != "":
         fail("the composer was not emptied after sending")
+    check_channel_change_events(app)
     print("atspi-check: passed")
+
+
+def check_channel_change_events(app):
+    """Selects another channel through the list's Selection and hears the change events."""
+    heard = []
+
+    def listener(event):
+        data = event.any_data if isinstance(event.any_data, str) else ""
+        if not data and event.type.startswith("object:property-change") and event.source is not None:
+            data = event.source.name or ""  # the new name, read back
+        heard.append((event.type, data, event.detail1))
+
+    kinds = ("object:property-change:accessible-name", "object:state-changed:selected")
+    pyatspi.Registry.registerEventListener(listener, *kinds)
+    try:
+        channels, _ = wait_for(app, lambda node: node.getRole() == pyatspi.ROLE_LIST and node.name == "Channels", 5, "channel list")
+        selection = channels.querySelection()
+        if selection.nSelectedChildren != 1:
+            fail(f"the channel list has {selection.nSelectedChildren} selected rows, not the open channel's")
+        selected = selection.getSelectedChild(0)
+        rows = [channels.getChildAtIndex(i) for i in range(channels.childCount)]
+        target = next((i for i, row in enumerate(rows) if row is not None and not selection.isChildSelected(i)), None)
+        if target is None:
+            fail("no other channel to open")
+        title = (rows[target].name or "").split(", ")[0]
+        step(f"the open channel is {(selected.name or '').split(', ')[0]!r}; selecting {title!r} through Selection")
+        if not selection.selectChild(target):
+            fail("the channel list refused SelectChild")
+        context = GLib.MainContext.default()
+        deadline = time.time() + 10
+        names = []
+        while time.time() < deadline:
+            while context.iteration(False):
+                pass
+            names = [data for kind, data, _ in heard if kind == kinds[0]]
+            selections = [detail for kind, _, detail in heard if kind.startswith(kinds[1])]
+            if any(title in name for name in names) and 0 in selections and 1 in selections:
+                break
+            time.sleep(0.05)
+        else:
+            fail(f"no name change naming {title!r} and selection changes within 10 s (heard: {heard})")
+        step(f"heard the name change {next(name for name in names if title in name)!r} and the selection changes")
+        if not selection.isChildSelected(target):
+            fail(f"{title!r} is not the selected channel after SelectChild")
+    finally:
+        pyatspi.Registry.deregisterEventListener(listener, *kinds)
 
 
 if __name__ == "__main__":

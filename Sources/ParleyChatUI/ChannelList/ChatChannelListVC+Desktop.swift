@@ -155,6 +155,7 @@ extension ChatChannelListVC {
         if isSearchEnabled {
             commands.append(UIKeyCommand(title: l10n.tr("shortcuts.search"), input: "f", modifierFlags: .control) { [weak self] _ in self?.focusSearch() })
         }
+        commands += textSizeKeyCommands()
         commands.append(UIKeyCommand(title: l10n.tr("shortcuts.show"), input: "/", modifierFlags: .control) { [weak self] _ in self?.showKeyboardShortcuts() })
         return commands
     }

@@ -38,14 +38,16 @@ open class TitleContainerView: _View {
         ])
     }
 
-    /// Bold headline title, low-emphasis caption subtitle, both truncated at the tail.
+    /// Bold headline title, low-emphasis caption subtitle, both truncated at the tail; they grow
+    /// with the text size up to the extra extra large one (larger would not fit the bar).
     open override func setUpAppearance() {
         super.setUpAppearance()
-        titleLabel.font = appearance.fonts.headlineBold
+        let category = min(traitCollection.preferredContentSizeCategory, .extraExtraLarge)
+        titleLabel.font = appearance.fonts.headlineBold.resolved(for: category)
         titleLabel.textColor = appearance.colorPalette.text
         titleLabel.textAlignment = .center
         titleLabel.lineBreakMode = .byTruncatingTail
-        subtitleLabel.font = appearance.fonts.caption1
+        subtitleLabel.font = appearance.fonts.caption1.resolved(for: category)
         subtitleLabel.textColor = appearance.colorPalette.subtitleText
         subtitleLabel.textAlignment = .center
         subtitleLabel.lineBreakMode = .byTruncatingTail

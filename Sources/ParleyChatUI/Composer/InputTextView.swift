@@ -20,7 +20,12 @@ open class InputTextView: UITextView, Customizable, AppearanceProvider, Componen
     var lifecycle = LifecycleState()
 
     /// The appearance the view reads when it sets itself up; `Appearance.default` unless set.
-    open lazy var appearance: Appearance = .default
+    /// Its fonts take the size of the text size in the traits (``Appearance/resolved(for:)``).
+    open var appearance: Appearance {
+        get { resolvedAppearance.appearance(for: traitCollection) }
+        set { resolvedAppearance.stored = newValue }
+    }
+    private lazy var resolvedAppearance = ResolvedAppearance()
     /// The component types; `Components.default` unless set.
     open lazy var components: Components = .default
 
@@ -85,7 +90,7 @@ open class InputTextView: UITextView, Customizable, AppearanceProvider, Componen
         if lifecycle.beginInitialization() { LifecycleState.runInitialSteps(self) }
     }
 
-    /// Re-runs `setUpAppearance()` and `updateContent()` when light/dark changes.
+    /// Re-runs `setUpAppearance()` and `updateContent()` when light/dark or the text size changes.
     open override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
         super.traitCollectionDidChange(previousTraitCollection)
         lifecycle.traitsChanged(self, previous: previousTraitCollection, current: traitCollection)

@@ -12,13 +12,17 @@ public struct DesktopNotification: Sendable, Equatable {
     public var summary: String
     /// The message's text.
     public var body: String
+    /// The picture shown beside the text: the author's avatar (the freedesktop `image-data`
+    /// hint), or nil for none.
+    public var image: RGBAPixels?
 
     /// A notification.
-    public init(tag: String, appName: String, summary: String, body: String) {
+    public init(tag: String, appName: String, summary: String, body: String, image: RGBAPixels? = nil) {
         self.tag = tag
         self.appName = appName
         self.summary = summary
         self.body = body
+        self.image = image
     }
 }
 
@@ -34,7 +38,9 @@ public protocol DesktopNotificationService: AnyObject {
 
 /// Posts a desktop notification for each new message from someone else in a channel that is not
 /// muted, unless the user sees it already: the channel is open in a focused window. Clicking the
-/// notification opens the channel (through the channel list's router) and brings focus back.
+/// notification opens the channel (through the channel list's router) and raises and focuses
+/// the window (`UIApplication.requestSceneSessionActivation` of its scene). Each notification
+/// carries the author's avatar.
 ///
 /// ```swift
 /// if let service = FreedesktopNotificationService.connect() {
@@ -104,13 +110,32 @@ open class ChatDesktopNotifier: ChatChannelListControllerDelegate {
         let name = channel.name?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         let summary = name.isEmpty ? author : appearance.l10n.tr("notification.summary.in-channel", .string(author), .string(name))
         let body = message.text.isEmpty ? appearance.l10n.tr("message.attachment") : message.text
-        return DesktopNotification(tag: channel.cid.rawValue, appName: appName, summary: summary, body: body)
+        return DesktopNotification(tag: channel.cid.rawValue, appName: appName, summary: summary, body: body,
+                                   image: avatarImage(of: message.author))
     }
 
-    /// Opens the channel of a clicked notification.
+    /// The side of the avatar a notification carries, in pixels.
+    public static let avatarPixelSide = 96
+
+    /// `user`'s avatar as a round picture of ``avatarPixelSide`` pixels (its picture file when it
+    /// has one that loads, else its initials on its colour).
+    open func avatarImage(of user: ChatUser) -> RGBAPixels? {
+        let side = CGFloat(Self.avatarPixelSide) / 2
+        let avatar = AvatarImageRenderer.image(for: user, side: side)
+        let rect = CGRect(x: 0, y: 0, width: side, height: side)
+        return UIGraphicsImageRenderer(size: rect.size, scale: 2).image { _ in
+            UIBezierPath(ovalIn: rect).addClip()
+            avatar.draw(in: rect)
+        }.rgbaPixels(scale: 2)
+    }
+
+    /// Opens the channel of a clicked notification and brings its window to the front, focused.
     open func activate(tag: String) {
         guard let cid = controller.channels.first(where: { $0.cid.rawValue == tag })?.cid, let list = channelList else { return }
         list.didSelectChannel(cid)
+        if let session = (window ?? list.view.window)?.windowScene?.session {
+            UIApplication.shared.requestSceneSessionActivation(session, userActivity: nil, options: nil)
+        }
     }
 
     /// Posts the messages that arrived since the last change.

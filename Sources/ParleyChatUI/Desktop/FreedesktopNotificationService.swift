@@ -18,9 +18,8 @@ public final class FreedesktopNotificationService: DesktopNotificationService {
     private var tags: [UInt32: String] = [:]
     /// The server's number of each tag's last notification (a new one replaces it).
     private var ids: [String: UInt32] = [:]
-    /// The signal handler's context, run on its own thread.
-    nonisolated(unsafe) private let context: OpaquePointer
-    private var subscription: guint = 0
+    /// The `ActionInvoked` subscription (its handler runs on a thread of its own).
+    private var subscription: FreedesktopBus.SignalSubscription?
 
     /// The service on the session bus (or the bus at `address`); nil, with a log line on
     /// standard error, when there is none.
@@ -36,25 +35,22 @@ public final class FreedesktopNotificationService: DesktopNotificationService {
 
     private init(connection: OpaquePointer) {
         self.connection = connection
-        context = g_main_context_new()
-        // ActionInvoked arrives in `context`, which a thread of its own runs.
-        g_main_context_push_thread_default(context)
-        let box = Unmanaged.passRetained(SignalSink { [weak self] id, action in
+        subscription = FreedesktopBus.SignalSubscription(
+            connection: connection, sender: nil, interface: "org.freedesktop.Notifications", member: "ActionInvoked",
+            path: "/org/freedesktop/Notifications"
+        ) { [weak self] parameters in
+            // (u id, s action)
+            let idValue = g_variant_get_child_value(parameters, 0)
+            let actionValue = g_variant_get_child_value(parameters, 1)
+            defer { g_variant_unref(idValue); g_variant_unref(actionValue) }
+            let id = g_variant_get_uint32(idValue), action = String(cString: g_variant_get_string(actionValue, nil))
             DispatchQueue.main.async { MainActor.assumeIsolated { self?.invoked(id: id, action: action) } }
-        }).toOpaque()
-        subscription = g_dbus_connection_signal_subscribe(
-            connection, nil, "org.freedesktop.Notifications", "ActionInvoked", "/org/freedesktop/Notifications", nil,
-            G_DBUS_SIGNAL_FLAGS_NONE, freedesktopActionInvoked, box, nil)
-        g_main_context_pop_thread_default(context)
-        let loopContext = context
-        nonisolated(unsafe) let loop = g_main_loop_new(loopContext, 0)
-        let thread = Thread { g_main_loop_run(loop) }
-        thread.name = "parley-dbus"
-        thread.start()
+        }
     }
 
     /// Sends `Notify` (off the main thread): app name, the tag's previous id to replace, no icon,
-    /// summary, body, the "default" action (a click), no hints, the server's timeout.
+    /// summary, body, the "default" action (a click), the picture as the `image-data` hint, the
+    /// server's timeout.
     public func post(_ notification: DesktopNotification) {
         let replaces = ids[notification.tag] ?? 0
         nonisolated(unsafe) let connection = connection
@@ -81,7 +77,11 @@ public final class FreedesktopNotificationService: DesktopNotificationService {
                 g_variant_new_strv($0, gssize(buffer.count))
             }
         }
-        let hints = g_variant_new_array(parley_variant_type_vardict_entry(), nil, 0)
+        var entries: [OpaquePointer?] = []
+        if let image = notification.image {
+            entries.append(g_variant_new_dict_entry(g_variant_new_string("image-data"), g_variant_new_variant(imageData(image))))
+        }
+        let hints = entries.withUnsafeMutableBufferPointer { g_variant_new_array(parley_variant_type_vardict_entry(), $0.baseAddress, gsize($0.count)) }
         var children: [OpaquePointer?] = [
             g_variant_new_string(notification.appName), g_variant_new_uint32(replaces), g_variant_new_string(""),
             g_variant_new_string(notification.summary), g_variant_new_string(notification.body), actions, hints, g_variant_new_int32(-1),
@@ -110,23 +110,17 @@ public final class FreedesktopNotificationService: DesktopNotificationService {
     }
 }
 
-/// Where the C signal callback hands `ActionInvoked` (on the D-Bus thread); retained for the
-/// service's lifetime (the subscription outlives nothing else).
-final class SignalSink: Sendable {
-    let handle: @Sendable (UInt32, String) -> Void
-    init(_ handle: @escaping @Sendable (UInt32, String) -> Void) { self.handle = handle }
-}
-
-/// GDBus's callback for `ActionInvoked (u id, s action)`, on the D-Bus thread (a global function:
-/// nonisolated, so GLib's thread may call it).
-private func freedesktopActionInvoked(
-    _ connection: OpaquePointer?, _ sender: UnsafePointer<gchar>?, _ path: UnsafePointer<gchar>?, _ interface: UnsafePointer<gchar>?,
-    _ signal: UnsafePointer<gchar>?, _ parameters: OpaquePointer?, _ userData: gpointer?
-) {
-    guard let parameters, let userData else { return }
-    let sink = Unmanaged<SignalSink>.fromOpaque(userData).takeUnretainedValue()
-    let idValue = g_variant_get_child_value(parameters, 0)
-    let actionValue = g_variant_get_child_value(parameters, 1)
-    defer { g_variant_unref(idValue); g_variant_unref(actionValue) }
-    sink.handle(g_variant_get_uint32(idValue), String(cString: g_variant_get_string(actionValue, nil)))
+/// The freedesktop `image-data` hint's value, `(iiibiiay)`: width, height, row stride, has
+/// alpha, bits per sample, channels, and the straight RGBA bytes.
+func imageData(_ image: RGBAPixels) -> OpaquePointer {
+    let byteType: StaticString = "y"
+    let type = byteType.utf8Start.withMemoryRebound(to: CChar.self, capacity: 2) { parley_variant_type($0) }
+    let bytes = image.bytes.withUnsafeBytes { buffer in
+        g_variant_new_fixed_array(type, buffer.baseAddress, gsize(buffer.count), 1)
+    }
+    var fields: [OpaquePointer?] = [
+        g_variant_new_int32(Int32(image.width)), g_variant_new_int32(Int32(image.height)), g_variant_new_int32(Int32(image.width * 4)),
+        g_variant_new_boolean(1), g_variant_new_int32(8), g_variant_new_int32(4), bytes,
+    ]
+    return fields.withUnsafeMutableBufferPointer { g_variant_new_tuple($0.baseAddress, gsize($0.count)) }
 }

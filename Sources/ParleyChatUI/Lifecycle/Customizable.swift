@@ -63,9 +63,10 @@ struct LifecycleState {
         owner.updateContent()
     }
 
-    /// Re-runs the appearance and content steps when light/dark changed.
+    /// Re-runs the appearance and content steps when light/dark or the text size changed.
     func traitsChanged(_ owner: Customizable, previous: UITraitCollection?, current: UITraitCollection) {
-        guard isInitialized, previous?.userInterfaceStyle != current.userInterfaceStyle else { return }
+        guard isInitialized, previous?.userInterfaceStyle != current.userInterfaceStyle
+                || previous?.preferredContentSizeCategory != current.preferredContentSizeCategory else { return }
         owner.setUpAppearance()
         owner.updateContent()
     }

@@ -12,7 +12,12 @@ open class _View: UIView, Customizable, ThemeHolder {
     var lifecycle = LifecycleState()
 
     /// The appearance the view reads when it sets itself up; `Appearance.default` unless set.
-    open lazy var appearance: Appearance = .default
+    /// Its fonts take the size of the text size in the traits (``Appearance/resolved(for:)``).
+    open var appearance: Appearance {
+        get { resolvedAppearance.appearance(for: traitCollection) }
+        set { resolvedAppearance.stored = newValue }
+    }
+    private lazy var resolvedAppearance = ResolvedAppearance()
     /// The component types the view creates subviews from; `Components.default` unless set.
     open lazy var components: Components = .default
 
@@ -31,7 +36,7 @@ open class _View: UIView, Customizable, ThemeHolder {
         if lifecycle.beginInitialization() { LifecycleState.runInitialSteps(self) }
     }
 
-    /// Re-runs `setUpAppearance()` and `updateContent()` when light/dark changes.
+    /// Re-runs `setUpAppearance()` and `updateContent()` when light/dark or the text size changes.
     open override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
         super.traitCollectionDidChange(previousTraitCollection)
         lifecycle.traitsChanged(self, previous: previousTraitCollection, current: traitCollection)
@@ -53,7 +58,12 @@ open class _Control: UIControl, Customizable, ThemeHolder {
     var lifecycle = LifecycleState()
 
     /// The appearance the control reads when it sets itself up.
-    open lazy var appearance: Appearance = .default
+    /// Its fonts take the size of the text size in the traits (``Appearance/resolved(for:)``).
+    open var appearance: Appearance {
+        get { resolvedAppearance.appearance(for: traitCollection) }
+        set { resolvedAppearance.stored = newValue }
+    }
+    private lazy var resolvedAppearance = ResolvedAppearance()
     /// The component types the control creates subviews from.
     open lazy var components: Components = .default
 
@@ -72,7 +82,7 @@ open class _Control: UIControl, Customizable, ThemeHolder {
         if lifecycle.beginInitialization() { LifecycleState.runInitialSteps(self) }
     }
 
-    /// Re-runs `setUpAppearance()` and `updateContent()` when light/dark changes.
+    /// Re-runs `setUpAppearance()` and `updateContent()` when light/dark or the text size changes.
     open override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
         super.traitCollectionDidChange(previousTraitCollection)
         lifecycle.traitsChanged(self, previous: previousTraitCollection, current: traitCollection)
@@ -94,7 +104,12 @@ open class _Button: UIButton, Customizable, ThemeHolder {
     var lifecycle = LifecycleState()
 
     /// The appearance the button reads when it sets itself up.
-    open lazy var appearance: Appearance = .default
+    /// Its fonts take the size of the text size in the traits (``Appearance/resolved(for:)``).
+    open var appearance: Appearance {
+        get { resolvedAppearance.appearance(for: traitCollection) }
+        set { resolvedAppearance.stored = newValue }
+    }
+    private lazy var resolvedAppearance = ResolvedAppearance()
     /// The component types the button creates subviews from.
     open lazy var components: Components = .default
 
@@ -118,7 +133,7 @@ open class _Button: UIButton, Customizable, ThemeHolder {
         if lifecycle.beginInitialization() { LifecycleState.runInitialSteps(self) }
     }
 
-    /// Re-runs `setUpAppearance()` and `updateContent()` when light/dark changes.
+    /// Re-runs `setUpAppearance()` and `updateContent()` when light/dark or the text size changes.
     open override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
         super.traitCollectionDidChange(previousTraitCollection)
         lifecycle.traitsChanged(self, previous: previousTraitCollection, current: traitCollection)

@@ -61,6 +61,9 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
     /// The height rows have before they are measured.
     open var estimatedMessageHeight: CGFloat { 56 }
 
+    /// Whether the next layout scrolls to the newest message (the text size changed there).
+    var scrollsToBottomAfterLayout = false
+
     /// Whether the list rests at its newest message.
     public var isScrolledToBottom: Bool {
         guard listView.contentSize.height > 0 else { return true }
@@ -177,6 +180,24 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
         ])
         scrollToBottomButton.isHidden = true
         setUpJumpToUnreadAndDateOverlayLayout()
+    }
+
+    /// A new text size measures every row again: a list resting at its newest message stays there
+    /// (once the screen around it, whose composer grows too, is laid out).
+    open override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
+        let wasAtBottom = isViewLoaded && isScrolledToBottom
+        super.traitCollectionDidChange(previousTraitCollection)
+        guard wasAtBottom, previousTraitCollection?.preferredContentSizeCategory != traitCollection.preferredContentSizeCategory else { return }
+        scrollsToBottomAfterLayout = true
+        view.setNeedsLayout()
+    }
+
+    /// Scrolls to the newest message after a text size change that found the list there.
+    open override func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        guard scrollsToBottomAfterLayout else { return }
+        scrollsToBottomAfterLayout = false
+        scrollToBottom(animated: false)
     }
 
     /// The background colour; the list's name for screen readers.

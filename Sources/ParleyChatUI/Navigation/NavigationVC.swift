@@ -8,7 +8,12 @@ open class _NavigationBar: UINavigationBar, Customizable, ThemeHolder {
     var lifecycle = LifecycleState()
 
     /// The appearance the bar reads when it sets itself up; `Appearance.default` unless set.
-    open lazy var appearance: Appearance = .default
+    /// Its fonts take the size of the text size in the traits (``Appearance/resolved(for:)``).
+    open var appearance: Appearance {
+        get { resolvedAppearance.appearance(for: traitCollection) }
+        set { resolvedAppearance.stored = newValue }
+    }
+    private lazy var resolvedAppearance = ResolvedAppearance()
     /// The component types; `Components.default` unless set.
     open lazy var components: Components = .default
 
@@ -27,7 +32,7 @@ open class _NavigationBar: UINavigationBar, Customizable, ThemeHolder {
         if lifecycle.beginInitialization() { LifecycleState.runInitialSteps(self) }
     }
 
-    /// Re-runs `setUpAppearance()` and `updateContent()` when light/dark changes.
+    /// Re-runs `setUpAppearance()` and `updateContent()` when light/dark or the text size changes.
     open override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
         super.traitCollectionDidChange(previousTraitCollection)
         lifecycle.traitsChanged(self, previous: previousTraitCollection, current: traitCollection)

@@ -86,7 +86,7 @@ open class ChatMessageReactionItemView: _Button {
         }
         let padding: CGFloat = content?.useBigIcon == true ? 6 : 2
         contentEdgeInsets = UIEdgeInsets(top: padding, left: padding, bottom: padding, right: padding)
-        accessibilityLabel = content.map { appearance.l10n.plural("reaction.item.accessibility-label", count: $0.reaction.count, .string($0.reaction.type.rawValue)) }
+        accessibilityLabel = content.map { appearance.accessibilityLabel(ofReaction: $0.reaction.type, count: $0.reaction.count) }
         isSelected = content?.reaction.isChosenByCurrentUser ?? false
         invalidateIntrinsicContentSize()
     }

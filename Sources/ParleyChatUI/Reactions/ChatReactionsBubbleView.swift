@@ -114,7 +114,7 @@ open class ChatReactionsBubbleView: _View {
         shownMessageId = content?.id
         reactionsView.content = .init(useBigIcons: false, reactions: reactions, didTapOnReaction: { [weak self] _ in self?.onTap?() })
         isHidden = reactionsView.visibleReactions.isEmpty
-        accessibilityLabel = reactions.map { appearance.l10n.plural("reaction.item.accessibility-label", count: $0.count, .string($0.type.rawValue)) }
+        accessibilityLabel = reactions.map { appearance.accessibilityLabel(ofReaction: $0.type, count: $0.count) }
             .joined(separator: ", ")
         setNeedsDisplay()
         invalidateIntrinsicContentSize()

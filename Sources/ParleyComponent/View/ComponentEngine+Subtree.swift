@@ -19,7 +19,8 @@ extension ComponentEngine {
     public func relayoutSubtree(keyed key: AnyObject, _ layout: (ReplaceableRenderNode) -> (any RenderNode)?) -> Bool {
         guard !isBusy, let root, !needsReload, !needsListApply, list == nil,
               view.bounds.size == lastRenderBounds.size, hostInset == lastInset,
-              max(1, view.traitCollection.displayScale) == lastScale else { return false }
+              max(1, view.traitCollection.displayScale) == lastScale,
+              view.traitCollection.preferredContentSizeCategory == lastContentSizeCategory else { return false }
         var path: [Int] = []
         guard let (target, direct) = Self.findReplaceable(keyed: key, in: root, path: &path) else { return false }
         isBusy = true

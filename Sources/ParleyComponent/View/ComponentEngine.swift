@@ -128,6 +128,8 @@ public final class ComponentEngine {
     var lastRenderBounds: CGRect = .null
     var lastInset: UIEdgeInsets = .zero
     var lastScale: CGFloat = 0
+    /// The text size the sizes were measured at.
+    var lastContentSizeCategory: UIContentSizeCategory?
     var isBusy = false
     /// Whether the pass running now is a reload (animators animate reloads, not scrolls).
     public internal(set) var isReloading = false
@@ -217,7 +219,8 @@ public final class ComponentEngine {
         guard !isBusy else { return }
         let bounds = view.bounds
         if needsReload || bounds.size != lastRenderBounds.size || hostInset != lastInset
-            || view.traitCollection.displayScale != lastScale {
+            || view.traitCollection.displayScale != lastScale
+            || view.traitCollection.preferredContentSizeCategory != lastContentSizeCategory {
             reload()
         } else if needsListApply {
             applyList()
@@ -289,6 +292,15 @@ public final class ComponentEngine {
                 remeasure = true
             }
             lastScale = scale
+        }
+        let category = view.traitCollection.preferredContentSizeCategory
+        if category != lastContentSizeCategory {
+            // Text measured at the old text size: every row measures again.
+            if lastContentSizeCategory != nil, !remeasure {
+                sizeCache.removeAll()
+                remeasure = true
+            }
+            lastContentSizeCategory = category
         }
         lastInset = hostInset
         needsListApply = false

@@ -126,6 +126,7 @@ extension ATSPIBridge {
         "org.a11y.atspi.Application": ["ToolkitName", "Version", "AtspiVersion", "Id"],
         "org.a11y.atspi.Action": ["NActions"],
         "org.a11y.atspi.Text": ["CharacterCount", "CaretOffset"],
+        "org.a11y.atspi.Selection": ["NSelectedChildren"],
     ]
 
     /// A property's value (a floating GVariant), nil when unknown.
@@ -147,6 +148,7 @@ extension ATSPIBridge {
         case ("org.a11y.atspi.Application", "Id"): return g_variant_new_int32(applicationId)
         case ("org.a11y.atspi.Action", "NActions"): return g_variant_new_int32(Int32(object.map(AccessibilityTree.actionNames(of:))?.count ?? 0))
         case ("org.a11y.atspi.Text", "CharacterCount"): return g_variant_new_int32(Int32(object.flatMap(AccessibilityTree.text(of:))?.count ?? 0))
+        case ("org.a11y.atspi.Selection", "NSelectedChildren"): return g_variant_new_int32(Int32(selectedChildren(of: node).count))
         case ("org.a11y.atspi.Text", "CaretOffset"): return g_variant_new_int32(Int32(object.flatMap(AccessibilityTree.caretOffset(of:)) ?? -1))
         default: return nil
         }

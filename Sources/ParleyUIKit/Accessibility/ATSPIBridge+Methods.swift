@@ -19,6 +19,37 @@ extension ATSPIBridge {
             let end = call.int(1) < 0 ? characters.count : max(start, min(Int(call.int(1)), characters.count))
             return ATSPIVariant.tuple([g_variant_new_string(String(characters[start..<end]))])
         case ("org.a11y.atspi.EditableText", _): return editableTextReply(call, object: object)
+        case ("org.a11y.atspi.Selection", _): return selectionReply(call, node: node)
+        default: return nil
+        }
+    }
+
+    /// A list's selected children: those with the selected state (the open channel).
+    func selectedChildren(of node: AccessibleNode) -> [UIResponder] {
+        node.children.filter { $0.accessibilityTraits.contains(.selected) }
+    }
+
+    /// Selection on a list: its selected children are read; selecting a child activates it, as a
+    /// click on the row would (the list selects one row at a time, and cannot be emptied).
+    private func selectionReply(_ call: ATSPICall, node: AccessibleNode) -> OpaquePointer? {
+        let children = node.children
+        let takesIndex = !["SelectAll", "ClearSelection"].contains(call.method)
+        let index = takesIndex ? Int(call.int(0)) : -1
+        let child = children.indices.contains(index) ? children[index] : nil
+        switch call.method {
+        case "GetSelectedChild":
+            let selected = selectedChildren(of: node)
+            guard selected.indices.contains(index) else { return ATSPIVariant.tuple([parley_variant_object_ref(busName, Self.nullPath)]) }
+            return ATSPIVariant.tuple([reference(to: selected[index])])
+        case "IsChildSelected":
+            return ATSPIVariant.tuple([g_variant_new_boolean(child?.accessibilityTraits.contains(.selected) == true ? 1 : 0)])
+        case "SelectChild":
+            guard let child, !AccessibilityTree.actionNames(of: child).isEmpty else { return ATSPIVariant.tuple([g_variant_new_boolean(0)]) }
+            if !child.accessibilityTraits.contains(.selected) {
+                DispatchQueue.main.async { MainActor.assumeIsolated { _ = AccessibilityTree.performAction(0, on: child) } }
+            }
+            return ATSPIVariant.tuple([g_variant_new_boolean(1)])
+        case "DeselectSelectedChild", "DeselectChild", "SelectAll", "ClearSelection": return ATSPIVariant.tuple([g_variant_new_boolean(0)])
         default: return nil
         }
     }
@@ -61,6 +92,7 @@ extension ATSPIBridge {
         var names = ["org.a11y.atspi.Accessible", "org.a11y.atspi.Component"]
         if !AccessibilityTree.actionNames(of: object).isEmpty { names.append("org.a11y.atspi.Action") }
         if AccessibilityTree.text(of: object) != nil { names += ["org.a11y.atspi.Text", "org.a11y.atspi.EditableText"] }
+        if object.accessibilityContainerType == .list { names.append("org.a11y.atspi.Selection") }
         return names
     }
 

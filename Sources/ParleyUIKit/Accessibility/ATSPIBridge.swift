@@ -33,6 +33,10 @@ public final class ATSPIBridge {
     var applicationId: Int32 = 0
     /// Node numbers by object, and objects by number.
     let objects = AccessibleObjectTable()
+    /// What clients were last told of each numbered object (``reportChanges()``).
+    var reported: [Int: ReportedState] = [:]
+    /// The pending check for changes after a frame, if one is scheduled.
+    var changeCheck: FrameScheduler.Timer?
     /// The subtree's registration and the loop of the D-Bus thread (set by `export()`).
     private var registration: guint = 0
     private var cacheRegistration: guint = 0
@@ -125,6 +129,7 @@ public final class ATSPIBridge {
             self?.emit(notification, argument: argument)
         }
         UIAccessibility.focusObserver = { [weak self] old, new in self?.focusMoved(from: old, to: new) }
+        UIAccessibility.frameObserver = { [weak self] in self?.scheduleChangeCheck() }
         return nil
     }
 
@@ -138,6 +143,9 @@ public final class ATSPIBridge {
         cacheRegistration = 0
         UIAccessibility.observers[observerToken] = nil
         UIAccessibility.focusObserver = nil
+        UIAccessibility.frameObserver = nil
+        changeCheck?.cancel()
+        changeCheck = nil
         if let loop { g_main_loop_quit(loop) }
         g_dbus_connection_close(connection, nil, nil, nil)
         if Self.shared === self { Self.shared = nil }
@@ -171,7 +179,10 @@ public final class ATSPIBridge {
     /// The D-Bus path of a node (the application for nil).
     func path(of object: UIResponder?) -> String {
         guard let object else { return Self.rootPath }
-        return Self.pathPrefix + String(objects.number(of: object))
+        let number = objects.number(of: object)
+        // A client hears of the object now: its later changes are events (``reportChanges()``).
+        if reported[number] == nil { reported[number] = ReportedState(of: object) }
+        return Self.pathPrefix + String(number)
     }
 
     /// The (so) reference of a node (the application for nil).
@@ -271,6 +282,11 @@ final class AccessibleObjectTable {
 
     /// How many live objects have numbers.
     var count: Int { entries.values.filter { $0.object != nil }.count }
+
+    /// The live objects with their numbers.
+    var live: [(number: Int, object: UIResponder)] {
+        entries.compactMap { number, entry in entry.object.map { (number, $0) } }
+    }
 
     /// Forgets the numbers of objects that are gone.
     private func sweep() {

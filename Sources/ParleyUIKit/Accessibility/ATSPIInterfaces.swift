@@ -60,6 +60,16 @@ enum ATSPIInterfaces {
         <method name="GetActions"><arg direction="out" type="a(sss)"/></method>
         <method name="DoAction"><arg direction="in" type="i"/><arg direction="out" type="b"/></method>
       </interface>
+      <interface name="org.a11y.atspi.Selection">
+        <property name="NSelectedChildren" type="i" access="read"/>
+        <method name="GetSelectedChild"><arg direction="in" type="i"/><arg direction="out" type="(so)"/></method>
+        <method name="SelectChild"><arg direction="in" type="i"/><arg direction="out" type="b"/></method>
+        <method name="DeselectSelectedChild"><arg direction="in" type="i"/><arg direction="out" type="b"/></method>
+        <method name="IsChildSelected"><arg direction="in" type="i"/><arg direction="out" type="b"/></method>
+        <method name="SelectAll"><arg direction="out" type="b"/></method>
+        <method name="ClearSelection"><arg direction="out" type="b"/></method>
+        <method name="DeselectChild"><arg direction="in" type="i"/><arg direction="out" type="b"/></method>
+      </interface>
       <interface name="org.a11y.atspi.Text">
         <property name="CharacterCount" type="i" access="read"/>
         <property name="CaretOffset" type="i" access="read"/>

@@ -220,13 +220,15 @@ public enum AccessibilityTree {
     }
 
     /// The states: visible and showing; enabled and sensitive unless `.notEnabled`; focusable and
-    /// focused from the focus system and the first responder; selected; editable text; the
-    /// key window active.
+    /// focused from the focus system and the first responder; selected; a toggle checked;
+    /// editable text; the key window active.
     public static func states(of object: UIResponder) -> Set<AccessibleState> {
         var states: Set<AccessibleState> = [.visible, .showing]
         let traits = object.accessibilityTraits
         if !traits.contains(.notEnabled) { states.formUnion([.enabled, .sensitive]) }
         if traits.contains(.selected) { states.insert(.selected) }
+        // A toggle is checked while selected (UIKit's toggle buttons) or while its value is "1".
+        if traits.contains(.toggleButton), traits.contains(.selected) || object.accessibilityValue == "1" { states.insert(.checked) }
         if let view = object as? UIView {
             if view.canBecomeFocused || view.canBecomeFirstResponder { states.insert(.focusable) }
             if view.isFirstResponder || (view.canBecomeFocused && view.isFocused) { states.insert(.focused) }

@@ -143,6 +143,8 @@ public enum UIAccessibility {
     /// The last notifications posted, oldest first (at most 64; arguments as text), for tests.
     public internal(set) static var postedNotifications: [(Notification, String?)] = []
 
+    /// Told after each frame that drew something (the bridge looks for changed names and states).
+    static var frameObserver: (@MainActor () -> Void)?
     /// Who hears focus move (the bridge): the first responder or the focused view changed.
     static var focusObserver: (@MainActor (UIResponder?, UIResponder?) -> Void)?
 

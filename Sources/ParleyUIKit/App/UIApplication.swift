@@ -59,6 +59,22 @@ open class UIApplication: UIResponder {
     public var windows: [UIWindow] { openScenes.compactMap { $0 as? UIWindowScene }.flatMap(\.windows) }
     /// The window that receives keyboard input.
     public var keyWindow: UIWindow? { windows.first { $0.isKeyWindow } }
+    /// The text size the user prefers: `PARLEY_TEXT_SIZE` (xs, s, m, l, xl, xxl, xxxl, ax1…ax5),
+    /// else large. Every scene's traits start with it; a window changes its own with
+    /// `traitOverrides.preferredContentSizeCategory`.
+    public var preferredContentSizeCategory: UIContentSizeCategory { Self.environmentContentSizeCategory }
+
+    /// `PARLEY_TEXT_SIZE`'s category; an unknown name is reported once and reads as large.
+    static var environmentContentSizeCategory: UIContentSizeCategory {
+        guard let name = ProcessInfo.processInfo.environment["PARLEY_TEXT_SIZE"], !name.isEmpty else { return .large }
+        if let category = UIContentSizeCategory(name: name) { return category }
+        if !reportedTextSize {
+            reportedTextSize = true
+            FileHandle.standardError.write(Data("PARLEY_TEXT_SIZE=\(name) is not a text size (xs, s, m, l, xl, xxl, xxxl, ax1…ax5); using l.\n".utf8))
+        }
+        return .large
+    }
+    private static var reportedTextSize = false
 
     /// Whether the loop should stop.
     private(set) var isTerminating = false
@@ -152,11 +168,14 @@ open class UIApplication: UIResponder {
         if openScenes.isEmpty, launchConfiguration.quitsWhenLastWindowCloses, UIApplication.current === self { isTerminating = true }
     }
 
-    /// Opens a new scene (a new native window), as UIKit's `requestSceneSessionActivation`.
+    /// Opens a new scene (a new native window), or with an open scene's session brings its
+    /// window to the front and gives it the keyboard focus, as UIKit's
+    /// `requestSceneSessionActivation`.
     open func requestSceneSessionActivation(_ sceneSession: UISceneSession?, userActivity: Any?, options: UIScene.ActivationRequestOptions?,
                                             errorHandler: ((any Error) -> Void)? = nil) {
         if let sceneSession, let scene = sceneSession.scene as? UIWindowScene {
             scene.windows.first { $0.isKeyWindow }?.makeKey()
+            if scene.nativeWindow >= 0 { backend.raiseWindow(scene.nativeWindow) }
             return
         }
         connectScene()
@@ -234,6 +253,7 @@ open class UIApplication: UIResponder {
         if Compositor.needsFrame {
             render()
             lastFrameTime = time
+            UIAccessibility.frameObserver?()
         }
     }
 

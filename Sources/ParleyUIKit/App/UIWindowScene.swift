@@ -35,11 +35,28 @@ open class UIWindowScene: UIScene {
         UIApplication.shared.backend.setTitle(title ?? "", of: nativeWindow)
     }
 
-    /// The light/dark setting of the desktop: `PARLEY_APPEARANCE=dark` or a GTK theme name ending in "-dark".
+    /// The light/dark setting of the desktop: `PARLEY_APPEARANCE=dark` or a GTK theme name ending
+    /// in "-dark"; the text size: `PARLEY_TEXT_SIZE` (``UIApplication/preferredContentSizeCategory``).
     static func systemTraits(scale: CGFloat) -> UITraitCollection {
         let env = ProcessInfo.processInfo.environment
         let dark = env["PARLEY_APPEARANCE"]?.lowercased() == "dark" || (env["GTK_THEME"]?.lowercased().hasSuffix(":dark") ?? false)
-        return UITraitCollection.default.modifying(displayScale: scale).modifying(userInterfaceStyle: dark ? .dark : .light)
+        return UITraitCollection(userInterfaceStyle: dark ? .dark : .light, displayScale: scale,
+                                 preferredContentSizeCategory: UIApplication.environmentContentSizeCategory)
+    }
+
+    /// Changes the traits the system gives the scene (the desktop's light or dark preference, its
+    /// text size) and passes them to every window; what a window or view overrides still wins.
+    package func updateSystemTraits(userInterfaceStyle: UIUserInterfaceStyle? = nil,
+                                    preferredContentSizeCategory: UIContentSizeCategory? = nil) {
+        let updated = traitCollection.modifying(userInterfaceStyle: userInterfaceStyle,
+                                                preferredContentSizeCategory: preferredContentSizeCategory)
+        guard updated != traitCollection else { return }
+        traitCollection = updated
+        for window in windows {
+            window.windowTraitCollection = window.windowTraitCollection.modifying(
+                userInterfaceStyle: userInterfaceStyle, preferredContentSizeCategory: preferredContentSizeCategory)
+        }
+        Compositor.setNeedsFrame()
     }
 
     /// Takes the native window's size and scale: the windows follow.

@@ -60,6 +60,8 @@ public final class HeadlessBackend: PlatformBackend {
     private(set) var cursor: PlatformCursor = .arrow
     private var windows: [Int: NativeWindow] = [:]
     private var nextWindow = 1
+    /// The windows raised, in order.
+    private var raisedWindows: [Int] = []
     private var queue: [PlatformEvent] = []
     private var pointer: CGPoint = .zero
     private var lastClick: (time: TimeInterval, point: CGPoint, count: Int)?
@@ -306,6 +308,19 @@ public final class HeadlessBackend: PlatformBackend {
     func closeWindow(_ window: Int) { windows[window] = nil }
 
     func setTitle(_ title: String, of window: Int) { windows[window]?.title = title }
+
+    /// Raised as the window manager would: the window gains the focus on the next frame (its
+    /// scene becomes active).
+    func raiseWindow(_ window: Int) {
+        raisedWindows.append(window)
+        app.performOnNextFrame { [weak self] in self?.app.handle(.focus(window: window, gained: true)) }
+    }
+
+    /// How many times a window was raised (tests read it).
+    public func raiseCount(of window: UIWindow) -> Int {
+        guard let native = window.windowScene?.nativeWindow else { return 0 }
+        return raisedWindows.filter { $0 == native }.count
+    }
 
     /// A native window's title (tests read it).
     public func title(of window: UIWindow) -> String? {

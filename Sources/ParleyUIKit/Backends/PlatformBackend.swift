@@ -67,6 +67,8 @@ protocol PlatformBackend: AnyObject {
     func closeWindow(_ window: Int)
     /// Sets a native window's title.
     func setTitle(_ title: String, of window: Int)
+    /// Brings a native window to the front and asks the window manager to focus it.
+    func raiseWindow(_ window: Int)
     /// A native window's size in points.
     func size(of window: Int) -> CGSize
     /// A native window's display scale (pixels per point).

@@ -118,6 +118,11 @@ final class SDLBackend: PlatformBackend {
         SDL_SetWindowTitle(native.window, title)
     }
 
+    func raiseWindow(_ id: Int) {
+        guard let native = natives[id] else { return }
+        SDL_RaiseWindow(native.window)
+    }
+
     func size(of id: Int) -> CGSize {
         guard let native = natives[id] else { return .zero }
         var w: Int32 = 0, h: Int32 = 0

@@ -50,19 +50,16 @@ public struct UIContentSizeCategory: RawRepresentable, Hashable, Sendable, Compa
     /// Extra extra extra large.
     public static let extraExtraExtraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryXXXL")
 
+    /// Every category, smallest first.
     static let ordered: [UIContentSizeCategory] = [
         .extraSmall, .small, .medium, .large, .extraLarge, .extraExtraLarge, .extraExtraExtraLarge,
+        .accessibilityMedium, .accessibilityLarge, .accessibilityExtraLarge, .accessibilityExtraExtraLarge,
+        .accessibilityExtraExtraExtraLarge,
     ]
-
-    /// The offset in points this category adds to body text (large adds nothing).
-    var pointSizeDelta: CGFloat {
-        let index = Self.ordered.firstIndex(of: self) ?? 3
-        return CGFloat(index - 3) * (index < 3 ? 1 : 2)
-    }
 
     /// Orders categories from smallest to largest.
     public static func < (lhs: UIContentSizeCategory, rhs: UIContentSizeCategory) -> Bool {
-        (ordered.firstIndex(of: lhs) ?? 3) < (ordered.firstIndex(of: rhs) ?? 3)
+        lhs.index < rhs.index
     }
 }
 

@@ -111,8 +111,11 @@ public final class UIFont: Hashable, Sendable, CustomStringConvertible {
     public let weight: Weight
     /// Whether the font is italic.
     public let isItalic: Bool
-    /// The text style this font came from, if any.
-    public let textStyle: TextStyle?
+    /// The text style this font scales with, if any (it came from the style or from
+    /// ``UIFontMetrics``).
+    public var textStyle: TextStyle? { scalingBase?.style }
+    /// How the font scales with the text size (nil: a fixed size).
+    package let scalingBase: ScalingBase?
 
     /// The system UI family and its fallbacks, in order.
     public static let systemFamily = "Inter, Noto Sans, Noto Sans Arabic, Noto Sans Hebrew, Noto Sans CJK SC"
@@ -123,14 +126,14 @@ public final class UIFont: Hashable, Sendable, CustomStringConvertible {
     /// text-cache lookup (text cache keys fold it in directly).
     let precomputedHash: Int
 
-    init(family: String, size: CGFloat, weight: Weight, italic: Bool, textStyle: TextStyle? = nil) {
+    init(family: String, size: CGFloat, weight: Weight, italic: Bool, scalingBase: ScalingBase? = nil) {
         self.familyName = family
         // A size that is not positive or not finite would make Pango fall back silently; clamp it.
         let pointSize = size.isFinite ? min(max(size, 1), 1000) : 17
         self.pointSize = pointSize
         self.weight = weight
         self.isItalic = italic
-        self.textStyle = textStyle
+        self.scalingBase = scalingBase
         var hasher = Hasher()
         hasher.combine(family); hasher.combine(pointSize); hasher.combine(weight); hasher.combine(italic)
         precomputedHash = hasher.finalize()
@@ -167,25 +170,28 @@ public final class UIFont: Hashable, Sendable, CustomStringConvertible {
         preferredFont(forTextStyle: style, compatibleWith: nil)
     }
 
-    /// The font for a text style, scaled for the trait collection's content size category.
+    /// The font for a text style, at the size of the trait collection's content size category
+    /// (UIKit's Dynamic Type sizes; large without traits).
     public static func preferredFont(forTextStyle style: TextStyle, compatibleWith traits: UITraitCollection?) -> UIFont {
-        let delta = traits?.preferredContentSizeCategory.pointSizeDelta ?? 0
-        return UIFont(family: systemFamily, size: style.defaultSize + delta, weight: style.defaultWeight, italic: false, textStyle: style)
+        let base = ScalingBase(style: style, size: style.defaultSize)
+        return UIFont(family: systemFamily, size: style.defaultSize, weight: style.defaultWeight, italic: false, scalingBase: base)
+            .resolved(for: traits?.preferredContentSizeCategory ?? .large)
     }
 
-    /// The same font at another size.
+    /// The same font at another size; a font that scales keeps scaling in proportion.
     public func withSize(_ size: CGFloat) -> UIFont {
-        UIFont(family: familyName, size: size, weight: weight, italic: isItalic, textStyle: textStyle)
+        let base = scalingBase.map { ScalingBase(style: $0.style, size: $0.size * size / max(pointSize, 1), maximum: $0.maximum) }
+        return UIFont(family: familyName, size: size, weight: weight, italic: isItalic, scalingBase: base)
     }
 
     /// The same font with another weight (a Parley convenience; UIKit uses font descriptors).
     public func withWeight(_ weight: Weight) -> UIFont {
-        UIFont(family: familyName, size: pointSize, weight: weight, italic: isItalic, textStyle: textStyle)
+        UIFont(family: familyName, size: pointSize, weight: weight, italic: isItalic, scalingBase: scalingBase)
     }
 
     /// The same font, italic or upright.
     public func withItalic(_ italic: Bool = true) -> UIFont {
-        UIFont(family: familyName, size: pointSize, weight: weight, italic: italic, textStyle: textStyle)
+        UIFont(family: familyName, size: pointSize, weight: weight, italic: italic, scalingBase: scalingBase)
     }
 
     /// The bold variant.

@@ -78,8 +78,28 @@ open class UITextField: UIControl, UIKeyInput, MarkedTextInput, TextEditorHost, 
     override var defaultAccessibilityValue: String? {
         isSecureTextEntry ? String(repeating: "•", count: (text ?? "").count) : text
     }
-    /// The font.
-    open var font: UIFont? = .systemFont(ofSize: 17) { didSet { displayDidChange(); invalidateIntrinsicContentSize() } }
+    /// The font; a scalable one takes the field's content size category when the field adjusts.
+    open var font: UIFont? = .systemFont(ofSize: 17) {
+        didSet {
+            if adjustsFontForContentSizeCategory, let font { self.font = font.resolved(for: traitCollection.preferredContentSizeCategory) }
+            displayDidChange()
+            invalidateIntrinsicContentSize()
+        }
+    }
+    /// Whether a scalable font (a text style's, or one from ``UIFontMetrics``) follows the
+    /// content size category of the field's traits, now and when they change.
+    open var adjustsFontForContentSizeCategory = false {
+        didSet { if adjustsFontForContentSizeCategory, let font { self.font = font } }
+    }
+
+    /// Re-sizes the font when it adjusts for the content size category.
+    open override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
+        super.traitCollectionDidChange(previousTraitCollection)
+        if adjustsFontForContentSizeCategory, let font,
+           previousTraitCollection?.preferredContentSizeCategory != traitCollection.preferredContentSizeCategory {
+            self.font = font.resolved(for: traitCollection.preferredContentSizeCategory)
+        }
+    }
     /// The text colour.
     open var textColor: UIColor? = .label { didSet { contentView.setNeedsDisplay() } }
     /// Horizontal alignment: left, right, or natural (right in a right-to-left UI); others are

@@ -114,7 +114,12 @@ open class UITextView: UIScrollView, UIKeyInput, MarkedTextInput, TextEditorHost
     }
 
     /// The font (default: system 17).
-    open var font: UIFont? = .systemFont(ofSize: 17) { didSet { if font != oldValue || editorParts != nil { textDidChangeDisplay() } } }
+    open var font: UIFont? = .systemFont(ofSize: 17) {
+        didSet {
+            if adjustsFontForContentSizeCategory, let font { self.font = font.resolved(for: traitCollection.preferredContentSizeCategory) }
+            if font != oldValue || editorParts != nil { textDidChangeDisplay() }
+        }
+    }
     /// The text colour (default: label).
     open var textColor: UIColor? = .label { didSet { if textColor != oldValue || textColor?.isDynamic == true { textDidChangeColor() } } }
     /// Horizontal alignment.
@@ -163,8 +168,11 @@ open class UITextView: UIScrollView, UIKeyInput, MarkedTextInput, TextEditorHost
     open var autocorrectionType: UITextAutocorrectionType = .default
     /// Auto-capitalisation (accepted; not implemented).
     open var autocapitalizationType: UITextAutocapitalizationType = .sentences
-    /// Whether the font follows the content size category.
-    open var adjustsFontForContentSizeCategory = false
+    /// Whether a scalable font (a text style's, or one from ``UIFontMetrics``) follows the
+    /// content size category of the view's traits, now and when they change.
+    open var adjustsFontForContentSizeCategory = false {
+        didSet { if adjustsFontForContentSizeCategory, let font { self.font = font } }
+    }
 
     /// The notification posted when the user changes the text.
     public static let textDidChangeNotification = Notification.Name("UITextViewTextDidChangeNotification")
@@ -278,9 +286,14 @@ open class UITextView: UIScrollView, UIKeyInput, MarkedTextInput, TextEditorHost
         if !drawStaticText() { super.draw(rect) }
     }
 
-    /// Re-resolves the colours of styled read-only text when the traits change.
+    /// Re-resolves the colours of styled read-only text when the traits change, and the font
+    /// when it adjusts for the content size category.
     open override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
         super.traitCollectionDidChange(previousTraitCollection)
+        if adjustsFontForContentSizeCategory, let font,
+           previousTraitCollection?.preferredContentSizeCategory != traitCollection.preferredContentSizeCategory {
+            self.font = font.resolved(for: traitCollection.preferredContentSizeCategory)
+        }
         if staticStorage.traitsDidChange() { textDidChangeColor() }
     }
 

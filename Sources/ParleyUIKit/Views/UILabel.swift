@@ -48,8 +48,13 @@ open class UILabel: UIView {
     override var defaultAccessibilityTraits: UIAccessibilityTraits { .staticText }
 
     /// The font of plain text.
+    /// A scalable font (a text style's, or one from ``UIFontMetrics``) set on a label that
+    /// adjusts for the content size category takes the size of the label's category.
     open var font: UIFont! = .systemFont(ofSize: 17) {
-        didSet { if font != oldValue { textDidChange() } }
+        didSet {
+            if adjustsFontForContentSizeCategory, let font { self.font = font.resolved(for: traitCollection.preferredContentSizeCategory) }
+            if font != oldValue { textDidChange() }
+        }
     }
 
     /// The colour of plain text.
@@ -68,8 +73,11 @@ open class UILabel: UIView {
     open var lineBreakMode: NSLineBreakMode = .byTruncatingTail { didSet { if lineBreakMode != oldValue { textDidChange() } } }
     /// The width a multi-line label wraps at when computing its intrinsic size.
     open var preferredMaxLayoutWidth: CGFloat = 0 { didSet { if preferredMaxLayoutWidth != oldValue { invalidateIntrinsicContentSize() } } }
-    /// Whether the font follows the content size category (for fonts from text styles).
-    open var adjustsFontForContentSizeCategory = false
+    /// Whether a scalable font (a text style's, or one from ``UIFontMetrics``) follows the
+    /// content size category of the label's traits, now and when they change.
+    open var adjustsFontForContentSizeCategory = false {
+        didSet { if adjustsFontForContentSizeCategory, let font { self.font = font } }
+    }
 
     /// The text, its converted runs and the request it was last measured with.
     private var storage = StaticTextStorage()
@@ -93,9 +101,9 @@ open class UILabel: UIView {
     /// Re-resolves colours and, if asked, fonts when the traits change.
     open override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
         super.traitCollectionDidChange(previousTraitCollection)
-        if adjustsFontForContentSizeCategory, let style = font.textStyle,
+        if adjustsFontForContentSizeCategory, let font,
            previousTraitCollection?.preferredContentSizeCategory != traitCollection.preferredContentSizeCategory {
-            font = UIFont.preferredFont(forTextStyle: style, compatibleWith: traitCollection)
+            self.font = font.resolved(for: traitCollection.preferredContentSizeCategory)
         }
         // Attributed runs hold colours resolved for the old traits, and so does the request the
         // label was last measured with, which drawing reuses.

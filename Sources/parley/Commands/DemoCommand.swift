@@ -32,6 +32,9 @@ struct DemoCommand: ParsableCommand {
     @Flag(help: "Start in dark mode (default: the desktop's light or dark preference, else light).")
     var dark = false
 
+    @Option(help: "The text size: xs, s, m, l, xl, xxl, xxxl or ax1…ax5 (default: $PARLEY_TEXT_SIZE, else l); Ctrl+= / Ctrl+- / Ctrl+0 change it.")
+    var textSize: String?
+
     @Flag(help: "No simulated peers: nothing changes on screen unless you act (driven sessions, screenshots).")
     var quiet = false
 
@@ -60,6 +63,9 @@ struct DemoCommand: ParsableCommand {
         guard messages >= 0, messages <= 5_000_000 else { throw ValidationError("--messages must be between 0 and 5000000.") }
         guard width >= 320, width <= 8_000, height >= 320, height <= 8_000 else { throw ValidationError("--width/--height must be between 320 and 8000.") }
         _ = try customizations()
+        if let textSize, UIContentSizeCategory(name: textSize) == nil {
+            throw ValidationError("--text-size must be one of xs, s, m, l, xl, xxl, xxxl, ax1, ax2, ax3, ax4, ax5.")
+        }
         if server != nil, (user ?? "").isEmpty { throw ValidationError("--server needs --user NAME.") }
         if server == nil, user != nil || token != nil { throw ValidationError("--user and --token need --server URL.") }
     }
@@ -117,8 +123,9 @@ struct DemoCommand: ParsableCommand {
                 reset: reset)
         } ?? DemoStore.open(at: storeURL, reset: reset, bigChannelMessages: messages)
         for customization in try customizations() { customization.apply() }
-        // --dark, else the desktop's preference (the freedesktop settings portal), else light.
-        let style: UIUserInterfaceStyle = dark ? .dark : (screenshot == nil ? FreedesktopAppearance.preferredStyle() : nil) ?? .light
+        // --dark, else (in a window) the desktop's preference, followed live (the freedesktop
+        // settings portal), else light; a screenshot is light unless --dark.
+        let style: UIUserInterfaceStyle = dark ? .dark : .light
         let customizationList = try customizations()
         let size = CGSize(width: width, height: height)
 
@@ -128,6 +135,7 @@ struct DemoCommand: ParsableCommand {
                                         firstChannel: demo.channels.first)
             let window = backend.openWindow(size: size, title: "Parley", rootViewController: root)
             window.overrideUserInterfaceStyle = style
+            window.traitOverrides.preferredContentSizeCategory = textSize.flatMap(UIContentSizeCategory.init(name:))
             for customization in customizationList { customization.apply(to: window) }
             // Frames run the first layout and content pass; then whatever they scheduled settles.
             for _ in 0..<5 { backend.advance(by: 0.05) }
@@ -140,7 +148,8 @@ struct DemoCommand: ParsableCommand {
         }
 
         DemoApp.client = demo.client
-        DemoApp.style = style
+        DemoApp.style = dark ? .dark : nil
+        DemoApp.textSize = textSize.flatMap(UIContentSizeCategory.init(name:))
         DemoApp.customizations = customizationList
         let declarative = usesDeclarativeScreens, livestream = usesLivestream
         if demo.client.embeddedBackend != nil, !quiet {  // with --server, `parley peers` plays the others
@@ -161,7 +170,12 @@ struct DemoCommand: ParsableCommand {
 enum DemoApp {
     static var client: ChatClient?
     static var peers: SimulatedPeers?
-    static var style: UIUserInterfaceStyle = .light
+    /// `--dark`'s style; nil follows the desktop's preference.
+    static var style: UIUserInterfaceStyle?
+    /// Follows the desktop's light or dark preference (nil with --dark or without a bus).
+    static var appearanceObserver: FreedesktopAppearance.Observer?
+    /// `--text-size`, if given (else the scene's, from `PARLEY_TEXT_SIZE`).
+    static var textSize: UIContentSizeCategory?
     static var customizations: [DemoCustomization] = []
     /// Keeps the window's title on the open channel and the unread count.
     static var windowTitle: ChatWindowTitleController?
@@ -208,8 +222,10 @@ enum DemoApp {
 final class DemoSceneDelegate: UIResponder, UIWindowSceneDelegate {
     func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
         guard let scene = scene as? UIWindowScene else { return }
+        if DemoApp.style == nil { DemoApp.appearanceObserver = FreedesktopAppearance.follow(in: scene) }
         for window in scene.windows {
-            window.overrideUserInterfaceStyle = DemoApp.style
+            window.overrideUserInterfaceStyle = DemoApp.style ?? .unspecified
+            window.traitOverrides.preferredContentSizeCategory = DemoApp.textSize
             for customization in DemoApp.customizations { customization.apply(to: window) }
         }
         if let client = DemoApp.client, let window = scene.windows.first, let list = DemoApp.channelList(in: window) {

@@ -1,6 +1,7 @@
 import CGio
 import Foundation
 import Parley
+@testable import ParleyChatUI
 import Synchronization
 import ParleyScenes
 import ParleyTesting
@@ -59,14 +60,26 @@ extension HeadlessWindowTests {
             Thread { g_main_loop_run(loop) }.start()
         }
 
+        /// The first object path in a printed reply.
+        static func path(in reply: String) -> String? { ATSPIBridgeTests.objectPath(in: reply) }
+
         /// A property's value, printed.
         func property(_ path: String, _ interface: String, _ name: String) async -> String {
             await call(path, "org.freedesktop.DBus.Properties", "Get", [g_variant_new_string(interface), g_variant_new_string(name)])
         }
     }
 
+    /// Starts the bridge with `bus` as the accessibility bus, and a client of it (stop the
+    /// bridge when done).
+    static func startBridge(on bus: FreedesktopNotificationTests.PrivateBus) async throws -> (ATSPIBridge, Client) {
+        ATSPIBridge.startIfAvailable(environment: ["AT_SPI_BUS_ADDRESS": bus.address])
+        await waitUntil("the bridge on the bus") { ATSPIBridge.shared != nil }
+        let bridge = try #require(ATSPIBridge.shared)
+        return (bridge, try Client(address: bus.address, bridgeName: bridge.busName))
+    }
+
     /// The first object path in a printed reply.
-    static func objectPath(in reply: String) -> String? {
+    nonisolated static func objectPath(in reply: String) -> String? {
         reply.firstMatch(of: /'(\/org\/a11y\/atspi\/accessible\/\d+)'/).map { String($0.1) }
     }
 
@@ -85,11 +98,8 @@ extension HeadlessWindowTests {
         window.addSubview(send)
         backend.advance(by: 0.05)
 
-        ATSPIBridge.startIfAvailable(environment: ["AT_SPI_BUS_ADDRESS": bus.address])
-        await waitUntil("the bridge on the bus") { ATSPIBridge.shared != nil }
-        let bridge = try #require(ATSPIBridge.shared)
+        let (bridge, client) = try await Self.startBridge(on: bus)
         defer { bridge.stop() }
-        let client = try Client(address: bus.address, bridgeName: bridge.busName)
         let root = "/org/a11y/atspi/accessible/root"
 
         #expect(await client.call(root, "org.a11y.atspi.Accessible", "GetRole") == "(75,)")
@@ -158,8 +168,10 @@ extension HeadlessWindowTests {
 
             let reacted = try #require(rows.first { !($0.content?.reactionCounts.isEmpty ?? true) })
             let reaction = try #require(reacted.content?.reactionCounts.sorted { $0.key.rawValue < $1.key.rawValue }.first)
-            #expect(reacted.accessibilityLabel?.hasSuffix("\(reaction.key.rawValue): \(reaction.value)") == true
-                || reacted.accessibilityLabel?.contains("\(reaction.key.rawValue): \(reaction.value),") == true)
+            // Read by the picture's name ("thumbs up: 2"), not the type's ("like").
+            let name = reacted.appearance.accessibilityName(of: reaction.key)
+            #expect(reacted.accessibilityLabel?.hasSuffix("\(name): \(reaction.value)") == true
+                || reacted.accessibilityLabel?.contains("\(name): \(reaction.value),") == true, "\(reacted.accessibilityLabel ?? "")")
 
             // "Reply" quotes the message in the composer.
             let reply = try #require(row.accessibilityCustomActions?[1])

@@ -52,6 +52,17 @@ extension HeadlessWindowTests {
         let first = try #require(service.posted.first)
         #expect(first.summary == "\(author.name) in \(other.name ?? "")")
         #expect(first.body == "Are you around?" && first.tag == other.cid.rawValue && first.appName == "Parley")
+        // It carries the author's avatar, round (transparent corners).
+        let image = try #require(first.image)
+        #expect(image.width == ChatDesktopNotifier.avatarPixelSide && image.height == ChatDesktopNotifier.avatarPixelSide)
+        #expect(image[1, 1].a == 0, "a round picture")
+        let avatar = try #require(AvatarImageRenderer.image(for: author, side: 48).rgbaPixels(scale: 2))
+        for (x, y) in [(20, 48), (48, 30), (70, 60)] {
+            let shown = image[x, y]
+            let drawn = avatar[x * avatar.width / image.width, y * avatar.height / image.height]
+            let difference = max(abs(Int(shown.r) - Int(drawn.r)), abs(Int(shown.g) - Int(drawn.g)), abs(Int(shown.b) - Int(drawn.b)))
+            #expect(shown.a == 255 && difference <= 24, "(\(x), \(y)): \(shown) is not the avatar's \(drawn)")
+        }
 
         // The open channel in the focused window: the user sees it, no notification.
         let openAuthor = try #require(channels.first { $0.cid == open }?.members.first { $0.user.id != client.currentUserId }).user.id
@@ -79,9 +90,12 @@ extension HeadlessWindowTests {
         try await Task.sleep(for: .milliseconds(200))
         #expect(service.posted.count == 2, "\(service.posted)")
 
-        // Clicking the first notification opens its channel.
+        // Clicking the first notification opens its channel and raises the window, focused.
+        #expect(backend.raiseCount(of: window) == 0)
         service.onActivate?(first.tag)
         backend.advance(by: 0.6)
+        #expect(backend.raiseCount(of: window) == 1)
+        #expect(notifier.isWindowFocused, "the window manager gave the raised window the focus")
         #expect(list.selectedChannelId == other.cid)
         #expect((split.viewController(for: .secondary) as? ChatChannelVC)?.channelController?.cid == other.cid)
     }

@@ -17,6 +17,7 @@ import Testing
         static let xml = """
             <node><interface name="org.freedesktop.portal.Settings">
             <method name="Read"><arg type="s" direction="in"/><arg type="s" direction="in"/><arg type="v" direction="out"/></method>
+            <signal name="SettingChanged"><arg type="s"/><arg type="s"/><arg type="v"/></signal>
             </interface></node>
             """
 
@@ -28,6 +29,16 @@ import Testing
             ) { _, parameters, invocation in
                 fakePortalRead(parameters, invocation, scheme: scheme, reads: reads)
             }
+        }
+
+        /// The desktop's setting changes: `SettingChanged` as xdg-desktop-portal emits it
+        /// (namespace, key, the value in a variant).
+        func change(namespace: String = "org.freedesktop.appearance", key: String = "color-scheme", scheme: UInt32) {
+            var args: [OpaquePointer?] = [g_variant_new_string(namespace), g_variant_new_string(key), g_variant_new_variant(g_variant_new_uint32(scheme))]
+            let parameters = args.withUnsafeMutableBufferPointer { g_variant_new_tuple($0.baseAddress, gsize($0.count)) }
+            g_dbus_connection_emit_signal(service.connection, nil, "/org/freedesktop/portal/desktop", "org.freedesktop.portal.Settings",
+                                          "SettingChanged", parameters, nil)
+            g_dbus_connection_flush_sync(service.connection, nil, nil)
         }
     }
 
@@ -50,6 +61,65 @@ import Testing
         }
         #expect(FreedesktopAppearance.preferredStyle(address: "unix:path=/nonexistent/parley-test-bus") == nil)
     }
+}
+
+extension HeadlessWindowTests {
+/// `FreedesktopAppearance.follow(in:)`: the portal's `SettingChanged` becomes the scene's light or
+/// dark trait, live; a window's override still wins; a stopped observer hears nothing.
+@MainActor
+@Suite(.serialized) struct FollowingTheDesktopAppearanceTests {
+    @Test func settingChangedTurnsTheWindowDarkAndLightAgain() async throws {
+        let bus = try FreedesktopNotificationTests.PrivateBus()
+        let portal = try FreedesktopAppearanceTests.FakePortal(address: bus.address, scheme: 2)
+        let backend = HeadlessBackend.install()
+        let root = UIViewController()
+        root.view.backgroundColor = .systemBackground
+        let window = backend.openWindow(size: CGSize(width: 120, height: 80), rootViewController: root)
+        let scene = try #require(window.windowScene)
+        let observer = try #require(FreedesktopAppearance.follow(in: scene, address: bus.address))
+        #expect(window.traitCollection.userInterfaceStyle == .light)
+        func centre() throws -> UInt8 {
+            backend.advance(by: 0.02)
+            let pixels = try #require(backend.snapshot(of: window)?.rgbaPixels(scale: 1))
+            return pixels[60, 40].r
+        }
+        #expect(try centre() > 200)
+
+        portal.change(scheme: 1)
+        await waitUntil("the window turns dark") { backend.advance(by: 0.02); return root.traitCollection.userInterfaceStyle == .dark }
+        #expect(scene.traitCollection.userInterfaceStyle == .dark)
+        #expect(try centre() < 60, "the screen re-rendered dark")
+
+        // Another key of the namespace changes nothing; "no preference" is light.
+        portal.change(key: "accent-color", scheme: 1)
+        portal.change(scheme: 0)
+        await waitUntil("the window turns light") { backend.advance(by: 0.02); return root.traitCollection.userInterfaceStyle == .light }
+        #expect(try centre() > 200)
+
+        // The window's own style wins over the desktop's.
+        window.overrideUserInterfaceStyle = .light
+        portal.change(scheme: 1)
+        await waitUntil("the scene turns dark") { backend.advance(by: 0.02); return scene.traitCollection.userInterfaceStyle == .dark }
+        #expect(root.traitCollection.userInterfaceStyle == .light)
+        window.overrideUserInterfaceStyle = .unspecified
+        #expect(root.traitCollection.userInterfaceStyle == .dark)
+
+        // Stopped: the desktop's changes are no longer heard.
+        observer.stop()
+        portal.change(scheme: 2)
+        try await Task.sleep(for: .milliseconds(300))
+        backend.advance(by: 0.02)
+        #expect(scene.traitCollection.userInterfaceStyle == .dark)
+    }
+
+    @Test func withoutABusTheSceneStaysLight() throws {
+        let backend = HeadlessBackend.install()
+        let window = backend.openWindow(size: CGSize(width: 120, height: 80))
+        let scene = try #require(window.windowScene)
+        #expect(FreedesktopAppearance.follow(in: scene, address: "unix:path=/nonexistent/parley-test-bus") == nil)
+        #expect(scene.traitCollection.userInterfaceStyle == .light)
+    }
+}
 }
 
 /// The fake portal's `Read`, on its GLib thread: the color scheme wrapped twice in variants, or

@@ -52,6 +52,14 @@ import Testing
     /// One `Notify` call as the fake server received it.
     struct Call: Sendable, Equatable {
         var appName: String, replacesId: UInt32, icon: String, summary: String, body: String, actions: [String], timeout: Int32
+        /// The `image-data` hint: width, height, row stride, has alpha, bits per sample,
+        /// channels, and the bytes; nil without one.
+        var image: ImageData? = nil
+    }
+
+    /// The `image-data` hint as received.
+    struct ImageData: Sendable, Equatable {
+        var width: Int32, height: Int32, rowStride: Int32, hasAlpha: Bool, bitsPerSample: Int32, channels: Int32, bytes: [UInt8]
     }
 
     /// A fake notification server: owns the name, answers `Notify` with ids 41, 42, …, records
@@ -97,11 +105,15 @@ import Testing
         var activated: [String] = []
         service.onActivate = { activated.append($0) }
 
-        service.post(DesktopNotification(tag: "messaging:lisbon", appName: "Parley", summary: "Dev Patel in Lisbon trip", body: "Who's bringing a speaker?"))
+        // A 2 × 1 picture: red, and half-transparent blue.
+        let picture = try #require(RGBAPixels(width: 2, height: 1, bytes: [255, 0, 0, 255, 0, 0, 255, 128]))
+        service.post(DesktopNotification(tag: "messaging:lisbon", appName: "Parley", summary: "Dev Patel in Lisbon trip", body: "Who's bringing a speaker?",
+                                         image: picture))
         await waitUntil("the Notify call") { server.calls.withLock { $0.count } == 1 }
         #expect(server.calls.withLock { $0.first } == Call(
             appName: "Parley", replacesId: 0, icon: "", summary: "Dev Patel in Lisbon trip", body: "Who's bringing a speaker?",
-            actions: ["default", "Open"], timeout: -1))
+            actions: ["default", "Open"], timeout: -1,
+            image: ImageData(width: 2, height: 1, rowStride: 8, hasAlpha: true, bitsPerSample: 8, channels: 4, bytes: picture.bytes)))
 
         // The next message of the same channel replaces its notification (id 41).
         try await Task.sleep(for: .milliseconds(100))
@@ -148,8 +160,24 @@ private func fakeNotify(_ parameters: OpaquePointer, _ invocation: OpaquePointer
         g_variant_unref(item)
     }
     let call = FreedesktopNotificationTests.Call(appName: string(0), replacesId: g_variant_get_uint32(replaces), icon: string(2), summary: string(3), body: string(4),
-                    actions: actions, timeout: g_variant_get_int32(timeout))
+                    actions: actions, timeout: g_variant_get_int32(timeout), image: fakeImageData(in: child(6)))
     let id = calls.withLock { calls in calls.append(call); return UInt32(40 + calls.count) }
     var reply: [OpaquePointer?] = [g_variant_new_uint32(id)]
     g_dbus_method_invocation_return_value(invocation, reply.withUnsafeMutableBufferPointer { g_variant_new_tuple($0.baseAddress, 1) })
+}
+
+/// The `image-data` hint of a hints dictionary (taking ownership of it), or nil.
+private func fakeImageData(in hints: OpaquePointer) -> FreedesktopNotificationTests.ImageData? {
+    defer { g_variant_unref(hints) }
+    guard let boxed = g_variant_lookup_value(hints, "image-data", nil) else { return nil }
+    defer { g_variant_unref(boxed) }
+    guard String(cString: g_variant_get_type_string(boxed)) == "(iiibiiay)" else { return nil }
+    func int(_ index: Int) -> Int32 { let value = g_variant_get_child_value(boxed, gsize(index)); defer { g_variant_unref(value) }; return g_variant_get_int32(value) }
+    let alpha = g_variant_get_child_value(boxed, 3), data = g_variant_get_child_value(boxed, 6)
+    defer { g_variant_unref(alpha); g_variant_unref(data) }
+    var count: gsize = 0
+    let raw = g_variant_get_fixed_array(data, &count, 1)
+    let bytes = raw.map { Array(UnsafeRawBufferPointer(start: $0, count: Int(count))) } ?? []
+    return FreedesktopNotificationTests.ImageData(width: int(0), height: int(1), rowStride: int(2), hasAlpha: g_variant_get_boolean(alpha) != 0,
+                                                  bitsPerSample: int(4), channels: int(5), bytes: bytes)
 }

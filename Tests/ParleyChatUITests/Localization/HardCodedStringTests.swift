@@ -48,20 +48,21 @@ import Testing
         // The temporary folder pasted pictures are written to; the XDG folder a saved copy goes to.
         "ComposerVC+Attachments.swift": ["parley-pasted-images", ".png"],
         "GalleryVC+Zoom.swift": ["Pictures"],
-        // D-Bus names and the protocol's "default" action (its label is not shown: the default
+        // D-Bus names, the picture's hint and the protocol's "default" action (its label is not shown: the default
         // action is a click on the notification), the app name the notification server is told,
         // and log lines for developers.
         "FreedesktopNotificationService.swift": ["org.freedesktop.Notifications", "/org/freedesktop/Notifications", "ActionInvoked",
-                                                 "Notify", "default", "Open", "unknown error",
+                                                 "Notify", "default", "Open", "unknown error", "image-data",
                                                  "parley: no D-Bus session bus (); desktop notifications are offn",
                                                  "parley: a desktop notification failed: n"],
         "ChatDesktopNotifier.swift": ["Parley"],
         // View identities of a message's parts (`.id(…)`), never shown.
         "MessageContainerView.swift": ["-reactions", "-bottom-reactions"],
         "MessageDisplayInfo.swift": ["message-bubble-"],
-        // The settings portal's D-Bus names and the setting read (never shown).
+        // The settings portal's D-Bus names, the setting read and its change signal (never shown).
         "FreedesktopAppearance.swift": ["org.freedesktop.appearance", "color-scheme", "org.freedesktop.portal.Desktop",
-                                        "/org/freedesktop/portal/desktop", "org.freedesktop.portal.Settings", "Read"],
+                                        "/org/freedesktop/portal/desktop", "org.freedesktop.portal.Settings", "Read",
+                                        "SettingChanged"],
         // U+FFFD, the mark shown for control characters in file names.
         "ChatMessageFileAttachmentListView.swift": ["u{FFFD}"],
     ]

@@ -217,7 +217,7 @@ open class ChatMessageContentView: _View {
             : message.text.isEmpty ? message.attachments.compactMap(Self.accessibilityTitle).joined(separator: ", ") : message.text
         let time = appearance.formatters.messageTimestamp.format(message.createdAt)
         let reactions = message.reactionCounts.sorted { $0.key.rawValue < $1.key.rawValue }
-            .map { l10n.plural("reaction.item.accessibility-label", count: $0.value, .string($0.key.rawValue)) }
+            .map { appearance.accessibilityLabel(ofReaction: $0.key, count: $0.value) }
         let parts: [String] = message.type == .system ? [body] : [author, body, time] + reactions
         return parts.filter { !$0.isEmpty }.joined(separator: ", ")
     }
