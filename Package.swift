@@ -178,7 +178,7 @@ let package = Package(
             name: "ParleyChatUI",
             dependencies: ["ParleyUIKit", "ParleyComponent", "ParleyChat", "CGio"],
             // Localization: one JSON strings table per language (see ChatLocalization).
-            resources: [.process("Resources/Reactions"), .copy("Resources/Localization")],
+            resources: [.process("Resources/Reactions"), .copy("Resources/Localization"), .copy("Resources/Giphy")],
             swiftSettings: strict
         ),
 

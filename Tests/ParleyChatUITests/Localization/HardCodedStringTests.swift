@@ -62,6 +62,8 @@ import Testing
         // The settings portal's D-Bus names and the setting read (never shown).
         "FreedesktopAppearance.swift": ["org.freedesktop.appearance", "color-scheme", "org.freedesktop.portal.Desktop",
                                         "/org/freedesktop/portal/desktop", "org.freedesktop.portal.Settings", "Read"],
+        // The folder and index file of the bundled `/giphy` pictures.
+        "GiphySearch.swift": ["Giphy", "pictures.json"],
         // U+FFFD, the mark shown for control characters in file names.
         "ChatMessageFileAttachmentListView.swift": ["u{FFFD}"],
     ]
