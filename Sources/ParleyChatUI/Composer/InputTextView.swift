@@ -127,7 +127,9 @@ open class InputTextView: UITextView, Customizable, AppearanceProvider, Componen
         backgroundColor = .clear
         font = appearance.fonts.body
         textColor = appearance.colorPalette.text
-        textContainerInset = UIEdgeInsets(top: 9, left: 6 + leadingAccessoryWidth, bottom: 9, right: 6)
+        let isRightToLeft = effectiveUserInterfaceLayoutDirection == .rightToLeft
+        textContainerInset = UIEdgeInsets(
+            top: 9, left: 6 + (isRightToLeft ? 0 : leadingAccessoryWidth), bottom: 9, right: 6 + (isRightToLeft ? leadingAccessoryWidth : 0))
         placeholderLabel.font = appearance.fonts.body
         placeholderLabel.textColor = appearance.colorPalette.subtitleText
         placeholderLabel.text = placeholderText ?? appearance.l10n.tr("composer.placeholder.message")

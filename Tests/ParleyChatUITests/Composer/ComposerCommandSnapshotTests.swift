@@ -27,6 +27,13 @@ extension ComposerSnapshotTests {
         let empty = HostedComposer(content: .init(command: .mute))
         #expect(empty.composerView.inputTextView.placeholderLabel.text == "[@username]")
         assertSnapshots(empty, named: "composer-command-chip-placeholder")
+        // German and Arabic: in Arabic the chip and the room for it sit at the right.
+        assertLocalizedSnapshots(named: "composer-command-chip") {
+            let localized = HostedComposer(content: .init(command: .giphy))
+            localized.host.frame.size.height = localized.layout()
+            localized.layout()
+            return localized.host
+        }
     }
 
     @Test func giphyPreviewAboveTheInput() throws {
@@ -38,6 +45,13 @@ extension ComposerSnapshotTests {
         #expect(preview.content?.picture.title == "To the moon")
         #expect(preview.cancelButton.frame.width == preview.sendButton.frame.width)
         assertSnapshots(hosted, named: "composer-giphy-preview")
+        assertLocalizedSnapshots(named: "composer-giphy-preview") {
+            let localized = HostedComposer()
+            localized.composer.showGiphyPreview(for: "cat")
+            localized.host.frame.size.height = localized.layout()
+            localized.layout()
+            return localized.host
+        }
     }
 
     @Test func bundledGiphySetIsFoundByItsWords() {
