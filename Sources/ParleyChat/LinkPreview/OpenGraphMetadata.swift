@@ -67,9 +67,12 @@ public struct OpenGraphMetadata: Sendable, Hashable {
     }
 
     /// The link preview of `url` this metadata makes; nil when it is empty.
+    ///
+    /// The preview picture is left out: ``LinkAttachmentPayload/imageURL`` is a file on this
+    /// machine and ``imageURL`` an address on the web, which nothing downloads yet.
     public func linkPayload(for url: URL) -> LinkAttachmentPayload? {
         guard !isEmpty else { return nil }
-        return LinkAttachmentPayload(url: url, title: title, text: description, siteName: siteName, imageURL: imageURL)
+        return LinkAttachmentPayload(url: url, title: title, text: description, siteName: siteName)
     }
 
     // MARK: Scanning

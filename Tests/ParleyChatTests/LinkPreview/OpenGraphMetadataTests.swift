@@ -26,6 +26,7 @@ import Testing
         #expect(metadata.imageURL == URL(string: "https://example.org/images/card.png"))
         let link = try #require(metadata.linkPayload(for: page))
         #expect(link.url == page && link.title == metadata.title && link.text == metadata.description && link.siteName == "Example")
+        #expect(link.imageURL == nil, "the payload's image is a local file; a web address never goes there")
     }
 
     @Test func fallsBackToTheTitleElementAndTheDescriptionMeta() {
