@@ -16,7 +16,7 @@ extension ChatService {
             throw ChatError.messageTooLong(length: length, limit: limits.maxMessageLength)
         }
         let maxLength = limits.maxMessageLength
-        return try await perform(actorId, in: cid) { tx, actor in
+        let response = try await perform(actorId, in: cid) { tx, actor in
             let (visible, member) = try Self.visibleChannel(tx, cid, actor: actor)
             var channel = visible
             if let existing = try tx.message(request.id) {
@@ -73,6 +73,8 @@ extension ChatService {
             }
             return Outcome(response: WriteResponse(events: events, message: wire))
         }
+        startLinkPreview(of: request, response: response)
+        return response
     }
 
     /// Replaces a message's text (its author with `update-own-message`, or `update-any-message`).

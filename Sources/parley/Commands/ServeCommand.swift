@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ParleyLinkPreview
 import ParleyProtocol
 import ParleyServer
 
@@ -45,6 +46,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Requests each user may make at once above that rate.")
     var burst: Int = WireLimits().requestBurst
 
+    @Flag(help: "Fetch the pages of links in new messages and add their previews (2 s, 512 KB, http and https only; off by default).")
+    var linkPreviews = false
+
     func run() async throws {
         let directory = ServerDataDirectory(dataDir.map { URL(fileURLWithPath: $0) })
         let secret: [UInt8]
@@ -62,6 +66,7 @@ struct ServeCommand: AsyncParsableCommand {
             adminUserIds: Set(admins.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }),
             postgresURL: postgres)
         configuration.postgresPoolSize = poolSize
+        if linkPreviews { configuration.linkPreviewFetcher = HTTPLinkPreviewFetcher() }
         let database = postgres.map { Self.redacted($0) } ?? configuration.databasePath ?? "in memory"
         let host = configuration.host
         try await ParleyServerApp.run(configuration: configuration) { port in
@@ -95,6 +100,9 @@ struct TokenCommand: AsyncParsableCommand {
 
     @Option(help: "How long the token is valid, in seconds.")
     var ttl: Double = 30 * 24 * 3600
+
+    @Flag(help: "Fetch the pages of links in new messages and add their previews (2 s, 512 KB, http and https only; off by default).")
+    var linkPreviews = false
 
     func run() async throws {
         guard !user.isEmpty else { throw ValidationError("--user needs a user id.") }
