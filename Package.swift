@@ -152,6 +152,18 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // Link previews fetched over HTTP (AsyncHTTPClient) for the embedded backend and `parley serve`.
+        .target(
+            name: "ParleyLinkPreview",
+            dependencies: [
+                "ParleyChat",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: strict
+        ),
+
         // A server process for ParleyServerTests' kill -9 test (not part of the SDK).
         .executableTarget(
             name: "ParleyServerTestChild",
@@ -178,7 +190,7 @@ let package = Package(
             name: "ParleyChatUI",
             dependencies: ["ParleyUIKit", "ParleyComponent", "ParleyChat", "CGio"],
             // Localization: one JSON strings table per language (see ChatLocalization).
-            resources: [.process("Resources/Reactions"), .copy("Resources/Localization")],
+            resources: [.process("Resources/Reactions"), .copy("Resources/Localization"), .copy("Resources/Giphy")],
             swiftSettings: strict
         ),
 
@@ -221,7 +233,7 @@ let package = Package(
         .executableTarget(
             name: "parley",
             dependencies: [
-                "Parley", "ParleyScenes", "CCairoPango", "ParleyServer", "ParleyProtocol", "ParleyChatRemote",
+                "Parley", "ParleyScenes", "CCairoPango", "ParleyServer", "ParleyProtocol", "ParleyChatRemote", "ParleyLinkPreview",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
@@ -283,7 +295,8 @@ let package = Package(
             name: "ParleyChatRemoteTests",
             dependencies: [
                 "ParleyChatRemote", "ParleyChat", "ParleyProtocol", "ParleyServer", "ParleyChatRemoteTestChild",
-                "ParleyChatUI", "ParleyUIKit",
+                "ParleyChatUI", "ParleyUIKit", "ParleyLinkPreview",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],

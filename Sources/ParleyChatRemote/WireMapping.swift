@@ -17,7 +17,8 @@ enum WireMapping {
         ChannelConfig(
             reactionsEnabled: wire.reactionsEnabled, repliesEnabled: wire.repliesEnabled, quotesEnabled: wire.quotesEnabled,
             typingEventsEnabled: wire.typingEventsEnabled, readEventsEnabled: wire.readEventsEnabled,
-            uploadsEnabled: wire.uploadsEnabled, mutesEnabled: wire.mutesEnabled, maxMessageLength: wire.maxMessageLength)
+            uploadsEnabled: wire.uploadsEnabled, mutesEnabled: wire.mutesEnabled, maxMessageLength: wire.maxMessageLength,
+            commands: wire.commands.map { $0.map(Command.init) } ?? Command.defaultCommands)
     }
 
     static func channel(_ wire: WireChannel) -> SyncedChannel? {
@@ -180,6 +181,17 @@ enum WireMapping {
         WireChannelConfig(
             reactionsEnabled: config.reactionsEnabled, repliesEnabled: config.repliesEnabled, quotesEnabled: config.quotesEnabled,
             typingEventsEnabled: config.typingEventsEnabled, readEventsEnabled: config.readEventsEnabled,
-            uploadsEnabled: config.uploadsEnabled, mutesEnabled: config.mutesEnabled, maxMessageLength: config.maxMessageLength)
+            uploadsEnabled: config.uploadsEnabled, mutesEnabled: config.mutesEnabled, maxMessageLength: config.maxMessageLength,
+            commands: config.commands.map(\.wire))
+    }
+}
+
+extension Command {
+    /// The wire form sent to the server.
+    var wire: WireCommand { WireCommand(name: name, description: description, set: set, args: args) }
+
+    /// The command the server describes.
+    init(_ wire: WireCommand) {
+        self.init(name: wire.name, description: wire.description, set: wire.set, args: wire.args)
     }
 }

@@ -50,12 +50,14 @@ public struct WireChannelConfig: Sendable, Hashable, Codable {
     public var mutesEnabled: Bool
     /// The longest message text, in characters.
     public var maxMessageLength: Int
+    /// The `/` commands the composer offers; nil (from an older peer) means the default set.
+    public var commands: [WireCommand]?
 
     /// Creates a config; every feature is on by default.
     public init(
         reactionsEnabled: Bool = true, repliesEnabled: Bool = true, quotesEnabled: Bool = true,
         typingEventsEnabled: Bool = true, readEventsEnabled: Bool = true, uploadsEnabled: Bool = true,
-        mutesEnabled: Bool = true, maxMessageLength: Int = 5_000
+        mutesEnabled: Bool = true, maxMessageLength: Int = 5_000, commands: [WireCommand]? = nil
     ) {
         self.reactionsEnabled = reactionsEnabled
         self.repliesEnabled = repliesEnabled
@@ -65,6 +67,27 @@ public struct WireChannelConfig: Sendable, Hashable, Codable {
         self.uploadsEnabled = uploadsEnabled
         self.mutesEnabled = mutesEnabled
         self.maxMessageLength = maxMessageLength
+        self.commands = commands
+    }
+}
+
+/// A `/` command of a channel (mirrors ParleyChat's `Command`).
+public struct WireCommand: Sendable, Hashable, Codable {
+    /// The name typed after the slash.
+    public var name: String
+    /// What it does.
+    public var description: String
+    /// Its group ("fun_set").
+    public var set: String
+    /// Its arguments as shown ("[text]").
+    public var args: String
+
+    /// Describes a command.
+    public init(name: String, description: String, set: String, args: String) {
+        self.name = name
+        self.description = description
+        self.set = set
+        self.args = args
     }
 }
 

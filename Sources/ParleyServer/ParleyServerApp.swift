@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdWebSocket
 import Logging
+import ParleyChat
 import ParleyProtocol
 import ServiceLifecycle
 
@@ -42,6 +43,10 @@ public struct ParleyServerConfiguration: Sendable {
     public var firstRequestTimeout: Duration = .seconds(10)
     /// What `POST /v1/uploads` accepts (size and types).
     public var uploads = UploadPolicy()
+    /// Fetches the page of the first http(s) link of a new message and adds its preview to the
+    /// message (`parley serve --link-previews` sets `HTTPLinkPreviewFetcher`); nil, the default,
+    /// fetches nothing.
+    public var linkPreviewFetcher: (any LinkPreviewFetching)?
 
     /// Describes a server.
     public init(
@@ -149,7 +154,8 @@ public enum ParleyServerApp {
                 logger: logger)
         }
         let service = ChatService(
-            storage: storage, hub: hub, limits: configuration.limits, adminUserIds: configuration.adminUserIds)
+            storage: storage, hub: hub, limits: configuration.limits, adminUserIds: configuration.adminUserIds,
+            linkPreviewFetcher: configuration.linkPreviewFetcher, logger: logger)
         let tokens = try await ServerTokens(secret: configuration.jwtSecret)
         let authenticator = Authenticator(tokens: tokens, storage: storage)
         let limiter = RateLimiter(rate: configuration.limits.requestsPerSecond, burst: configuration.limits.requestBurst)

@@ -19,10 +19,14 @@ struct LoopbackServer: Sendable {
     /// Limits without the per-user request rate, for tests that write thousands of times.
     static let unthrottled = WireLimits(requestsPerSecond: 1_000_000, requestBurst: 1_000_000)
 
-    static func run(limits: WireLimits = WireLimits(), _ body: @Sendable (LoopbackServer) async throws -> Void) async throws {
+    static func run(
+        limits: WireLimits = WireLimits(), linkPreviewFetcher: (any LinkPreviewFetching)? = nil,
+        _ body: @Sendable (LoopbackServer) async throws -> Void
+    ) async throws {
         var logger = Logger(label: "parley.server.remote-test")
         logger.logLevel = .error
-        let configuration = ParleyServerConfiguration(port: 0, databasePath: nil, jwtSecret: secret, limits: limits)
+        var configuration = ParleyServerConfiguration(port: 0, databasePath: nil, jwtSecret: secret, limits: limits)
+        configuration.linkPreviewFetcher = linkPreviewFetcher
         let tokens = try await ServerTokens(secret: secret)
         try await ParleyServerApp.withServer(configuration: configuration, logger: logger) { port in
             try await body(LoopbackServer(url: try #require(URL(string: "http://127.0.0.1:\(port)")), port: port, tokens: tokens))

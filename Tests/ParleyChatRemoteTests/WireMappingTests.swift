@@ -24,6 +24,15 @@ import Testing
         #expect(WireMapping.attachment(outgoing).url == upload)
     }
 
+    @Test func channelCommandsCrossTheWireAndAnOlderServerMeansTheDefaults() {
+        let config = ChannelConfig(commands: [.giphy, Command(name: "ban", description: "Ban a user", set: "moderation_set", args: "[@username]")])
+        let wire = WireMapping.config(config)
+        #expect(wire.commands?.map(\.name) == ["giphy", "ban"])
+        #expect(WireMapping.config(wire) == config)
+        #expect(WireMapping.config(WireChannelConfig()).commands == Command.defaultCommands)
+        #expect(WireMapping.config(WireChannelConfig(commands: [])).commands.isEmpty)
+    }
+
     @Test func eventsBecomeSyncChangesAndUnknownKindsStillCount() throws {
         let user = WireUser(id: "bob", name: "Bob")
         let message = WireMessage(

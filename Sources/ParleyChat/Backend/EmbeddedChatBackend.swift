@@ -14,11 +14,16 @@ public final class EmbeddedChatBackend: ChatBackend {
     let clock: any ChatClock
     let ids: IdentifierSource
     private let typingExpiry: TypingExpiry
+    /// Fetches link previews of sent messages; nil leaves them out (see ``waitForLinkPreviews()``).
+    let linkPreviewFetcher: (any LinkPreviewFetching)?
+    /// The previews being fetched.
+    let linkPreviewTasks = PthreadMutex<[Task<Void, Never>]>([])
 
-    init(store: ChatStore, clock: any ChatClock, ids: IdentifierSource) {
+    init(store: ChatStore, clock: any ChatClock, ids: IdentifierSource, linkPreviewFetcher: (any LinkPreviewFetching)? = nil) {
         self.store = store
         self.clock = clock
         self.ids = ids
+        self.linkPreviewFetcher = linkPreviewFetcher
         self.typingExpiry = TypingExpiry(store: store, clock: clock)
     }
 
@@ -159,7 +164,8 @@ public final class EmbeddedChatBackend: ChatBackend {
     // MARK: Messages
 
     /// Accepts a message after checking every rule; idempotent by id. The files of its image and
-    /// file attachments are first copied into ``attachmentsDirectory``.
+    /// file attachments are first copied into ``attachmentsDirectory``; a link in its text gets a
+    /// preview afterwards when a ``ChatClientConfig/linkPreviewFetcher`` is set.
     ///
     /// - Throws: ``ChatError/emptyMessage``, ``ChatError/messageTooLong(length:limit:)``,
     ///   ``ChatError/channelNotFound(_:)``, ``ChatError/channelFrozen(_:)``,
@@ -174,6 +180,7 @@ public final class EmbeddedChatBackend: ChatBackend {
         try await store.write { db in
             try Self.acceptMessage(message, by: userId, db: db, now: now)
         }
+        startLinkPreview(for: message)
     }
 
     /// The body of ``sendMessage(_:by:)``, usable inside a larger transaction.

@@ -117,7 +117,7 @@ public final class ChatClient: Sendable {
     private init(config: ChatClientConfig, opened: (ChatStore, ChatError?), backend: (any ChatBackend)?, localStorageError: ChatError?) {
         let (store, recovered) = opened
         let ids = IdentifierSource(seed: config.randomSeed)
-        let local = EmbeddedChatBackend(store: store, clock: config.clock, ids: ids)
+        let local = EmbeddedChatBackend(store: store, clock: config.clock, ids: ids, linkPreviewFetcher: config.linkPreviewFetcher)
         self.config = config
         self.store = store
         self.ids = ids

@@ -38,6 +38,9 @@ public struct ChatClientConfig: Sendable {
     /// Seeds the generator of message ids; `nil` uses system randomness. Set it (with a manual
     /// clock) to make a whole session reproducible.
     public var randomSeed: UInt64?
+    /// Fetches the page of a link in a sent message for its preview (embedded backend only; a
+    /// server makes its own). `nil`, the default, fetches nothing.
+    public var linkPreviewFetcher: (any LinkPreviewFetching)?
 
     /// Describes a client.
     public init(

@@ -17,6 +17,9 @@ public struct ChannelConfig: Hashable, Sendable, Codable {
     public var mutesEnabled: Bool
     /// The longest message text accepted, in characters.
     public var maxMessageLength: Int
+    /// The `/` commands the composer offers (Stream's `ChannelConfig.commands`); by default
+    /// ``Command/defaultCommands`` (giphy, mute, unmute).
+    public var commands: [Command]
 
     /// The default limit on message length, in characters.
     public static let defaultMaxMessageLength = 5000
@@ -30,7 +33,8 @@ public struct ChannelConfig: Hashable, Sendable, Codable {
         readEventsEnabled: Bool = true,
         uploadsEnabled: Bool = true,
         mutesEnabled: Bool = true,
-        maxMessageLength: Int = ChannelConfig.defaultMaxMessageLength
+        maxMessageLength: Int = ChannelConfig.defaultMaxMessageLength,
+        commands: [Command] = Command.defaultCommands
     ) {
         self.reactionsEnabled = reactionsEnabled
         self.repliesEnabled = repliesEnabled
@@ -40,6 +44,7 @@ public struct ChannelConfig: Hashable, Sendable, Codable {
         self.uploadsEnabled = uploadsEnabled
         self.mutesEnabled = mutesEnabled
         self.maxMessageLength = maxMessageLength
+        self.commands = commands
     }
 
     /// The config a new channel of `type` gets unless the creator passes one.
@@ -55,6 +60,28 @@ public struct ChannelConfig: Hashable, Sendable, Codable {
         default:
             ChannelConfig()
         }
+    }
+}
+
+extension ChannelConfig {
+    private enum CodingKeys: String, CodingKey {
+        case reactionsEnabled, repliesEnabled, quotesEnabled, typingEventsEnabled, readEventsEnabled, uploadsEnabled,
+             mutesEnabled, maxMessageLength, commands
+    }
+
+    /// Decodes a config; one stored before configs had commands gets the default commands.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            reactionsEnabled: try container.decode(Bool.self, forKey: .reactionsEnabled),
+            repliesEnabled: try container.decode(Bool.self, forKey: .repliesEnabled),
+            quotesEnabled: try container.decode(Bool.self, forKey: .quotesEnabled),
+            typingEventsEnabled: try container.decode(Bool.self, forKey: .typingEventsEnabled),
+            readEventsEnabled: try container.decode(Bool.self, forKey: .readEventsEnabled),
+            uploadsEnabled: try container.decode(Bool.self, forKey: .uploadsEnabled),
+            mutesEnabled: try container.decode(Bool.self, forKey: .mutesEnabled),
+            maxMessageLength: try container.decode(Int.self, forKey: .maxMessageLength),
+            commands: try container.decodeIfPresent([Command].self, forKey: .commands) ?? Command.defaultCommands)
     }
 }
 

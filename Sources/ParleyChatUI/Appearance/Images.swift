@@ -94,6 +94,15 @@ extension Appearance {
         public var messageActionFlag: UIImage = ChatUIResources.symbol("flag")
         /// Message action: mute the author.
         public var messageActionMuteUser: UIImage = ChatUIResources.symbol("speaker.slash")
+        /// The icons of the composer's `/` commands by command name (Stream's `availableCommandIcons`):
+        /// giphy, mute and unmute.
+        public var availableCommandIcons: [String: UIImage] = [
+            Command.giphy.name: ChatUIResources.symbol("photo"),
+            Command.mute.name: ChatUIResources.symbol("speaker.slash"),
+            Command.unmute.name: ChatUIResources.symbol("speaker.wave.2"),
+        ]
+        /// The icon of a command without one in ``availableCommandIcons``, and of the command chip.
+        public var commandFallback: UIImage = ChatUIResources.symbol("bolt.fill")
 
         /// Delivery status: sending (and waiting to be sent).
         public var messageDeliveryStatusSending: UIImage = ChatUIResources.symbol("clock")

@@ -3,8 +3,8 @@ import ParleyChat
 import ParleyUIKit
 
 extension ComposerVC {
-    /// What the composer holds: the text, the attachments and the mode (new, quoting a message,
-    /// editing one).
+    /// What the composer holds: the text, the attachments, the picked `/` command and the mode
+    /// (new, quoting a message, editing one).
     public struct Content: Sendable {
         /// The text typed so far.
         public var text: String
@@ -19,16 +19,20 @@ extension ComposerVC {
         /// The users picked from the mention suggestions; those whose "@Name" is still in the text
         /// when the message is sent become its `mentionedUsers`.
         public var mentionedUsers: Set<ChatUser>
+        /// The `/` command picked from the suggestions (Stream's `Content.command`): the text is
+        /// then its arguments ("cats" for `/giphy cats`), and sending runs the command.
+        public var command: Command?
 
         /// Empty content.
         public init(text: String = "", quotingMessage: ChatMessage? = nil, editingMessage: ChatMessage? = nil, threadMessage: ChatMessage? = nil,
-                    attachments: [AnyAttachmentPayload] = [], mentionedUsers: Set<ChatUser> = []) {
+                    attachments: [AnyAttachmentPayload] = [], mentionedUsers: Set<ChatUser> = [], command: Command? = nil) {
             self.text = text
             self.quotingMessage = quotingMessage
             self.editingMessage = editingMessage
             self.threadMessage = threadMessage
             self.attachments = attachments
             self.mentionedUsers = mentionedUsers
+            self.command = command
         }
 
         /// Switches to quote mode for `message` (the text and attachments stay).
@@ -46,6 +50,7 @@ extension ComposerVC {
             text = message.text
             attachments = []
             mentionedUsers = message.mentionedUsers
+            command = nil
         }
 
         /// Back to an empty new message (keeps the thread).
@@ -55,6 +60,7 @@ extension ComposerVC {
             editingMessage = nil
             attachments = []
             mentionedUsers = []
+            command = nil
         }
 
         /// Whether there is nothing to send: the text is only whitespace and nothing is attached.

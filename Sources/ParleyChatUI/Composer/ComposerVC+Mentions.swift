@@ -47,8 +47,12 @@ extension ComposerVC {
         }
     }
 
-    /// A tapped (or Enter-picked) suggestion row.
+    /// A tapped (or Enter-picked) suggestion row: a command or a mention.
     func didSelectSuggestion(at index: Int) {
+        if suggestionsVC.users.isEmpty, suggestionsVC.commands.indices.contains(index) {
+            selectCommand(suggestionsVC.commands[index])
+            return
+        }
         guard let range = mentionRange, suggestionsVC.users.indices.contains(index) else { return }
         insertMention(of: suggestionsVC.users[index], replacing: range)
     }
@@ -59,5 +63,53 @@ extension ComposerVC {
             .filter { text.contains(mentionSymbol + Self.mentionName(of: $0)) }
             .map(\.id)
             .sorted()
+    }
+
+    /// Up and Down move the highlighted suggestion while the list shows.
+    func suggestionKeyCommands() -> [UIKeyCommand] {
+        [(UIKeyCommand.inputUpArrow, -1), (UIKeyCommand.inputDownArrow, 1)].map { input, offset in
+            let command = UIKeyCommand(input: input) { [weak self] _ in self?.suggestionsVC.moveHighlight(by: offset) }
+            command.wantsPriorityOverSystemBehavior = true
+            return command
+        }
+    }
+
+    /// Shows `users` in ``suggestionsVC`` (the first highlighted), or hides the list when empty;
+    /// a pick replaces `mentionRange` in the text.
+    func presentMentionSuggestions(_ users: [ChatUser], mentionRange: NSRange) {
+        guard !users.isEmpty else {
+            dismissSuggestions()
+            return
+        }
+        self.mentionRange = mentionRange
+        if suggestionsVC.users != users { suggestionsVC.highlightedIndex = 0 }
+        suggestionsVC.users = users
+        suggestionsVC.commands = []
+        suggestionsVC.updateContentIfNeeded()
+    }
+
+    /// Replaces the "@query" at `range` with "@Name ", puts the caret after it, records `user`
+    /// in `content.mentionedUsers` and hides the suggestions.
+    func replaceMentionQuery(_ range: NSRange, with user: ChatUser) {
+        let text = content.text as NSString
+        guard NSMaxRange(range) <= text.length else { return }
+        let mention = mentionSymbol + Self.mentionName(of: user) + " "
+        content.text = text.replacingCharacters(in: range, with: mention)
+        content.mentionedUsers.insert(user)
+        let textView = composerView.inputTextView
+        if textView.text != content.text { textView.text = content.text }
+        textView.selectedRange = NSRange(location: range.location + (mention as NSString).length, length: 0)
+        dismissSuggestions()
+    }
+
+    /// The current user's newest message in the channel (not in a thread) that is neither
+    /// deleted nor a system message.
+    func newestEditableMessage() -> ChatMessage? {
+        guard let channelController, content.threadMessage == nil else { return nil }
+        let me = channelController.client.currentUserId
+        return channelController.messages.last { message in
+            message.author.id == me && !message.isDeleted && (message.type == .regular || message.type == .reply)
+                && (message.parentMessageId == nil || message.showReplyInChannel)
+        }
     }
 }

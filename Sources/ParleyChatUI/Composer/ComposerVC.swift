@@ -22,6 +22,10 @@ import ParleyUIKit
 /// Typing ``mentionSymbol`` and letters ("@al") opens ``suggestionsVC`` above the input with the
 /// channel's members that match; a tap (or Enter, on the highlighted first row) replaces "@al"
 /// with "@Alice Liddell " and the sent message mentions her. Escape closes the suggestions.
+/// Typing ``commandSymbol`` at the start ("/gi") lists the channel's commands the same way (Up
+/// and Down move the highlight); a pick shows the command's chip in the input
+/// (`content.command`), and sending runs it: `/giphy cats` previews a picture with Send, Shuffle
+/// and Cancel (``giphyPreviewView``), `/mute` and `/unmute` mute the channel.
 ///
 /// The root view sizes itself with Auto Layout: pin its leading, trailing and bottom edges and
 /// it grows with the text; `preferredContentSize` follows its height.
@@ -68,6 +72,13 @@ open class ComposerVC: _ViewController, UITextViewDelegate {
 
     /// The character that starts a mention.
     open var mentionSymbol = "@"
+    /// The character that starts a command, at the start of the text.
+    open var commandSymbol = "/"
+    /// Whether typing ``commandSymbol`` offers the channel's commands (not while editing).
+    open var isCommandsEnabled: Bool { content.editingMessage == nil }
+
+    /// The preview of a `/giphy` pick above the input (`components.giphyPreviewView`).
+    open private(set) lazy var giphyPreviewView: ChatGiphyPreviewView = configured(components.giphyPreviewView.init(frame: .zero))
 
     /// Whether typing ``mentionSymbol`` offers the channel's members as mentions.
     open var isMentionsEnabled: Bool { true }
@@ -101,7 +112,7 @@ open class ComposerVC: _ViewController, UITextViewDelegate {
     public var attachmentsPickerDirectory: URL?
 
     /// The suggestions above the composer view.
-    private lazy var rootStack = ContainerStackView(axis: .vertical, spacing: 0)
+    lazy var rootStack = ContainerStackView(axis: .vertical, spacing: 0)
     /// Where the shown suggestions' "@query" sits in the text (replaced by the picked mention).
     var mentionRange: NSRange?
 
@@ -117,7 +128,6 @@ open class ComposerVC: _ViewController, UITextViewDelegate {
     }
     /// Not decoded: Parley has no archives (see `UIViewController.init(coder:)`).
     public required init?(coder: NSCoder) { return nil }
-
 
     // MARK: Lifecycle
 
@@ -141,6 +151,7 @@ open class ComposerVC: _ViewController, UITextViewDelegate {
             self.content.attachments.remove(at: index)
         }
         suggestionsVC.didSelectItemAt = { [weak self] index in self?.didSelectSuggestion(at: index) }
+        setUpCommands()
     }
 
     /// Stacks the mention suggestions (hidden until the user types "@…") over the composer view
@@ -185,6 +196,7 @@ open class ComposerVC: _ViewController, UITextViewDelegate {
             composer.headerView.isHidden = true
         }
         updateQuotedMessageView(content.quotingMessage)
+        updateCommandContent()
 
         let isEditing = content.editingMessage != nil
         if let sendButton = composer.sendButton as? SendButton {
@@ -218,10 +230,12 @@ open class ComposerVC: _ViewController, UITextViewDelegate {
 
     // MARK: Mention suggestions
 
-    /// Shows the mention suggestions when the text before the caret is a mention being typed,
-    /// hides them otherwise.
+    /// Shows the command suggestions while a command is typed at the start of the text, the
+    /// mention suggestions while a mention is typed before the caret, hides them otherwise.
     open func updateSuggestions() {
-        if isMentionsEnabled, let (typingMention, range) = typingMention(in: composerView.inputTextView) {
+        if isCommandsEnabled, let typingCommand = typingCommand(in: composerView.inputTextView) {
+            showCommandSuggestions(for: typingCommand)
+        } else if isMentionsEnabled, let (typingMention, range) = typingMention(in: composerView.inputTextView) {
             showMentionSuggestions(for: typingMention, mentionRange: range)
         } else {
             dismissSuggestions()
@@ -246,37 +260,34 @@ open class ComposerVC: _ViewController, UITextViewDelegate {
     /// Shows ``mentionSuggestions(for:)`` in ``suggestionsVC`` (the first highlighted), or hides
     /// the list when none match; a pick replaces `mentionRange` in the text.
     open func showMentionSuggestions(for typingMention: String, mentionRange: NSRange) {
-        let users = mentionSuggestions(for: typingMention)
-        guard !users.isEmpty else {
-            dismissSuggestions()
-            return
-        }
-        self.mentionRange = mentionRange
-        if suggestionsVC.users != users { suggestionsVC.highlightedIndex = 0 }
-        suggestionsVC.users = users
-        suggestionsVC.updateContentIfNeeded()
+        presentMentionSuggestions(mentionSuggestions(for: typingMention), mentionRange: mentionRange)
     }
+
+    /// The command being typed: the letters after ``commandSymbol`` at the start of the text, up
+    /// to the caret (no spaces); nil otherwise or once a command is picked.
+    open func typingCommand(in textView: UITextView) -> String? { typedCommandQuery(in: textView) }
+
+    /// The channel's commands (``availableCommands``) whose name starts with `typingCommand`.
+    open func commandSuggestions(for typingCommand: String) -> [Command] { commands(matching: typingCommand) }
+
+    /// Shows ``commandSuggestions(for:)`` in ``suggestionsVC`` (the first highlighted), or hides
+    /// the list when none match; a pick becomes `content.command`.
+    open func showCommandSuggestions(for typingCommand: String) { presentCommandSuggestions(commandSuggestions(for: typingCommand)) }
+
+    /// Runs `command` with `arguments` (the text after it): `/giphy` previews a picture
+    /// (``showGiphyPreview(for:)``), `/mute` and `/unmute` mute or unmute the channel.
+    open func runCommand(_ command: Command, arguments: String) { runClientSideCommand(command, arguments: arguments) }
 
     /// Hides the suggestions.
     open func dismissSuggestions() {
         mentionRange = nil
-        guard !suggestionsVC.users.isEmpty else { return }
         suggestionsVC.users = []
+        suggestionsVC.commands = []
     }
 
     /// Replaces the "@query" at `range` with "@Name " (``mentionName(of:)``), puts the caret after
     /// it, records `user` in `content.mentionedUsers` and hides the suggestions.
-    open func insertMention(of user: ChatUser, replacing range: NSRange) {
-        let text = content.text as NSString
-        guard NSMaxRange(range) <= text.length else { return }
-        let mention = mentionSymbol + Self.mentionName(of: user) + " "
-        content.text = text.replacingCharacters(in: range, with: mention)
-        content.mentionedUsers.insert(user)
-        let textView = composerView.inputTextView
-        if textView.text != content.text { textView.text = content.text }
-        textView.selectedRange = NSRange(location: range.location + (mention as NSString).length, length: 0)
-        dismissSuggestions()
-    }
+    open func insertMention(of user: ChatUser, replacing range: NSRange) { replaceMentionQuery(range, with: user) }
 
     // MARK: Actions
 
@@ -295,6 +306,7 @@ open class ComposerVC: _ViewController, UITextViewDelegate {
     /// `sender` is the button that asked (the send button, also when Enter sends).
     open func publishMessage(sender: UIButton) {
         let text = content.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if runCommandIfNeeded(text: text) { return }
         guard !text.isEmpty || (!content.attachments.isEmpty && content.editingMessage == nil) else { return }
         guard let channelController else {
             errorMessage = appearance.l10n.tr("composer.error.unavailable")
@@ -344,6 +356,7 @@ open class ComposerVC: _ViewController, UITextViewDelegate {
     /// Up in an empty composer edits the user's last message (as desktop chat apps do); the
     /// command exists only while the composer is empty and there is such a message.
     open override var keyCommands: [UIKeyCommand]? {
+        if suggestionsVC.isPresented { return suggestionKeyCommands() }
         guard content.isEmpty, content.editingMessage == nil, let message = lastEditableMessage() else { return nil }
         let command = UIKeyCommand(title: appearance.l10n.tr("shortcuts.edit-last"), input: UIKeyCommand.inputUpArrow) { [weak self] _ in
             self?.content.editMessage(message)
@@ -354,26 +367,13 @@ open class ComposerVC: _ViewController, UITextViewDelegate {
 
     /// The current user's newest message that Up would edit: in the channel (not in a thread), not
     /// deleted, not a system message; nil in a thread.
-    open func lastEditableMessage() -> ChatMessage? {
-        guard let channelController, content.threadMessage == nil else { return nil }
-        let me = channelController.client.currentUserId
-        return channelController.messages.last { message in
-            message.author.id == me && !message.isDeleted && (message.type == .regular || message.type == .reply)
-                && (message.parentMessageId == nil || message.showReplyInChannel)
-        }
-    }
+    open func lastEditableMessage() -> ChatMessage? { newestEditableMessage() }
 
-    /// Escape cancels replying or editing (as in desktop chat apps); other keys go up the chain.
+    /// Escape closes the suggestions, the giphy preview or the command chip, else cancels replying
+    /// or editing (as in desktop chat apps); other keys go up the chain.
     open override func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
         let isEscape = presses.contains { $0.key?.keyCode == .keyboardEscape }
-        if isEscape, suggestionsVC.isPresented {
-            dismissSuggestions()
-            return
-        }
-        if isEscape, content.quotingMessage != nil || content.editingMessage != nil {
-            cancelReplyOrEdit()
-            return
-        }
+        if isEscape, handleEscape() { return }
         super.pressesBegan(presses, with: event)
     }
 
@@ -397,14 +397,11 @@ open class ComposerVC: _ViewController, UITextViewDelegate {
         updateSuggestions()
     }
 
-    /// Enter sends; Shift+Enter (or Alt+Enter) breaks the line.
+    /// Enter picks the highlighted suggestion, else sends (the giphy preview when nothing is
+    /// typed); Shift+Enter (or Alt+Enter) breaks the line.
     open func textView(_ textView: UITextView, shouldReturnWith modifierFlags: UIKeyModifierFlags) -> Bool {
         if modifierFlags.contains(.shift) || modifierFlags.contains(.alternate) { return true }
-        if suggestionsVC.isPresented, let index = suggestionsVC.highlightedIndex {
-            didSelectSuggestion(at: index)
-            return false
-        }
-        publishMessage(sender: composerView.sendButton)
+        handleReturn()
         return false
     }
 

@@ -58,6 +58,9 @@ open class ComposerView: _View {
     open private(set) lazy var quotedMessageView: QuotedChatMessageView = configured(components.quotedMessageView.init(frame: .zero))
     /// A short error ("This channel is frozen"), shown under the input after a failed send.
     open private(set) lazy var errorLabel = UILabel()
+    /// The chip naming the picked `/` command, over the leading edge of the text
+    /// (`components.commandLabelView`; hidden without a command).
+    open private(set) lazy var commandLabelView: CommandLabelView = configured(components.commandLabelView.init(frame: .zero))
 
     /// Creates the view. It is rasterised (`layer.shouldRasterize`): a frame blits one bitmap
     /// of the composer instead of composing its dozen layers, until something in it changes
@@ -148,6 +151,11 @@ open class ComposerView: _View {
 
         trailingContainer.addArrangedSubview(sendButton)
 
+        // The command chip floats over the text view's first line (placed in `layoutSubviews`, out
+        // of the stacks' constraints); the text view keeps room for it.
+        commandLabelView.isHidden = true
+        addSubview(commandLabelView)
+
         errorLabel.numberOfLines = 2
         bottomContainer.directionalLayoutMargins = NSDirectionalEdgeInsets(top: 4, leading: 12, bottom: 0, trailing: 12)
         bottomContainer.addArrangedSubview(errorLabel, respectsLayoutMargins: true)
@@ -184,5 +192,11 @@ open class ComposerView: _View {
         super.layoutSubviews()
         let radius = min(19, inputMessageView.bounds.height / 2)
         if radius > 0, inputMessageView.layer.cornerRadius != radius { inputMessageView.layer.cornerRadius = radius }
+        if !commandLabelView.isHidden {
+            let size = commandLabelView.systemLayoutSizeFitting(UIView.layoutFittingCompressedSize)
+            let field = inputTextView.convert(inputTextView.bounds, to: self)
+            let x = effectiveUserInterfaceLayoutDirection == .rightToLeft ? field.maxX - 8 - size.width : field.minX + 8
+            commandLabelView.frame = CGRect(x: x, y: field.minY + 19 - 11, width: size.width, height: 22)
+        }
     }
 }

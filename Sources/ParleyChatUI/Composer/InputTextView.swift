@@ -42,6 +42,17 @@ open class InputTextView: UITextView, Customizable, AppearanceProvider, Componen
         set { super.accessibilityLabel = newValue }
     }
 
+    /// The room kept free before the text for a view over the field's leading edge (the
+    /// composer's command chip); 0 by default.
+    open var leadingAccessoryWidth: CGFloat = 0 {
+        didSet { if leadingAccessoryWidth != oldValue, lifecycle.isInitialized { setUpAppearance() } }
+    }
+
+    /// The placeholder shown while the text is empty; nil for the language's "Send a message".
+    open var placeholderText: String? {
+        didSet { if placeholderText != oldValue, lifecycle.isInitialized { setUpAppearance() } }
+    }
+
     /// The smallest height: one line of text with the insets (never less than 38 points).
     open var minimumHeight: CGFloat {
         max(38, (lineHeight + textContainerInset.top + textContainerInset.bottom).ceiled(toScale: displayScale))
@@ -121,10 +132,12 @@ open class InputTextView: UITextView, Customizable, AppearanceProvider, Componen
         backgroundColor = .clear
         font = appearance.fonts.body
         textColor = appearance.colorPalette.text
-        textContainerInset = UIEdgeInsets(top: 9, left: 6, bottom: 9, right: 6)
+        let isRightToLeft = effectiveUserInterfaceLayoutDirection == .rightToLeft
+        textContainerInset = UIEdgeInsets(
+            top: 9, left: 6 + (isRightToLeft ? 0 : leadingAccessoryWidth), bottom: 9, right: 6 + (isRightToLeft ? leadingAccessoryWidth : 0))
         placeholderLabel.font = appearance.fonts.body
         placeholderLabel.textColor = appearance.colorPalette.subtitleText
-        placeholderLabel.text = appearance.l10n.tr("composer.placeholder.message")
+        placeholderLabel.text = placeholderText ?? appearance.l10n.tr("composer.placeholder.message")
         invalidateIntrinsicContentSize()
         setNeedsLayout()
     }

@@ -135,6 +135,16 @@ public struct Components {
     public var suggestionsMentionCollectionViewCell: ChatMentionSuggestionCollectionViewCell.Type = ChatMentionSuggestionCollectionViewCell.self
     /// What a mention suggestion row shows: avatar, name, "@id".
     public var suggestionsMentionView: ChatMentionSuggestionView.Type = ChatMentionSuggestionView.self
+    /// The pressable row of one command suggestion.
+    public var suggestionsCommandCollectionViewCell: ChatCommandSuggestionCollectionViewCell.Type = ChatCommandSuggestionCollectionViewCell.self
+    /// What a command suggestion row shows: icon, name, "/name [args]".
+    public var suggestionsCommandView: ChatCommandSuggestionView.Type = ChatCommandSuggestionView.self
+    /// The chip in the composer's input naming the picked command.
+    public var commandLabelView: CommandLabelView.Type = CommandLabelView.self
+    /// The preview of a `/giphy` pick above the composer, with Send, Shuffle and Cancel.
+    public var giphyPreviewView: ChatGiphyPreviewView.Type = ChatGiphyPreviewView.self
+    /// The pictures `/giphy` searches (a small set bundled with Parley by default).
+    public var giphySearch: GiphySearch = .bundled
 
     // MARK: Reactions and message popup (issue 8, seed 004)
 

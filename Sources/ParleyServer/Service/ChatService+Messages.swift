@@ -18,7 +18,7 @@ extension ChatService {
         let maxLength = limits.maxMessageLength
         // Read in this order: the channel, the actor's membership, and the id (a retry's message).
         let expecting: [ExpectedRead] = [.channel(cid), .member(cid, actorId), .message(request.id)]
-        return try await perform(actorId, in: cid, expecting: expecting) { tx, actor in
+        let response = try await perform(actorId, in: cid, expecting: expecting) { tx, actor in
             let (visible, member) = try Self.visibleChannel(tx, cid, actor: actor)
             var channel = visible
             if let existing = try tx.message(request.id) {
@@ -75,6 +75,8 @@ extension ChatService {
             }
             return Outcome(response: WriteResponse(events: events, message: wire))
         }
+        startLinkPreview(of: request, response: response)
+        return response
     }
 
     /// Replaces a message's text (its author with `update-own-message`, or `update-any-message`).

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import ParleyChat
 import ParleyProtocol
 
@@ -17,12 +18,21 @@ final class ChatService: Sendable {
     let limits: WireLimits
     /// Users created with the admin role when they first write themselves.
     let adminUserIds: Set<UserId>
+    /// Fetches the pages of links in new messages for their previews; nil makes none.
+    let linkPreviewFetcher: (any LinkPreviewFetching)?
+    /// Where operations that answer nobody (link previews) report failures.
+    let logger: Logger
 
-    init(storage: any ServerStorage, hub: EventHub, limits: WireLimits, adminUserIds: Set<UserId>) {
+    init(
+        storage: any ServerStorage, hub: EventHub, limits: WireLimits, adminUserIds: Set<UserId>,
+        linkPreviewFetcher: (any LinkPreviewFetching)? = nil, logger: Logger = Logger(label: "parley.server")
+    ) {
         self.storage = storage
         self.hub = hub
         self.limits = limits
         self.adminUserIds = adminUserIds
+        self.linkPreviewFetcher = linkPreviewFetcher
+        self.logger = logger
     }
 
     /// What a write hands to the fan-out after its commit.

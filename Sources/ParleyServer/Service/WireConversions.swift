@@ -8,7 +8,8 @@ extension ChannelConfig {
         WireChannelConfig(
             reactionsEnabled: reactionsEnabled, repliesEnabled: repliesEnabled, quotesEnabled: quotesEnabled,
             typingEventsEnabled: typingEventsEnabled, readEventsEnabled: readEventsEnabled,
-            uploadsEnabled: uploadsEnabled, mutesEnabled: mutesEnabled, maxMessageLength: maxMessageLength)
+            uploadsEnabled: uploadsEnabled, mutesEnabled: mutesEnabled, maxMessageLength: maxMessageLength,
+            commands: commands.map(\.wire))
     }
 
     /// The config a wire config describes.
@@ -17,7 +18,8 @@ extension ChannelConfig {
             reactionsEnabled: wire.reactionsEnabled, repliesEnabled: wire.repliesEnabled,
             quotesEnabled: wire.quotesEnabled, typingEventsEnabled: wire.typingEventsEnabled,
             readEventsEnabled: wire.readEventsEnabled, uploadsEnabled: wire.uploadsEnabled,
-            mutesEnabled: wire.mutesEnabled, maxMessageLength: wire.maxMessageLength)
+            mutesEnabled: wire.mutesEnabled, maxMessageLength: wire.maxMessageLength,
+            commands: wire.commands.map { $0.map(Command.init) } ?? Command.defaultCommands)
     }
 }
 
@@ -79,5 +81,15 @@ extension ServerTransaction {
                     messageId: $0.messageId, userId: $0.userId, type: $0.type, score: $0.score, createdAt: $0.createdAt,
                     updatedAt: $0.updatedAt)
             })
+    }
+}
+
+extension Command {
+    /// The wire form.
+    var wire: WireCommand { WireCommand(name: name, description: description, set: set, args: args) }
+
+    /// The command a wire command describes.
+    init(_ wire: WireCommand) {
+        self.init(name: wire.name, description: wire.description, set: wire.set, args: wire.args)
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Parley
+import ParleyLinkPreview
 import ParleyScenes
 
 /// `parley demo`: the chat app in a window, on an embedded store seeded with demo data, with
@@ -46,6 +47,9 @@ struct DemoCommand: ParsableCommand {
 
     @Option(help: "Window height in points.")
     var height: Double = 720
+
+    @Flag(help: "Fetch the pages of links in sent messages for their previews (embedded store; 2 s, 512 KB, http and https only).")
+    var linkPreviews = false
 
     @Option(help: "A `parley serve` to chat through, for example http://127.0.0.1:8080 (default: the embedded store).")
     var server: String?
@@ -121,7 +125,7 @@ struct DemoCommand: ParsableCommand {
             try RemoteDemo.open(
                 server: server, user: user ?? "", token: token, dataDir: dataDir, store: db.map { URL(fileURLWithPath: $0) },
                 reset: reset)
-        } ?? DemoStore.open(at: storeURL, reset: reset, bigChannelMessages: messages)
+        } ?? DemoStore.open(at: storeURL, reset: reset, bigChannelMessages: messages, linkPreviews: linkPreviews)
         for customization in try customizations() { customization.apply() }
         // --dark, else (in a window) the desktop's preference, followed live (the freedesktop
         // settings portal), else light; a screenshot is light unless --dark.
@@ -251,14 +255,16 @@ struct DemoStore {
     static let currentUserId: UserId = "sam"
 
     @MainActor
-    static func open(at url: URL, reset: Bool, bigChannelMessages: Int) throws -> DemoStore {
+    static func open(at url: URL, reset: Bool, bigChannelMessages: Int, linkPreviews: Bool = false) throws -> DemoStore {
         let fm = FileManager.default
         try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         if reset {
             for suffix in ["", "-wal", "-shm"] { try? fm.removeItem(atPath: url.path + suffix) }
         }
         let fresh = !fm.fileExists(atPath: url.path)
-        let client = try ChatClient(opening: ChatClientConfig(currentUserId: currentUserId, databaseURL: url))
+        var config = ChatClientConfig(currentUserId: currentUserId, databaseURL: url)
+        if linkPreviews { config.linkPreviewFetcher = HTTPLinkPreviewFetcher() }
+        let client = try ChatClient(opening: config)
         if fresh {
             FileHandle.standardError.write(Data("parley demo: seeding \(url.path) (\(bigChannelMessages) messages in the big channel)…\n".utf8))
             let media = url.deletingPathExtension().appendingPathExtension("media")

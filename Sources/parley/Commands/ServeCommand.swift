@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ParleyLinkPreview
 import ParleyProtocol
 import ParleyServer
 
@@ -51,6 +52,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The MIME types uploads may have, comma-separated (`image/*` for a family; default: pictures, text, PDF, office documents, archives, audio and video).")
     var uploadTypes: String?
 
+    @Flag(help: "Fetch the pages of links in new messages and add their previews (2 s, 512 KB, http and https only; off by default).")
+    var linkPreviews = false
+
     func run() async throws {
         let directory = ServerDataDirectory(dataDir.map { URL(fileURLWithPath: $0) })
         let secret: [UInt8]
@@ -72,6 +76,7 @@ struct ServeCommand: AsyncParsableCommand {
             maxBytes: maxUploadBytes,
             allowedMimeTypes: uploadTypes.map { Set($0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }) }
                 ?? UploadPolicy.defaultMimeTypes)
+        if linkPreviews { configuration.linkPreviewFetcher = HTTPLinkPreviewFetcher() }
         let database = postgres.map { Self.redacted($0) } ?? configuration.databasePath ?? "in memory"
         let host = configuration.host
         try await ParleyServerApp.run(configuration: configuration) { port in
@@ -105,6 +110,9 @@ struct TokenCommand: AsyncParsableCommand {
 
     @Option(help: "How long the token is valid, in seconds.")
     var ttl: Double = 30 * 24 * 3600
+
+    @Flag(help: "Fetch the pages of links in new messages and add their previews (2 s, 512 KB, http and https only; off by default).")
+    var linkPreviews = false
 
     func run() async throws {
         guard !user.isEmpty else { throw ValidationError("--user needs a user id.") }

@@ -6,7 +6,7 @@ import Testing
 /// Golden images of the composer in each mode, light and dark, at 2×.
 @MainActor
 @Suite(.serialized) struct ComposerSnapshotTests {
-    private func assertSnapshots(_ hosted: HostedComposer, named name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    func assertSnapshots(_ hosted: HostedComposer, named name: String, sourceLocation: SourceLocation = #_sourceLocation) {
         // The host (the root, which takes the style) shrinks to the composer's own height.
         let size = CGSize(width: hosted.host.frame.width, height: hosted.layout())
         #expect(size.height > 0, sourceLocation: sourceLocation)

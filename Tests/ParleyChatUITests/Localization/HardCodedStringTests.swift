@@ -63,6 +63,8 @@ import Testing
         "FreedesktopAppearance.swift": ["org.freedesktop.appearance", "color-scheme", "org.freedesktop.portal.Desktop",
                                         "/org/freedesktop/portal/desktop", "org.freedesktop.portal.Settings", "Read",
                                         "SettingChanged"],
+        // The folder and index file of the bundled `/giphy` pictures.
+        "GiphySearch.swift": ["Giphy", "pictures.json"],
         // U+FFFD, the mark shown for control characters in file names.
         "ChatMessageFileAttachmentListView.swift": ["u{FFFD}"],
     ]

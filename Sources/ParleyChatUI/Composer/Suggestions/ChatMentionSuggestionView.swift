@@ -93,7 +93,7 @@ open class ChatMentionSuggestionView: _View {
 /// The pressable row holding a ``ChatMentionSuggestionView`` (`components.suggestionsMentionView`)
 /// in the ``ChatSuggestionsVC`` list; highlighted while Enter would pick it.
 @preconcurrency @MainActor
-open class ChatMentionSuggestionCollectionViewCell: _View {
+open class ChatMentionSuggestionCollectionViewCell: ChatSuggestionCollectionViewCell {
     /// The view showing the user.
     open private(set) lazy var mentionView: ChatMentionSuggestionView = {
         let view = components.suggestionsMentionView.init(frame: .zero)
@@ -101,7 +101,25 @@ open class ChatMentionSuggestionCollectionViewCell: _View {
         return view
     }()
 
-    /// Whether the row is the highlighted one (drawn with `colorPalette.highlightedBackground`).
+    /// The mention view fills the cell.
+    open override func setUpLayout() {
+        super.setUpLayout()
+        embed(mentionView)
+    }
+
+    /// The highlight background and the accessibility label ("Mention Alice").
+    open override func updateContent() {
+        super.updateContent()
+        accessibilityLabel = mentionView.content.map { appearance.l10n.tr("composer.suggestions.mention", .string(ComposerVC.mentionName(of: $0))) }
+    }
+}
+
+/// A pressable row of the ``ChatSuggestionsVC`` list, 48 points tall, drawn with
+/// `colorPalette.highlightedBackground` while it is the one Enter picks: what the mention and
+/// command rows share.
+@preconcurrency @MainActor
+open class ChatSuggestionCollectionViewCell: _View {
+    /// Whether the row is the highlighted one.
     open var isHighlighted = false {
         didSet { if isHighlighted != oldValue { updateContentIfNeeded() } }
     }
@@ -116,7 +134,6 @@ open class ChatMentionSuggestionCollectionViewCell: _View {
     /// Not decoded: Parley has no archives (see `UIView.init(coder:)`).
     public required init?(coder: NSCoder) { return nil }
 
-
     /// Listens to taps.
     open override func setUp() {
         super.setUp()
@@ -124,17 +141,15 @@ open class ChatMentionSuggestionCollectionViewCell: _View {
         addGestureRecognizer(UITapGestureRecognizer { [weak self] _ in self?.onTap?() })
     }
 
-    /// The mention view fills the cell.
+    /// The row's height.
     open override func setUpLayout() {
         super.setUpLayout()
-        embed(mentionView)
         heightAnchor.constraint(equalToConstant: 48).isActive = true
     }
 
-    /// The highlight background and the accessibility label ("Mention Alice").
+    /// The highlight background.
     open override func updateContent() {
         super.updateContent()
         backgroundColor = isHighlighted ? appearance.colorPalette.highlightedBackground : .clear
-        accessibilityLabel = mentionView.content.map { appearance.l10n.tr("composer.suggestions.mention", .string(ComposerVC.mentionName(of: $0))) }
     }
 }
