@@ -52,7 +52,7 @@ extension FreedesktopAppearance {
     /// Hears the portal's `SettingChanged` signal for `color-scheme` and calls `onChange` on the
     /// main actor with the new preference (nil: none stated). Keep the returned observer; it
     /// stops when released or with ``Observer/stop()``. Nil when there is no bus.
-    @MainActor
+    @preconcurrency @MainActor
     public static func observe(address: String? = nil,
                                onChange: @escaping @MainActor (UIUserInterfaceStyle?) -> Void) -> Observer? {
         let (connection, _) = FreedesktopBus.connection(address: address)
@@ -80,7 +80,7 @@ extension FreedesktopAppearance {
     /// Applies the desktop's preference to `scene` now (light when it states none, or there is
     /// no portal) and on every change, as the scene's system trait: a window's or view's
     /// `overrideUserInterfaceStyle` still wins. Keep the returned observer (nil without a bus).
-    @MainActor
+    @preconcurrency @MainActor
     public static func follow(in scene: UIWindowScene, address: String? = nil) -> Observer? {
         scene.updateSystemTraits(userInterfaceStyle: preferredStyle(address: address) ?? .light)
         return observe(address: address) { [weak scene] style in

@@ -39,7 +39,10 @@ open class UINavigationBar: UIView {
     public required override init(frame: CGRect) {
         super.init(frame: frame)
         backgroundColor = Self.defaultBackground
-        titleLabel.font = .systemFont(ofSize: 17, weight: .semibold)
+        // As UIKit's bar: the title and the items' titles follow the text size, up to what a bar
+        // of fixed height holds.
+        titleLabel.font = Self.barFont(weight: .semibold)
+        titleLabel.adjustsFontForContentSizeCategory = true
         titleLabel.textAlignment = .center
         titleLabel.accessibilityIdentifier = "navigationBar.title"
         titleLabel.accessibilityTraits = [.staticText, .header]
@@ -102,6 +105,11 @@ open class UINavigationBar: UIView {
         setNeedsLayout()
     }
 
+    /// The bar's 17-point text, scaled with the text size as the headline style, at most 23 points.
+    static func barFont(weight: UIFont.Weight) -> UIFont {
+        UIFontMetrics(forTextStyle: .headline).scaledFont(for: .systemFont(ofSize: 17, weight: weight), maximumPointSize: 23)
+    }
+
     private func makeView(for item: UIBarButtonItem) -> UIView {
         if let custom = item.customView { return custom }
         let button = UIButton(type: .system)
@@ -113,7 +121,8 @@ open class UINavigationBar: UIView {
         } else {
             button.setTitle(item.title, for: .normal)
         }
-        if item.style == .done { button.titleLabel?.font = .systemFont(ofSize: 17, weight: .semibold) }
+        button.titleLabel?.font = Self.barFont(weight: item.style == .done ? .semibold : .regular)
+        button.titleLabel?.adjustsFontForContentSizeCategory = true
         button.isEnabled = item.isEnabled
         if let tint = item.tintColor { button.tintColor = tint }
         button.accessibilityIdentifier = item.accessibilityIdentifier ?? item.title

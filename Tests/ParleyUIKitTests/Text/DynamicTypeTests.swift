@@ -96,3 +96,34 @@ import Testing
         #expect(field.font?.pointSize == 28)
     }
 }
+
+/// The navigation bar's title and item titles follow the text size, as UIKit's, up to what a bar
+/// of fixed height holds.
+@MainActor
+@Suite(.serialized) struct NavigationBarTextSizeTests {
+    @Test func theBarsTitleAndItemsGrowWithTheTextSizeUpToACap() throws {
+        let backend = HeadlessBackend.install()
+        let root = UIViewController()
+        root.title = "Channels"
+        root.navigationItem.rightBarButtonItem = UIBarButtonItem(title: "Edit", style: .plain) {}
+        let navigation = UINavigationController(rootViewController: root)
+        let window = backend.openWindow(size: CGSize(width: 400, height: 300), rootViewController: navigation)
+        backend.advance(by: 0.05)
+        let bar = navigation.navigationBar
+        let edit = try #require(bar.subviews.compactMap { $0 as? UIButton }.first { $0.title(for: .normal) == "Edit" })
+        #expect(bar.titleLabel.font.pointSize == 17)
+        #expect(edit.titleLabel?.font.pointSize == 17)
+        let before = bar.titleLabel.intrinsicContentSize
+
+        window.traitOverrides.preferredContentSizeCategory = .extraExtraLarge
+        backend.advance(by: 0.05)
+        #expect(bar.titleLabel.font.pointSize == 21)
+        #expect(edit.titleLabel?.font.pointSize == 21)
+        #expect(bar.titleLabel.intrinsicContentSize.width > before.width && bar.titleLabel.intrinsicContentSize.height > before.height)
+        #expect(bar.titleLabel.frame.height >= bar.titleLabel.intrinsicContentSize.height, "laid out again at the new size")
+        window.traitOverrides.preferredContentSizeCategory = .accessibilityExtraExtraExtraLarge
+        backend.advance(by: 0.05)
+        #expect(bar.titleLabel.font.pointSize == 23, "a bar of fixed height holds no more")
+        #expect(bar.titleLabel.frame.maxY <= bar.bounds.maxY)
+    }
+}
