@@ -41,9 +41,9 @@ extension PostgresTransaction {
     func waitForSentAnswers() throws -> [PostgresAnswer] {
         let answers = sent
         sent = []
-        var expected = self.expected
         // Whatever happens, the pending reads' places in `sent` are gone.
-        self.expected.pending = [:]
+        let pending = expected.pending
+        expected.pending = [:]
         guard !answers.isEmpty else { return [] }
         let results: [Result<PostgresAnswer, any Error>]
         do {
@@ -53,8 +53,7 @@ extension PostgresTransaction {
             throw error
         }
         let values = try results.map { try $0.get() }
-        expected.arrived(values)
-        self.expected = expected
+        expected.keep(pending, of: values)
         return values
     }
 

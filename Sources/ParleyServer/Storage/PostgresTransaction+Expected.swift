@@ -8,12 +8,11 @@ struct ExpectedAnswers {
     /// The answers that arrived and were not read yet.
     var answers: [ExpectedRead: [PostgresRow]] = [:]
 
-    /// Keeps the answers of the pending reads among `sent` (the answers of all the statements sent).
-    mutating func arrived(_ sent: [PostgresAnswer]) {
+    /// Keeps the answers of the `pending` reads among `sent` (the answers of all the statements sent).
+    mutating func keep(_ pending: [ExpectedRead: Int], of sent: [PostgresAnswer]) {
         for (read, index) in pending where sent.indices.contains(index) {
             answers[read] = sent[index].rows
         }
-        pending = [:]
     }
 }
 
