@@ -26,8 +26,8 @@ struct PostgresGroupCommitTests {
         }
     }
 
-    /// Runs `writes` as one batch: each starts while a gate holds the committer, the gate opens
-    /// once all of them are queued. Their results, in order; checks that two batches ran (the
+    /// Runs `writes` as one batch, queued in the array's order: each starts while a gate holds the
+    /// committer, the gate opens once all of them are queued. Their results, in order; checks that two batches ran (the
     /// gate's and theirs).
     static func inOneBatch<T: Sendable>(
         _ storage: PostgresServerStorage, _ writes: [@Sendable () async throws -> T]
@@ -35,8 +35,14 @@ struct PostgresGroupCommitTests {
         let batches = storage.batchCount.load(ordering: .relaxed)
         let gate = Gate(storage)
         while storage.inFlight < 1 { try await Task.sleep(for: .milliseconds(2)) }
-        let tasks = writes.map { write in Task { try await write() } }
-        while storage.inFlight < 1 + writes.count { try await Task.sleep(for: .milliseconds(2)) }
+        // One at a time, each queued before the next starts: the queue's order is the array's
+        // (tasks started together reach the queue in any order, and a test reading another write's
+        // row depends on which ran first).
+        var tasks: [Task<T, any Error>] = []
+        for write in writes {
+            tasks.append(Task { try await write() })
+            while storage.inFlight < 1 + tasks.count { try await Task.sleep(for: .milliseconds(1)) }
+        }
         try await gate.open()
         var results: [Result<T, any Error>] = []
         for task in tasks { results.append(await task.result) }
@@ -104,7 +110,7 @@ struct PostgresGroupCommitTests {
             { @Sendable in try await service.sendMessage(send.cid, SendMessageRequest(id: send.id, text: "hi"), by: send.by) }
         })
         #expect(results.map { (try? $0.get())?.message?.id } == ["ok1", nil, "ok2", nil, "ok3"])
-        // Gapless; which accepted send got which number follows the queue's order, not the array's.
+        // Gapless, in the queue's order (the array's).
         #expect(results.compactMap { try? $0.get().events.first?.seq }.sorted() == [before + 1, before + 2, before + 3])
         #expect(try await Self.stored(storage, ["ok1", "ok2", "ok3", "intruder", "cold"]) == ["ok1", "ok2", "ok3"])
         let seqs = try await storage.read { tx in
