@@ -66,9 +66,13 @@ final class PostgresPreparedStatements: Sendable {
 
     private let entries = PthreadMutex<[ObjectIdentifier: Entry]>([:])
     private let preparedCount = Atomic<Int>(0)
+    private let executedCount = Atomic<Int>(0)
 
     /// How many times a statement was prepared, over all connections.
     var prepared: Int { preparedCount.load(ordering: .relaxed) }
+
+    /// How many times a prepared statement was sent to run, over all connections.
+    var executed: Int { executedCount.load(ordering: .relaxed) }
 
     /// The statement prepared for `sql` on `connection`, if it was.
     func statement(_ sql: String, on connection: PostgresConnection) -> PreparedQuery? {
@@ -84,6 +88,11 @@ final class PostgresPreparedStatements: Sendable {
         }
     }
 
+    /// Counts a prepared statement sent to run.
+    func countExecution() {
+        executedCount.add(1, ordering: .relaxed)
+    }
+
 }
 
 extension PostgresTransaction {
@@ -91,6 +100,7 @@ extension PostgresTransaction {
     /// on this connection first, the first time, and waits for that (what is sent after must not
     /// overtake it). A failure to prepare is the statement's: the next wait reports it.
     func send(prepared statement: PreparedSQL) {
+        flushMerged()
         guard !isBroken, !connection.isClosed else {
             sent.append(connection.eventLoop.makeFailedFuture(PostgresStorageError.connectionLost))
             return
@@ -109,6 +119,7 @@ extension PostgresTransaction {
             }
             statements.remember(prepared, for: statement.sql, on: connection)
         }
+        statements.countExecution()
         sent.append(prepared.execute(statement.binds).map { PostgresAnswer(rows: $0, metadata: nil) })
     }
 

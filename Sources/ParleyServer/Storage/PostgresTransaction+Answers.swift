@@ -21,6 +21,7 @@ extension PostgresTransaction {
     /// transaction kept sending its savepoints and rollbacks after a crash, each waiting its own
     /// ``answerTimeout``: minutes for a batch). It fails at once instead.
     func send(_ query: PostgresQuery) {
+        flushMerged()
         if isBroken || connection.isClosed {
             sent.append(connection.eventLoop.makeFailedFuture(PostgresStorageError.connectionLost))
         } else {
@@ -39,6 +40,7 @@ extension PostgresTransaction {
     /// their answers in the order they were sent (the expected reads among them keep theirs).
     @discardableResult
     func waitForSentAnswers() throws -> [PostgresAnswer] {
+        flushMerged()
         let answers = sent
         sent = []
         // Whatever happens, the pending reads' places in `sent` are gone.
@@ -61,6 +63,7 @@ extension PostgresTransaction {
     /// expected reads among them.
     func discardSent() {
         sent = []
+        merging = MergedWrites()
         expected = ExpectedAnswers()
     }
 
@@ -99,15 +102,34 @@ struct PostgresAnswer: Sendable {
 /// A row of an answer, its cells read as binary: every statement asks for binary results, and a
 /// prepared statement's row description still says text (PostgresNIO keeps the one its `Describe`
 /// answered, where PostgreSQL gives no format yet), which would read an 8-byte integer as digits.
+///
+/// A row of reads merged into one statement (``PreparedSQL/reads(_:)``) holds several tables'
+/// columns, some of one name: each read's answer row then reads its own, by their indexes.
 struct AnswerRow {
     let row: PostgresRandomAccessRow
+    /// The columns of this row among the answer row's, when it holds several reads'.
+    let columns: [String: Int]?
 
     init(_ row: PostgresRow) {
         self.row = row.makeRandomAccess()
+        columns = nil
+    }
+
+    init(_ row: PostgresRandomAccessRow, columns: [String: Int]) {
+        self.row = row
+        self.columns = columns
     }
 
     subscript(column: String) -> PostgresCell {
-        var cell = row[column]
+        var cell: PostgresCell
+        if let columns {
+            // As PostgresNIO's own lookup: asking for a column the statement does not read is a
+            // programming error.
+            guard let index = columns[column] else { preconditionFailure("No column \(column) in the answer") }
+            cell = row[index]
+        } else {
+            cell = row[column]
+        }
         cell.format = .binary
         return cell
     }

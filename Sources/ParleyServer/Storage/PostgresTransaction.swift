@@ -40,6 +40,8 @@ final class PostgresTransaction: ServerTransaction {
     var sent: [EventLoopFuture<PostgresAnswer>] = []
     /// The reads the body announced (see ``expect(_:)``), sent ahead of it.
     var expected = ExpectedAnswers()
+    /// The writes that will leave as one statement (see ``send(merging:row:)``).
+    var merging = MergedWrites()
 
     /// What a savepoint puts back when it rolls back.
     struct SavedState {
@@ -56,6 +58,7 @@ final class PostgresTransaction: ServerTransaction {
             heads = newValue.heads
             dirty = newValue.dirty
             expected = ExpectedAnswers()
+            merging = MergedWrites()
         }
     }
 
@@ -70,13 +73,13 @@ final class PostgresTransaction: ServerTransaction {
     func flushHeads() {
         for cid in dirty.sorted() {
             guard let head = heads[cid] else { continue }
-            send(prepared: "UPDATE channels SET last_seq = \(head.seq) WHERE cid = \(cid)")
+            send(merging: "UPDATE channels SET last_seq = \(head.seq) WHERE cid = \(cid)", row: "channels:\(cid)")
         }
         dirty = []
     }
 
     private static let encoder = Wire.encoder()
-    private static let decoder = Wire.decoder()
+    static let decoder = Wire.decoder()
 
     init(connection: PostgresConnection, logger: Logger, isWrite: Bool, statements: PostgresPreparedStatements) {
         self.connection = connection
@@ -158,12 +161,12 @@ final class PostgresTransaction: ServerTransaction {
     /// Writes the row's `last_seq` too when appends moved it (see ``flushHeads()``).
     func updateChannel(_ channel: ChannelRecord) throws {
         let seq = dirty.remove(channel.cid.rawValue).flatMap { heads[$0]?.seq }
-        send(prepared: """
+        send(merging: """
             UPDATE channels SET name = \(channel.name), image_url = \(channel.imageURL?.absoluteString),
                 is_frozen = \(channel.isFrozen), updated_at = \(channel.updatedAt.ms),
                 last_message_at = \(channel.lastMessageAt?.ms), last_seq = coalesce(\(seq), last_seq)
             WHERE cid = \(channel.cid.rawValue)
-            """)
+            """, row: "channels:\(channel.cid.rawValue)")
     }
 
     func deleteChannel(_ cid: ChannelId) throws {
@@ -252,14 +255,14 @@ final class PostgresTransaction: ServerTransaction {
 
     func insertMessage(_ message: MessageRecord) throws {
         let (mentioned, attachments) = try Self.encoded(message)
-        send(prepared: """
+        send(merging: """
             INSERT INTO messages (id, cid, user_id, type, text, created_at, updated_at, text_updated_at, deleted_at,
                 parent_id, show_in_channel, quoted_id, mentioned, attachments, reply_count)
             VALUES (\(message.id), \(message.cid.rawValue), \(message.userId), \(message.type.rawValue), \(message.text),
                 \(message.createdAt.ms), \(message.updatedAt.ms), \(message.textUpdatedAt?.ms), \(message.deletedAt?.ms),
                 \(message.parentId), \(message.showInChannel), \(message.quotedId), \(mentioned), \(attachments),
                 \(Int32(clamping: message.replyCount)))
-            """)
+            """, row: "messages:\(message.id)")
     }
 
     func updateMessage(_ message: MessageRecord) throws {
@@ -335,25 +338,6 @@ final class PostgresTransaction: ServerTransaction {
         return try rows(query).map(Self.message(from:))
     }
 
-    static func message(from row: AnswerRow) throws -> MessageRecord {
-        let raw = try row["cid"].decode(String.self)
-        let mentioned = try row["mentioned"].decode(String.self)
-        let attachments = try row["attachments"].decode(String.self)
-        return MessageRecord(
-            id: try row["id"].decode(String.self), cid: (try? ChannelId(cid: raw)) ?? ChannelId(type: "invalid", id: raw),
-            userId: try row["user_id"].decode(String.self),
-            type: MessageType(rawValue: try row["type"].decode(String.self)) ?? .regular,
-            text: try row["text"].decode(String.self), createdAt: .ms(try row["created_at"].decode(Int64.self)),
-            updatedAt: .ms(try row["updated_at"].decode(Int64.self)),
-            textUpdatedAt: try row["text_updated_at"].decode(Int64?.self).map(Date.ms),
-            deletedAt: try row["deleted_at"].decode(Int64?.self).map(Date.ms),
-            parentId: try row["parent_id"].decode(String?.self), showInChannel: try row["show_in_channel"].decode(Bool.self),
-            quotedId: try row["quoted_id"].decode(String?.self),
-            mentionedIds: (try? decoder.decode([UserId].self, from: Data(mentioned.utf8))) ?? [],
-            attachments: (try? decoder.decode([WireAttachment].self, from: Data(attachments.utf8))) ?? [],
-            replyCount: try row["reply_count"].decode(Int.self))
-    }
-
     // MARK: Reactions
 
     func reactions(_ messageId: MessageId) throws -> [ReactionRecord] {
@@ -392,7 +376,7 @@ final class PostgresTransaction: ServerTransaction {
         if isWrite, let head = heads[cid.rawValue] {
             event = build(head.seq + 1, head.epoch)
             let payload = try Self.encoder.encode(event)
-            send(prepared: "INSERT INTO events (cid, seq, payload) VALUES (\(cid.rawValue), \(event.seq), \(payload))")
+            sendEvent(cid, event.seq, payload)
             // The row's `last_seq` follows with its next update, or at the end of the write.
             dirty.insert(cid.rawValue)
         } else {
@@ -402,7 +386,7 @@ final class PostgresTransaction: ServerTransaction {
             else { throw PostgresStorageError.noChannel(cid.rawValue) }
             event = build(try row["last_seq"].decode(Int64.self), try row["epoch"].decode(String.self))
             let payload = try Self.encoder.encode(event)
-            send(prepared: "INSERT INTO events (cid, seq, payload) VALUES (\(cid.rawValue), \(event.seq), \(payload))")
+            sendEvent(cid, event.seq, payload)
         }
         // The row is locked now (read `FOR UPDATE` or updated): its head stays this transaction's.
         heads[cid.rawValue] = (event.seq, event.epoch)
