@@ -69,4 +69,61 @@ struct PostgresMergedStatementTests {
         #expect(channel?.lastSeq == seq)
         await storage.close()
     }
+
+    @Test("A batch runs without savepoints: a refused send drops its unsent writes, the others land; a failed statement runs the batch again with savepoints")
+    func optimisticBatch() async throws {
+        let storage = try await PostgresGroupCommitTests.open()
+        let service = try await PostgresGroupCommitTests.service(storage)
+        let sends: [(id: String, by: String)] = [("a", "alice"), ("stranger", "carol"), ("b", "bob")]
+        let results = try await PostgresGroupCommitTests.inOneBatch(storage, sends.map { send in
+            { @Sendable in try await service.sendMessage("messaging:batch", SendMessageRequest(id: send.id, text: "hi"), by: send.by) }
+        })
+        #expect(results.map { (try? $0.get())?.message?.id } == ["a", nil, "b"])
+        #expect(storage.savepointRuns.load(ordering: .relaxed) == 0)
+        #expect(try await PostgresGroupCommitTests.stored(storage, ["a", "b", "stranger"]) == ["a", "b"])
+
+        // The id "a" taken: only that write's insert fails, found out by the run with savepoints.
+        let cid = ChannelId(type: .messaging, id: "batch")
+        let retried = try await PostgresGroupCommitTests.inOneBatch(storage, [
+            { @Sendable in try await service.sendMessage("messaging:batch", SendMessageRequest(id: "c", text: "hi"), by: "alice") },
+            { @Sendable in
+                try await storage.write({ tx in
+                    try tx.insertMessage(PostgresLaneTests.message("a", in: cid, tx))
+                    return WriteResponse(events: [])
+                }, afterCommit: { _ in })
+            },
+            { @Sendable in try await service.sendMessage("messaging:batch", SendMessageRequest(id: "d", text: "hi"), by: "bob") },
+        ])
+        #expect(storage.savepointRuns.load(ordering: .relaxed) == 1)
+        #expect((try? retried[0].get())?.message?.id == "c", "\(retried[0])")
+        #expect((try? retried[1].get()) == nil)
+        #expect((try? retried[2].get())?.message?.id == "d")
+        #expect(try await PostgresGroupCommitTests.stored(storage, ["c", "d"]) == ["c", "d"])
+        let events = try await storage.read { tx in try tx.events(cid, after: 0, limit: 100) }
+        #expect(events.map(\.seq) == Array(1...Int64(events.count)))
+        await storage.close()
+    }
+}
+
+/// Errors of the prepared statements (PostgresNIO's legacy `PostgresError`) read as the others do.
+@Suite("PostgreSQL errors of prepared statements", .timeLimit(.minutes(3)), .postgresWatchdog(seconds: 200))
+struct PostgresPreparedErrorTests {
+    @Test("A prepared insert's unique violation is retryable, as a plain statement's is")
+    func preparedUniqueViolationIsRetryable() async throws {
+        let storage = try await PostgresGroupCommitTests.open()
+        _ = try await PostgresGroupCommitTests.service(storage)
+        let cid = ChannelId(type: .messaging, id: "batch")
+        _ = try await storage.write({ tx in try tx.insertMessage(PostgresLaneTests.message("taken", in: cid, tx)) }, afterCommit: { _ in })
+        var caught: (any Error)?
+        do {
+            _ = try await storage.write({ tx in try tx.insertMessage(PostgresLaneTests.message("taken", in: cid, tx)) }, afterCommit: { _ in })
+        } catch {
+            caught = error
+        }
+        let error = try #require(caught)
+        #expect(PostgresServerStorage.sqlState(of: error) == "23505")
+        #expect(PostgresServerStorage.isRetryable(error))
+        #expect(PostgresServerStorage.isDatabaseError(error))
+        await storage.close()
+    }
 }

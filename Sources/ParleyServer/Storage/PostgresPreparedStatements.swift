@@ -101,6 +101,7 @@ extension PostgresTransaction {
     /// overtake it). A failure to prepare is the statement's: the next wait reports it.
     func send(prepared statement: PreparedSQL) {
         flushMerged()
+        counts.sent += 1
         guard !isBroken, !connection.isClosed else {
             sent.append(connection.eventLoop.makeFailedFuture(PostgresStorageError.connectionLost))
             return

@@ -72,10 +72,10 @@ extension PostgresServerStorage {
             do {
                 try await commit(batch, handOver: handOver)
                 break
-            } catch let error as PSQLError where attempt < 8 && Self.isRetryable(error) {
+            } catch where attempt < 8 && Self.isRetryable(error) {
                 // The whole transaction failed (a deadlock with another process's batch, say).
                 retries.increment()
-                logger.debug("retrying a batch", metadata: ["sqlState": "\(error.serverInfo?[.sqlState] ?? "")"])
+                logger.debug("retrying a batch", metadata: ["sqlState": "\(Self.sqlState(of: error) ?? "")"])
             } catch {
                 for write in batch { write.abort(error) }
                 break
@@ -87,66 +87,108 @@ extension PostgresServerStorage {
 
     /// Runs `batch` in one transaction and commits it; calls `handOver` once the bodies ran.
     ///
-    /// Statements whose answer nothing reads (`BEGIN`, the writes, `RELEASE`) are sent without
-    /// waiting (see ``PostgresTransaction/send(_:)``): the connection runs them in
-    /// order and the next wait reports the first failure.
+    /// Statements whose answer nothing reads (`BEGIN`, the writes) are sent without waiting (see
+    /// ``PostgresTransaction/send(_:)``): the connection runs them in order and the next wait
+    /// reports the first failure. A batch of several writes first runs without savepoints (see
+    /// ``PostgresGroupCommitScope/Mode-swift.enum/optimistic``), and again with them when one of
+    /// its writes needs one.
     private func commit(_ batch: [any GroupedWrite], handOver: HandOver) async throws {
         try await client.withConnection { connection in
             try await onThread { [logger, notifier, commitLocks, retries, statements] in
-                let tx = PostgresTransaction(connection: connection, logger: logger, isWrite: true, statements: statements)
-                tx.send("BEGIN")
-                do {
-                    let scope = PostgresGroupCommitScope(tx: tx, retries: retries, usesSavepoints: batch.count > 1)
-                    for write in batch { write.run(in: scope) }
-                    // A lone write needs no savepoint: when it failed, the whole transaction
-                    // rolls back (and runs again after a retryable error).
-                    if let retry = scope.retry { throw retry }
-                    if scope.failed {
-                        handOver()
-                        try tx.execute("ROLLBACK")
+                var mode: PostgresGroupCommitScope.Mode = batch.count > 1 ? .optimistic : .alone
+                while true {
+                    let tx = PostgresTransaction(connection: connection, logger: logger, isWrite: true, statements: statements)
+                    tx.send("BEGIN")
+                    do {
+                        let scope = PostgresGroupCommitScope(tx: tx, retries: retries, mode: mode)
+                        for write in batch { write.run(in: scope) }
+                        if scope.abandoned { throw PostgresGroupCommitScope.Abandoned() }
+                        // A lone write needs no savepoint: when it failed, the whole transaction
+                        // rolls back (and runs again after a retryable error).
+                        if let retry = scope.retry { throw retry }
+                        if scope.failed {
+                            handOver()
+                            try tx.execute("ROLLBACK")
+                            return
+                        }
+                        try commitLocks.withLocks(for: tx.appended.keys) {
+                            handOver()
+                            let tag = try tx.execute("COMMIT").metadata?.command ?? ""
+                            // PostgreSQL answers COMMIT of a failed transaction with ROLLBACK, no error.
+                            guard tag == "COMMIT" else { throw PostgresStorageError.notCommitted(tag) }
+                            notifier.committed(tx.appended)
+                            for write in batch { write.committed() }
+                        }
                         return
+                    } catch {
+                        tx.discardSent()
+                        _ = try? tx.execute("ROLLBACK")
+                        // A statement of the optimistic run failed: which write's, a savepoint tells.
+                        guard mode == .optimistic, PostgresGroupCommitScope.needsSavepoints(error) else { throw error }
+                        mode = .savepoints
+                        self.savepointRuns.add(1, ordering: .relaxed)
                     }
-                    try commitLocks.withLocks(for: tx.appended.keys) {
-                        handOver()
-                        let tag = try tx.execute("COMMIT").metadata?.command ?? ""
-                        // PostgreSQL answers COMMIT of a failed transaction with ROLLBACK, no error.
-                        guard tag == "COMMIT" else { throw PostgresStorageError.notCommitted(tag) }
-                        notifier.committed(tx.appended)
-                        for write in batch { write.committed() }
-                    }
-                } catch {
-                    tx.discardSent()
-                    _ = try? tx.execute("ROLLBACK")
-                    throw error
                 }
             }
         }
     }
 }
 
-/// A group commit's transaction as its writes see it: a savepoint per write, when the batch holds
-/// more than one (a lone write's failure is its transaction's: see ``retry`` and ``failed``).
+/// A group commit's transaction as its writes see it (see ``Mode-swift.enum``).
 final class PostgresGroupCommitScope: GroupCommitScope {
+    /// How the writes of a batch are kept apart.
+    enum Mode {
+        /// The batch's only write, no savepoint: its failure is its transaction's (see ``retry``
+        /// and ``failed``).
+        case alone
+        /// No savepoints (two statements less per write), for a batch of several: a write whose
+        /// body throws before any of its writes left (a refusal: not a member, a frozen channel)
+        /// leaves nothing to undo, and its writes waiting to leave are dropped. A statement that
+        /// fails, or a body that throws after its writes left, ``abandoned`` the run: the batch
+        /// rolls back and runs again with ``savepoints``.
+        case optimistic
+        /// A savepoint per write: a failing one undoes only its own changes.
+        case savepoints
+    }
+
+    /// The optimistic run was given up (see ``Mode-swift.enum/optimistic``).
+    struct Abandoned: Error {}
+
     let tx: PostgresTransaction
     let retries: Counter
-    let usesSavepoints: Bool
+    let mode: Mode
     /// Without savepoints: the retryable error a write met (the transaction runs again).
-    private(set) var retry: PSQLError?
+    private(set) var retry: (any Error)?
     /// Without savepoints: whether a write failed (the transaction rolls back).
     private(set) var failed = false
+    /// Whether the optimistic run was given up.
+    private(set) var abandoned = false
 
-    init(tx: PostgresTransaction, retries: Counter, usesSavepoints: Bool) {
+    init(tx: PostgresTransaction, retries: Counter, mode: Mode) {
         self.tx = tx
         self.retries = retries
-        self.usesSavepoints = usesSavepoints
+        self.mode = mode
+    }
+
+    /// Whether `error`, met by an optimistic run, calls for the run with savepoints: a database's
+    /// error (a write's statement failed) or the run given up.
+    static func needsSavepoints(_ error: any Error) -> Bool {
+        error is Abandoned || PostgresServerStorage.isDatabaseError(error)
+    }
+
+    func inSavepoint<T>(_ body: (any ServerTransaction) throws -> T) throws -> T {
+        switch mode {
+        case .alone: try alone(body)
+        case .optimistic: try optimistic(body)
+        case .savepoints: try withSavepoint(body)
+        }
     }
 
     /// Runs `body` in a savepoint; after a retryable error (a unique violation when another
     /// process stored the same message id first, a deadlock) it rolls back to the savepoint and
     /// runs again, where it sees the other transaction's rows. The body's unanswered writes are
     /// waited for before its savepoint is released: their failure is the body's.
-    func inSavepoint<T>(_ body: (any ServerTransaction) throws -> T) throws -> T {
-        guard usesSavepoints else { return try alone(body) }
+    private func withSavepoint<T>(_ body: (any ServerTransaction) throws -> T) throws -> T {
         var attempt = 0
         while true {
             attempt += 1
@@ -164,12 +206,36 @@ final class PostgresGroupCommitScope: GroupCommitScope {
                 tx.savedState = saved
                 try tx.execute("ROLLBACK TO SAVEPOINT parley_write")
                 tx.send("RELEASE SAVEPOINT parley_write")
-                if let error = error as? PSQLError, attempt < 8, PostgresServerStorage.isRetryable(error) {
+                if attempt < 8, PostgresServerStorage.isRetryable(error) {
                     retries.increment()
                     continue
                 }
                 throw error
             }
+        }
+    }
+
+    /// Runs one write of an optimistic run (see ``Mode-swift.enum/optimistic``).
+    private func optimistic<T>(_ body: (any ServerTransaction) throws -> T) throws -> T {
+        guard !abandoned else { throw Abandoned() }
+        let saved = tx.savedState
+        tx.now = Date.ms(Date().ms)
+        // The writes before this one leave now: what this one sends is its own.
+        tx.flushMerged()
+        let before = tx.counts
+        do {
+            let value = try body(tx)
+            tx.endWrite()
+            return value
+        } catch {
+            let sent = (tx.counts.sent - before.sent) - (tx.counts.announced - before.announced)
+            if Self.needsSavepoints(error) || sent > 0 {
+                abandoned = true
+            } else {
+                // Drops the writes that did not leave, and the reads announced.
+                tx.savedState = saved
+            }
+            throw error
         }
     }
 
@@ -186,7 +252,7 @@ final class PostgresGroupCommitScope: GroupCommitScope {
             tx.discardSent()
             failed = true
             // Counted as a retry by the batch that runs again.
-            if let error = error as? PSQLError, PostgresServerStorage.isRetryable(error) { retry = error }
+            if PostgresServerStorage.isRetryable(error) { retry = error }
             throw error
         }
     }

@@ -50,6 +50,8 @@ final class PostgresServerStorage: ServerStorage {
     /// Group commits run (committed or not), and the writes per batch.
     let batchCount = Atomic<Int>(0)
     let batchSizes = Recorder(label: "parley_db_batch_writes")
+    /// Batches that ran again with a savepoint per write (see ``PostgresGroupCommitScope/Mode-swift.enum``).
+    let savepointRuns = Atomic<Int>(0)
 
     /// Writes queued or in a batch now.
     var inFlight: Int { inFlightCount.load(ordering: .relaxed) }
@@ -135,9 +137,22 @@ final class PostgresServerStorage: ServerStorage {
 
     /// Whether a write that failed with `error` runs again: a serialization failure, a deadlock,
     /// or a unique violation (the body sees the other transaction's row on its next run).
-    static func isRetryable(_ error: PSQLError) -> Bool {
-        guard let state = error.serverInfo?[.sqlState] else { return false }
+    static func isRetryable(_ error: any Error) -> Bool {
+        guard let state = sqlState(of: error) else { return false }
         return ["40001", "40P01", "23505"].contains(state)
+    }
+
+    /// The SQLSTATE of PostgreSQL's error: from PostgresNIO's `PSQLError`, or from the legacy
+    /// `PostgresError` that its prepared statements fail with.
+    static func sqlState(of error: any Error) -> String? {
+        if let error = error as? PSQLError { return error.serverInfo?[.sqlState] }
+        if case .server(let message) = error as? PostgresError { return message.fields[.sqlState] }
+        return nil
+    }
+
+    /// Whether `error` came from the database or the connection (not from a write's own rules).
+    static func isDatabaseError(_ error: any Error) -> Bool {
+        error is PSQLError || error is PostgresError || error is PostgresStorageError
     }
 
     // MARK: Migrations

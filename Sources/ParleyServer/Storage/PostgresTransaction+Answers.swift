@@ -22,6 +22,7 @@ extension PostgresTransaction {
     /// ``answerTimeout``: minutes for a batch). It fails at once instead.
     func send(_ query: PostgresQuery) {
         flushMerged()
+        counts.sent += 1
         if isBroken || connection.isClosed {
             sent.append(connection.eventLoop.makeFailedFuture(PostgresStorageError.connectionLost))
         } else {

@@ -47,6 +47,10 @@ extension PostgresTransaction {
         // As ``channel(_:)`` does before it reads the row.
         if new.contains(where: { if case .channel = $0 { true } else { false } }) { flushHeads() }
         let queries = new.map(query(for:))
+        // Whatever this sends is a read: a write that fails after it leaves nothing to undo.
+        flushMerged()
+        let before = counts.sent
+        defer { counts.announced += counts.sent - before }
         if new.count > 1, let merged = PreparedSQL.reads(queries) {
             send(prepared: merged)
             for (index, read) in new.enumerated() { expected.pending[read] = .init(statement: sent.count - 1, merged: index) }

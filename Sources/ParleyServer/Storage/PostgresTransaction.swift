@@ -42,6 +42,8 @@ final class PostgresTransaction: ServerTransaction {
     var expected = ExpectedAnswers()
     /// The writes that will leave as one statement (see ``send(merging:row:)``).
     var merging = MergedWrites()
+    /// The statements sent so far, and how many of them were announced reads.
+    var counts = (sent: 0, announced: 0)
 
     /// What a savepoint puts back when it rolls back.
     struct SavedState {
