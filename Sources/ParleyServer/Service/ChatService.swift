@@ -40,6 +40,8 @@ final class ChatService: Sendable {
         var response: WriteResponse
         var feed: [FeedItem] = []
         var disconnect: [UserId] = []
+        /// The events' JSON as stored (see ``StoredEventPayloads``), filled by ``perform(_:in:expecting:_:)``.
+        var payloads: [String: Data] = [:]
     }
 
     /// One feed event for one user.
@@ -58,9 +60,13 @@ final class ChatService: Sendable {
         let hub = self.hub
         let outcome = try await storage.write(in: channel, { tx in
             if !expecting.isEmpty { tx.expect([.user(actorId)] + expecting) }
-            return try body(tx, try Self.actor(tx, actorId))
+            // What an earlier write of the transaction recorded and did not take (it failed).
+            _ = tx.storedPayloads.take()
+            var outcome = try body(tx, try Self.actor(tx, actorId))
+            outcome.payloads = tx.storedPayloads.take()
+            return outcome
         }, afterCommit: { outcome in
-            hub.publish(outcome.response.events, feed: outcome.feed.map { ($0.userId, $0.event) })
+            hub.publish(outcome.response.events, feed: outcome.feed.map { ($0.userId, $0.event) }, payloads: outcome.payloads)
             for userId in outcome.disconnect { hub.disconnect(userId: userId) }
         })
         return outcome.response

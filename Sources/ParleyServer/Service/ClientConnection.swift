@@ -14,6 +14,26 @@ struct EncodedFrame: Sendable {
     init(_ frame: ServerFrame) {
         text = ByteBuffer(bytes: (try? Self.encoder.encode(frame)) ?? Data("{}".utf8))
     }
+
+    private init(text: ByteBuffer) {
+        self.text = text
+    }
+
+    /// The frame of `event`, around its JSON as it was stored when there is one (the bytes the
+    /// wire's encoder gives for the event: its keys sorted, so the frame reads `data` then `type`),
+    /// or encoded here.
+    init(_ event: ChannelEvent, payload: Data?) {
+        guard let payload else {
+            self.init(.event(event))
+            return
+        }
+        var text = ByteBuffer()
+        text.reserveCapacity(payload.count + 32)
+        text.writeStaticString("{\"data\":")
+        text.writeBytes(payload)
+        text.writeStaticString(",\"type\":\"event\"}")
+        self.init(text: text)
+    }
 }
 
 /// Where a connection's frames go: the socket's event loop (``ChannelFrameSink``), or a stand-in

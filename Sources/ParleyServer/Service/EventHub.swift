@@ -113,17 +113,23 @@ final class EventHub: Sendable {
     /// ends their subscriptions to the channel before any later event; `channel.deleted` ends
     /// everyone's; a `channel.joined` feed item subscribes the new member's sockets.
     /// Each frame is encoded once, before the hub is locked, and shared by its recipients.
-    func publish(_ events: [ChannelEvent], feed: [(userId: String, event: UserFeedEvent)] = []) {
+    /// `payloads` holds the events' JSON as stored, by ``StoredEventPayloads/key(_:_:)`` (those
+    /// missing are encoded here).
+    func publish(
+        _ events: [ChannelEvent], feed: [(userId: String, event: UserFeedEvent)] = [], payloads: [String: Data] = [:]
+    ) {
         if let relay = relay.withLock({ $0 }) {
-            relay.relay(events, feed: feed)
+            relay.relay(events, feed: feed, payloads: payloads)
             return
         }
-        deliver(events, feed: feed)
+        deliver(events, feed: feed, payloads: payloads)
     }
 
-    /// Delivers events to this process's connections (``publish(_:feed:)`` without the relay).
-    func deliver(_ events: [ChannelEvent], feed: [(userId: String, event: UserFeedEvent)] = []) {
-        let encoded = events.map { EncodedFrame(.event($0)) }
+    /// Delivers events to this process's connections (``publish(_:feed:payloads:)`` without the relay).
+    func deliver(
+        _ events: [ChannelEvent], feed: [(userId: String, event: UserFeedEvent)] = [], payloads: [String: Data] = [:]
+    ) {
+        let encoded = events.map { EncodedFrame($0, payload: payloads[StoredEventPayloads.key($0.cid, $0.seq)]) }
         let encodedFeed = feed.map { (userId: $0.userId, frame: EncodedFrame(.feed($0.event))) }
         var writes = PendingBatches()
         state.withLock { state in

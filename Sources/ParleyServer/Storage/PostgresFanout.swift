@@ -6,8 +6,9 @@ import PostgresNIO
 
 /// Hands committed events on to delivery: ``EventHub`` calls it instead of delivering itself.
 protocol EventRelay: AnyObject, Sendable {
-    /// Events committed by this process (in its commit order, or nearly), and feed items.
-    func relay(_ events: [ParleyProtocol.ChannelEvent], feed: [(userId: String, event: UserFeedEvent)])
+    /// Events committed by this process (in its commit order, or nearly), with their JSON as
+    /// stored (see ``EventHub/publish(_:feed:payloads:)``), and feed items.
+    func relay(_ events: [ParleyProtocol.ChannelEvent], feed: [(userId: String, event: UserFeedEvent)], payloads: [String: Data])
     /// A user deleted here: their connections in every process close.
     func relayDisconnect(userId: String)
 }
@@ -30,7 +31,7 @@ protocol EventRelay: AnyObject, Sendable {
 /// (`f`, `d`), as they are not events of a channel's stream.
 final class PostgresFanout: EventRelay {
     private enum Input: Sendable {
-        case local([ParleyProtocol.ChannelEvent], [FeedItem])
+        case local([ParleyProtocol.ChannelEvent], [FeedItem], payloads: [String: Data])
         case notification(String)
         /// Channels were notified (see ``PostgresFanout/woken``).
         case woken
@@ -104,9 +105,9 @@ final class PostgresFanout: EventRelay {
 
     // MARK: EventRelay
 
-    func relay(_ events: [ParleyProtocol.ChannelEvent], feed: [(userId: String, event: UserFeedEvent)]) {
+    func relay(_ events: [ParleyProtocol.ChannelEvent], feed: [(userId: String, event: UserFeedEvent)], payloads: [String: Data]) {
         let items = feed.map { FeedItem(userId: $0.userId, event: $0.event) }
-        continuation.yield(.local(events, items))
+        continuation.yield(.local(events, items, payloads: payloads))
         guard !items.isEmpty else { return }
         let payloads = items.compactMap { item -> String? in
             guard let json = try? Wire.encoder().encode(item) else { return nil }
@@ -165,8 +166,8 @@ final class PostgresFanout: EventRelay {
         for await input in inputs {
             do {
                 switch input {
-                case .local(let events, let feed):
-                    try await deliverInOrder(events)
+                case .local(let events, let feed, let payloads):
+                    try await deliverInOrder(events, payloads: payloads)
                     if !feed.isEmpty { hub.deliver([], feed: feed.map { (userId: $0.userId, event: $0.event) }) }
                 case .notification(let payload):
                     try await handle(payload)
@@ -182,20 +183,20 @@ final class PostgresFanout: EventRelay {
     }
 
     /// Delivers this process's committed events: each channel's next ones at once, a gap read first.
-    private func deliverInOrder(_ events: [ParleyProtocol.ChannelEvent]) async throws {
+    private func deliverInOrder(_ events: [ParleyProtocol.ChannelEvent], payloads: [String: Data]) async throws {
         var batch: [ParleyProtocol.ChannelEvent] = []
         for event in events {
             let last = delivered.withLock { $0[event.cid] } ?? (event.seq - 1)
             if event.seq <= last { continue }
             if event.seq > last + 1 {
-                hub.deliver(batch)
+                hub.deliver(batch, payloads: payloads)
                 batch = []
                 try await readAndDeliver(event.cid, after: last, through: event.seq - 1)
             }
             batch.append(event)
             delivered.withLock { $0[event.cid] = event.seq }
         }
-        hub.deliver(batch)
+        hub.deliver(batch, payloads: payloads)
     }
 
     /// Gathers an event notification (`e <origin> <seq> <cid>`) into ``woken``, queueing one
@@ -239,6 +240,7 @@ final class PostgresFanout: EventRelay {
         counters.withLock { $0.gapReads += 1 }
         let page = 500
         var read: [String: [ParleyProtocol.ChannelEvent]] = [:]
+        var payloads: [String: Data] = [:]
         for try await (cid, payload) in try await storage.client.query(
             """
             SELECT w.cid, e.payload FROM unnest(\(cids)::text[], \(afters)::bigint[]) AS w(cid, after_seq)
@@ -247,11 +249,13 @@ final class PostgresFanout: EventRelay {
             ORDER BY w.cid, e.seq
             """, logger: logger
         ).decode((String, Data).self) {
-            read[cid, default: []].append(try Self.decoder.decode(ParleyProtocol.ChannelEvent.self, from: payload))
+            let event = try Self.decoder.decode(ParleyProtocol.ChannelEvent.self, from: payload)
+            read[cid, default: []].append(event)
+            payloads[StoredEventPayloads.key(event.cid, event.seq)] = payload
         }
         for cid in cids {
             let events = read[cid] ?? []
-            hub.deliver(events)
+            hub.deliver(events, payloads: payloads)
             if let newest = events.last?.seq {
                 delivered.withLock { $0[cid] = max($0[cid] ?? 0, newest) }
                 if events.count == page { try await readAndDeliver(cid, after: newest, through: nil) }

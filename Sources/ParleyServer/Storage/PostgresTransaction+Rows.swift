@@ -24,8 +24,12 @@ extension PostgresTransaction {
             replyCount: try row["reply_count"].decode(Int.self))
     }
 
-    /// Sends an event's row (it may leave with the write's other rows: see ``send(merging:row:)``).
-    func sendEvent(_ cid: ChannelId, _ seq: Int64, _ payload: Data) {
-        send(merging: "INSERT INTO events (cid, seq, payload) VALUES (\(cid.rawValue), \(seq), \(payload))", row: "events:\(cid.rawValue):\(seq)")
+    /// Sends an event's row (it may leave with the write's other rows: see ``send(merging:row:)``),
+    /// and records its JSON for the fan-out.
+    func sendEvent(_ event: ParleyProtocol.ChannelEvent, _ payload: Data) {
+        send(
+            merging: "INSERT INTO events (cid, seq, payload) VALUES (\(event.cid), \(event.seq), \(payload))",
+            row: "events:\(event.cid):\(event.seq)")
+        storedPayloads.record(payload, of: event)
     }
 }

@@ -44,6 +44,7 @@ final class PostgresTransaction: ServerTransaction {
     var merging = MergedWrites()
     /// The statements sent so far, and how many of them were announced reads.
     var counts = (sent: 0, announced: 0)
+    let storedPayloads = StoredEventPayloads()
 
     /// What a savepoint puts back when it rolls back.
     struct SavedState {
@@ -378,7 +379,7 @@ final class PostgresTransaction: ServerTransaction {
         if isWrite, let head = heads[cid.rawValue] {
             event = build(head.seq + 1, head.epoch)
             let payload = try Self.encoder.encode(event)
-            sendEvent(cid, event.seq, payload)
+            sendEvent(event, payload)
             // The row's `last_seq` follows with its next update, or at the end of the write.
             dirty.insert(cid.rawValue)
         } else {
@@ -388,7 +389,7 @@ final class PostgresTransaction: ServerTransaction {
             else { throw PostgresStorageError.noChannel(cid.rawValue) }
             event = build(try row["last_seq"].decode(Int64.self), try row["epoch"].decode(String.self))
             let payload = try Self.encoder.encode(event)
-            sendEvent(cid, event.seq, payload)
+            sendEvent(event, payload)
         }
         // The row is locked now (read `FOR UPDATE` or updated): its head stays this transaction's.
         heads[cid.rawValue] = (event.seq, event.epoch)

@@ -87,6 +87,7 @@ final class SQLiteServerStorage: ServerStorage {
 struct SQLiteTransaction: ServerTransaction {
     let db: Database
     let now: Date
+    let storedPayloads = StoredEventPayloads()
 
     private static let encoder = Wire.encoder()
     private static let decoder = Wire.decoder()
@@ -395,9 +396,9 @@ struct SQLiteTransaction: ServerTransaction {
             arguments: [cid.rawValue])
         else { throw DatabaseError(resultCode: .SQLITE_NOTFOUND, message: "no channel \(cid)") }
         let event = build(row["last_seq"], row["epoch"])
-        try execute(
-            sql: "INSERT INTO event (cid, seq, payload) VALUES (?, ?, ?)",
-            arguments: [cid.rawValue, event.seq, try Self.encoder.encode(event)])
+        let payload = try Self.encoder.encode(event)
+        try execute(sql: "INSERT INTO event (cid, seq, payload) VALUES (?, ?, ?)", arguments: [cid.rawValue, event.seq, payload])
+        storedPayloads.record(payload, of: event)
         return event
     }
 

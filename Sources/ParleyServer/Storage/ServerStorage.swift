@@ -86,7 +86,10 @@ protocol ServerTransaction {
     /// (see ``ReactionOperationPruner``); how many it deleted.
     func pruneReactionOperations(before cutoff: Date, limit: Int) throws -> Int
 
-    /// Takes the channel's next sequence number, builds the event with it and stores it.
+    /// The stored JSON of the events this transaction appended (see ``StoredEventPayloads``).
+    var storedPayloads: StoredEventPayloads { get }
+    /// Takes the channel's next sequence number, builds the event with it and stores it (its JSON
+    /// recorded in ``storedPayloads``).
     func appendEvent(_ cid: ChannelId, _ build: (_ seq: Int64, _ epoch: String) -> ChannelEvent) throws -> ChannelEvent
     /// The stored events after `seq`, in order, at most `limit`.
     func events(_ cid: ChannelId, after seq: Int64, limit: Int) throws -> [ChannelEvent]
