@@ -94,6 +94,19 @@ private struct FakeImage: AttachmentPayload {
         #expect(coded == attachments)
     }
 
+    @Test func rowsWrittenBeforeCustomAttachmentsReadAsTheyDid() throws {
+        // The column's format is unchanged for the SDK's types (no migration): a row as written before reads
+        // the same and is written back byte for byte.
+        let before = #"[{"height":480,"title":"a.png","type":"image","url":"file:\/\/\/tmp\/a.png","width":640},"#
+            + #"{"site":"Swift.org","title":"Swift","type":"link","url":"https:\/\/swift.org"}]"#
+        let image = ImageAttachmentPayload(localURL: URL(fileURLWithPath: "/tmp/a.png"), title: "a.png", width: 640, height: 480)
+        let link = LinkAttachmentPayload(url: try #require(URL(string: "https://swift.org")), title: "Swift", siteName: "Swift.org")
+        #expect(JSONColumn.decodeAttachments(before) == [
+            ChatMessageAttachment(id: 0, payload: .image(image)), ChatMessageAttachment(id: 1, payload: .link(link)),
+        ])
+        #expect(JSONColumn.encodeAttachments(JSONColumn.decodeAttachments(before)) == before)
+    }
+
     @Test func theEmbeddedStoreKeepsACustomAttachmentAcrossReopening() async throws {
         let directory = try TemporaryDirectory()
         let url = directory.file("chat.sqlite")
