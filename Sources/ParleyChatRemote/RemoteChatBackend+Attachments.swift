@@ -98,7 +98,7 @@ extension RemoteChatBackend: ChatAttachmentDownloading {
         case .file(var file):
             file.remoteURL = remoteURL
             return .file(file)
-        case .link:
+        case .link, .custom:
             return payload
         }
     }

@@ -43,17 +43,24 @@ enum WireMapping {
     /// An attachment from the wire. An image or file uploaded to a server (its URL an upload's
     /// `/v1/uploads/{id}`) has that URL as both `remoteURL` and, until it is downloaded, `localURL`.
     static func attachment(_ wire: WireAttachment) -> ChatMessageAttachment? {
-        let remote = WirePath.uploadId(in: wire.url) == nil ? nil : wire.url
+        let type = AttachmentType(rawValue: wire.type)
+        if !type.isBuiltIn {
+            // A type this SDK does not draw: kept with its JSON (empty when the server sent none),
+            // for the app's typed reads and injectors; one it cannot decode is skipped by them.
+            return ChatMessageAttachment(payload: .custom(CustomAttachmentPayload(received: type, data: Data((wire.json ?? "{}").utf8))))
+        }
+        guard let url = wire.url else { return nil }
+        let remote = WirePath.uploadId(in: url) == nil ? nil : url
         switch wire.type {
         case "image":
             return ChatMessageAttachment(payload: .image(ImageAttachmentPayload(
-                localURL: wire.url, title: wire.title, width: wire.width, height: wire.height, remoteURL: remote)))
+                localURL: url, title: wire.title, width: wire.width, height: wire.height, remoteURL: remote)))
         case "file":
             return ChatMessageAttachment(payload: .file(FileAttachmentPayload(
-                localURL: wire.url, title: wire.title ?? wire.url.lastPathComponent, fileSize: wire.fileSize ?? 0,
+                localURL: url, title: wire.title ?? url.lastPathComponent, fileSize: wire.fileSize ?? 0,
                 mimeType: wire.mimeType, remoteURL: remote)))
         case "link":
-            return ChatMessageAttachment(payload: .link(LinkAttachmentPayload(url: wire.url, title: wire.title, text: wire.text, siteName: wire.siteName)))
+            return ChatMessageAttachment(payload: .link(LinkAttachmentPayload(url: url, title: wire.title, text: wire.text, siteName: wire.siteName)))
         default:
             return nil
         }
@@ -162,6 +169,8 @@ enum WireMapping {
                 type: "file", url: file.remoteURL ?? file.localURL, title: file.title, fileSize: file.fileSize, mimeType: file.mimeType)
         case .link(let link):
             WireAttachment(type: "link", url: link.url, title: link.title, text: link.text, siteName: link.siteName)
+        case .custom(let custom):
+            WireAttachment(type: custom.type.rawValue, url: nil, json: String(decoding: custom.data, as: UTF8.self))
         }
     }
 

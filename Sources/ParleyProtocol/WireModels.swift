@@ -168,12 +168,13 @@ public struct WireMember: Sendable, Hashable, Codable {
     }
 }
 
-/// An attachment: `image`, `file` or `link`, with the fields of its kind.
+/// An attachment: `image`, `file` or `link`, with the fields of its kind, or an app's own type
+/// (`location`…) with its payload's JSON text in ``json``.
 public struct WireAttachment: Sendable, Hashable, Codable {
-    /// `image`, `file` or `link`.
+    /// `image`, `file`, `link`, or an app's own type.
     public var type: String
-    /// Where the image, file or link is.
-    public var url: URL
+    /// Where the image, file or link is (`nil` for a custom attachment).
+    public var url: URL?
     /// Its title.
     public var title: String?
     /// An image's width in pixels.
@@ -188,11 +189,13 @@ public struct WireAttachment: Sendable, Hashable, Codable {
     public var text: String?
     /// A link's site name.
     public var siteName: String?
+    /// A custom attachment's payload: the text of a JSON object (the server caps its size).
+    public var json: String?
 
     /// Describes an attachment.
     public init(
-        type: String, url: URL, title: String? = nil, width: Int? = nil, height: Int? = nil, fileSize: Int64? = nil,
-        mimeType: String? = nil, text: String? = nil, siteName: String? = nil
+        type: String, url: URL?, title: String? = nil, width: Int? = nil, height: Int? = nil, fileSize: Int64? = nil,
+        mimeType: String? = nil, text: String? = nil, siteName: String? = nil, json: String? = nil
     ) {
         self.type = type
         self.url = url
@@ -203,6 +206,7 @@ public struct WireAttachment: Sendable, Hashable, Codable {
         self.mimeType = mimeType
         self.text = text
         self.siteName = siteName
+        self.json = json
     }
 }
 

@@ -18,6 +18,7 @@ enum AttachmentScenes {
                     defaultSize: CGSize(width: 390, height: 560)) { size in
             AttachmentColumnView(frame: CGRect(origin: .zero, size: size), messages: markdownMessages)
         },
+        LocationScene.scene,
     ]
 
     static let cid = ChannelId(type: .messaging, id: "attachments")
@@ -112,11 +113,13 @@ enum AttachmentScenes {
 /// Message rows stacked as the list stacks them, with their attachment injectors.
 @MainActor
 final class AttachmentColumnView: UIView {
-    init(frame: CGRect, messages: [ChatMessage]) {
+    /// The rows of `messages`; `catalog` replaces `Components.default.attachmentViewCatalog`.
+    init(frame: CGRect, messages: [ChatMessage], catalog: AttachmentViewCatalog.Type? = nil) {
         super.init(frame: frame)
         backgroundColor = Appearance.default.colorPalette.background
         var components = Components.default
         components.imageLoader = ChatImageLoader(decodesSynchronously: true)
+        if let catalog { components.attachmentViewCatalog = catalog }
         let resolver = ChatMessageLayoutOptionsResolver()
         let newestFirst = AnyRandomAccessCollection(Array(messages.reversed()))
         var y: CGFloat = 16

@@ -49,6 +49,18 @@ import Testing
         #expect(WireMapping.event(ChannelEvent(cid: "nonsense", seq: 9, epoch: "e1", type: .messageNew, actorId: "x", createdAt: at)) == nil)
     }
 
+    @Test func customAttachmentsKeepTheirJSONAndUnknownTypesWithoutItStillLoad() throws {
+        let place = #"{"latitude":1.5,"name":"Here"}"#
+        let custom = try #require(WireMapping.attachment(WireAttachment(type: "location", url: nil, json: place)))
+        #expect(custom.type == "location" && custom.customPayload?.data == Data(place.utf8))
+        #expect(WireMapping.attachment(custom) == WireAttachment(type: "location", url: nil, json: place))
+        // A type from a newer server without a payload: a custom attachment with an empty object.
+        let future = try #require(WireMapping.attachment(WireAttachment(type: "video", url: URL(string: "https://h/v.mp4"))))
+        #expect(future.type == "video" && future.customPayload?.data == Data("{}".utf8))
+        // A built-in type without its URL is dropped, as any malformed field.
+        #expect(WireMapping.attachment(WireAttachment(type: "image", url: nil)) == nil)
+    }
+
     @Test func serverErrorsBecomeTheRulesErrors() {
         let cid = ChannelId(type: .messaging, id: "general")
         #expect(WireMapping.error(WireError(code: .channelFrozen, message: "", status: 403, cid: cid.rawValue)) == .channelFrozen(cid))

@@ -27,6 +27,16 @@ struct WireCodingTests {
         #expect(try Wire.decoder().decode(ClientFrame.self, from: Wire.encoder().encode(client)) == client)
     }
 
+    @Test("A custom attachment carries its JSON text and no url; an attachment of before still decodes")
+    func customAttachments() throws {
+        let custom = WireAttachment(type: "location", url: nil, json: #"{"name":"Harbour"}"#)
+        let data = try Wire.encoder().encode(custom)
+        #expect(try Wire.decoder().decode(WireAttachment.self, from: data) == custom)
+        #expect(!String(decoding: data, as: UTF8.self).contains("url"))
+        let before = try Wire.decoder().decode(WireAttachment.self, from: Data(#"{"type":"link","url":"https://swift.org","title":"Swift"}"#.utf8))
+        #expect(before == WireAttachment(type: "link", url: URL(string: "https://swift.org"), title: "Swift") && before.json == nil)
+    }
+
     @Test("An unknown frame type fails to decode instead of turning into another frame")
     func unknownFrameType() {
         #expect(throws: DecodingError.self) {

@@ -221,7 +221,13 @@ public struct ChatRules: Sendable, Hashable {
             guard let quoted else { throw ChatError.messageNotFound(quotedId) }
             try Self.checkQuoted(quoted, in: cid)
         }
-        if message.attachments.contains(where: { $0.type != .link }) { try require(.uploadFile) }
+        if message.attachments.contains(where: { $0.type == .image || $0.type == .file }) { try require(.uploadFile) }
+        for attachment in message.attachments {
+            // Checked again here: a payload made from received JSON skipped the checks of its initializer.
+            if let custom = attachment.customPayload, let problem = CustomAttachmentPayload.problem(type: custom.type, data: custom.data) {
+                throw problem
+            }
+        }
     }
 
     static func checkThreadParent(_ parent: Message, in cid: ChannelId) throws(ChatError) {

@@ -63,7 +63,7 @@ extension EmbeddedChatBackend {
         case .file(var file):
             file.localURL = url
             return .file(file)
-        case .link:
+        case .link, .custom:
             return payload
         }
     }

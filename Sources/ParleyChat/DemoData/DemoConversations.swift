@@ -34,6 +34,8 @@ struct DemoLine: Sendable {
     var link: (title: String, site: String)?
     /// Pictures and files attached (seeded only when `parley demo` gives a media folder).
     var media: [DemoMediaFile] = []
+    /// A place shared as a custom `location` attachment (the demo app draws it).
+    var location: (name: String, latitude: Double, longitude: Double)?
 
     /// The line with a key other lines quote it by.
     func key(_ key: String) -> DemoLine { var line = self; line.key = key; return line }
@@ -53,6 +55,10 @@ struct DemoLine: Sendable {
     func preview(_ title: String, site: String) -> DemoLine { var line = self; line.link = (title, site); return line }
     /// The line with `media` attached.
     func attaching(_ media: DemoMediaFile...) -> DemoLine { var line = self; line.media += media; return line }
+    /// The line sharing the place `name` at `latitude`, `longitude`.
+    func sharingLocation(_ name: String, latitude: Double, longitude: Double) -> DemoLine {
+        var line = self; line.location = (name, latitude, longitude); return line
+    }
 }
 
 /// A picture or file the demo script attaches to a message. `parley demo` draws the pictures
@@ -311,6 +317,8 @@ enum DemoScript {
             say(-5, "09:12", "dev", "Looks perfect. Is the third bedroom a sofa bed? I'll take it if so, I sleep anywhere").quoting("flat"),
             say(-5, "09:20", "maya", "A proper bed, I checked 😄 Booking it tonight unless anyone objects"),
             say(-5, "21:03", "maya", "Booked! Check-in from 3pm on the 12th. I'll send everyone the split").reacted(.love, "dev", "chloe", "sam"),
+            say(-5, "21:05", "maya", "Here's where it is 📍")
+                .sharingLocation("Alfama flat, Rua de São Miguel", latitude: 38.7112, longitude: -9.1296).reacted(.like, "sam"),
             say(-2, "19:30", "chloe", "Flights booked? I got the 07:10 from Gatwick, lands 09:55"),
             say(-2, "19:34", "dev", "Same flight 🙌"),
             say(-2, "19:41", "sam", "Same one, seat 14C"),

@@ -29,6 +29,14 @@ public enum DemoConversations {
         DemoScript.channels.flatMap(\.lines).flatMap { [$0] + $0.replies }.flatMap(\.media)
     }
 
+    /// A `location` attachment as the demo app's `LocationAttachmentPayload` encodes it (the SDK
+    /// has no location type: it stores the JSON, the app decodes and draws it).
+    static func locationPayload(_ place: (name: String, latitude: Double, longitude: Double)) -> CustomAttachmentPayload {
+        let object: [String: Any] = ["name": place.name, "latitude": place.latitude, "longitude": place.longitude]
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
+        return CustomAttachmentPayload(received: "location", data: data)
+    }
+
     /// The attachment payload of `media` in `directory`.
     static func payload(for media: DemoMediaFile, in directory: URL) -> ChatMessageAttachment.Payload {
         let url = directory.appendingPathComponent(media.name)
@@ -106,6 +114,9 @@ public enum DemoConversations {
                 if let link = line.link, let url = firstURL(in: line.text) {
                     message.attachments = [ChatMessageAttachment(
                         id: 0, payload: .link(LinkAttachmentPayload(url: url, title: link.title, siteName: link.site)))]
+                }
+                if let location = line.location {
+                    message.attachments.append(ChatMessageAttachment(id: message.attachments.count, payload: .custom(locationPayload(location))))
                 }
                 if let mediaDirectory {
                     message.attachments += line.media.enumerated().map { index, media in

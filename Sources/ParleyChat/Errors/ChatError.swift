@@ -31,6 +31,11 @@ public enum ChatError: Error, Sendable, Hashable, CustomStringConvertible, Local
     case invalidReactionScore(Int)
     /// A local file attached to the message does not exist.
     case attachmentFileMissing(URL)
+    /// A custom attachment's JSON is larger than ``CustomAttachmentPayload/maximumSize``.
+    case attachmentPayloadTooLarge(type: AttachmentType, size: Int, limit: Int)
+    /// A custom attachment cannot be sent: `reason` says why (its type, or JSON that is not an
+    /// object).
+    case invalidAttachmentPayload(type: AttachmentType, reason: String)
     /// A thread reply must reply to a message of the same channel that is not itself a reply.
     case invalidThreadParent(MessageId)
     /// A message may only quote a message of the same channel.
@@ -102,6 +107,10 @@ public enum ChatError: Error, Sendable, Hashable, CustomStringConvertible, Local
             "A reaction score of \(score) is not allowed. Pass a score of 1 or more."
         case .attachmentFileMissing(let url):
             "The attached file \(url.path) does not exist. Attach a file that exists on this machine."
+        case .attachmentPayloadTooLarge(let type, let size, let limit):
+            "The \"\(type.rawValue)\" attachment's payload is \(size) bytes of JSON; at most \(limit) are allowed. Keep custom payloads small and upload files instead."
+        case .invalidAttachmentPayload(let type, let reason):
+            "The \"\(type.rawValue)\" attachment cannot be sent: \(reason)."
         case .invalidThreadParent(let id):
             "Message \(id) cannot start a thread here: replies must answer a message of the same channel that is not itself a reply. Reply to the thread's first message instead."
         case .invalidQuotedMessage(let id):

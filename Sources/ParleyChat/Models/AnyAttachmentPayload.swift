@@ -11,14 +11,34 @@ public struct AnyAttachmentPayload: Sendable, Hashable {
     /// The file to upload, for images and files.
     public let localFileURL: URL?
 
-    /// An attachment for a payload that needs no upload (a link preview).
+    /// An attachment for a payload: images and files upload their ``localFileURL`` when sent,
+    /// link previews and custom payloads need no upload.
     public init(payload: ChatMessageAttachment.Payload) {
         self.payload = payload
         self.type = ChatMessageAttachment(payload: payload).type
         switch payload {
         case .image(let image): localFileURL = image.localURL
         case .file(let file): localFileURL = file.localURL
-        case .link: localFileURL = nil
+        case .link, .custom: localFileURL = nil
+        }
+    }
+
+    /// An attachment holding `payload`, as Stream's `init(payload:)`: an app's own payload is
+    /// encoded as a ``CustomAttachmentPayload`` of its ``AttachmentPayload/type``; the SDK's image,
+    /// file and link payloads stay what they are.
+    ///
+    /// - Throws: ``ChatError/attachmentPayloadTooLarge(type:size:limit:)`` when the JSON is larger
+    ///   than ``CustomAttachmentPayload/maximumSize``; ``ChatError/invalidAttachmentPayload(type:reason:)``
+    ///   when it cannot be encoded or its type is one of the SDK's own.
+    public init<Payload: AttachmentPayload>(payload: Payload) throws(ChatError) {
+        if let image = payload as? ImageAttachmentPayload {
+            self.init(payload: .image(image))
+        } else if let file = payload as? FileAttachmentPayload {
+            self.init(payload: .file(file))
+        } else if let link = payload as? LinkAttachmentPayload {
+            self.init(payload: .link(link))
+        } else {
+            self.init(payload: .custom(try CustomAttachmentPayload(payload)))
         }
     }
 

@@ -1,6 +1,8 @@
 import Foundation
 
-/// Something attached to a message: an image, a file or a link preview.
+/// Something attached to a message: an image, a file, a link preview, or an app's own kind
+/// (``CustomAttachmentPayload``, sent with an ``AnyAttachmentPayload`` made from an
+/// ``AttachmentPayload``).
 ///
 /// Images and files point at local files (`localURL`); the UI layer renders them. Sent through
 /// a server, they also get a `remoteURL` (the upload's address): on the machines that receive
@@ -24,6 +26,7 @@ public struct ChatMessageAttachment: Sendable, Hashable, Codable, Identifiable {
         case .image: .image
         case .file: .file
         case .link: .link
+        case .custom(let custom): custom.type
         }
     }
 
@@ -35,6 +38,9 @@ public struct ChatMessageAttachment: Sendable, Hashable, Codable, Identifiable {
         case file(FileAttachmentPayload)
         /// A link with its preview.
         case link(LinkAttachmentPayload)
+        /// An attachment of a type the SDK does not draw itself (a location, a poll…): its type
+        /// and its JSON, read with ``ChatMessage/attachments(payloadType:)``.
+        case custom(CustomAttachmentPayload)
     }
 
     /// A local file the attachment points at, if it has one.
@@ -42,19 +48,9 @@ public struct ChatMessageAttachment: Sendable, Hashable, Codable, Identifiable {
         switch payload {
         case .image(let image): image.localURL
         case .file(let file): file.localURL
-        case .link: nil
+        case .link, .custom: nil
         }
     }
-}
-
-/// The kind of an attachment.
-public enum AttachmentType: String, Sendable, Hashable, Codable {
-    /// An image.
-    case image
-    /// A file.
-    case file
-    /// A link preview.
-    case link
 }
 
 /// An image attachment.

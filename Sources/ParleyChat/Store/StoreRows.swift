@@ -208,7 +208,8 @@ enum JSONColumn {
         return nil
     }
 
-    /// Attachments are stored as a JSON array of flat objects (`{"type": "link", "url": …}`),
+    /// Attachments are stored as a JSON array of flat objects (`{"type": "link", "url": …}`; a
+    /// custom attachment keeps its payload's JSON text: `{"type": "location", "json": "{…}"}`),
     /// mapped by hand: `JSONDecoder` on the nested enum cost more than the rest of a page.
     static func encodeAttachments(_ attachments: [ChatMessageAttachment]) -> String {
         let objects: [[String: Any]] = attachments.map { attachment in
@@ -234,6 +235,8 @@ enum JSONColumn {
                 if let site = link.siteName { object["site"] = site }
                 if let image = link.imageURL { object["image"] = image.absoluteString }
                 return object
+            case .custom(let custom):
+                return ["type": custom.type.rawValue, "json": String(decoding: custom.data, as: UTF8.self)]
             }
         }
         guard let data = try? JSONSerialization.data(withJSONObject: objects, options: [.sortedKeys]) else { return "[]" }
@@ -245,6 +248,11 @@ enum JSONColumn {
         guard let objects = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [[String: Any]] else { return [] }
         var attachments: [ChatMessageAttachment] = []
         for object in objects {
+            if let type = object["type"] as? String, let json = object["json"] as? String {
+                let payload = CustomAttachmentPayload(received: AttachmentType(rawValue: type), data: Data(json.utf8))
+                attachments.append(ChatMessageAttachment(id: attachments.count, payload: .custom(payload)))
+                continue
+            }
             guard let type = object["type"] as? String, let urlText = object["url"] as? String,
                   let url = URL(string: urlText)
             else { continue }

@@ -249,6 +249,8 @@ open class ChatChannelListItemView: _View {
                 : appearance.l10n.tr("channel.item.photo"))
         case .link(let link):
             return "🔗 " + Self.displayable(link.title ?? link.url.absoluteString)
+        case .custom:
+            return "📎 " + appearance.l10n.tr("channel.item.attachment")
         }
     }
 

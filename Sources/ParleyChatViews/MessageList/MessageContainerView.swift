@@ -59,7 +59,8 @@ public struct MessageContainerView<Factory: ViewFactory>: View {
     }
 
     /// The factory's views of the message's attachments, as the SDK's message view picks them:
-    /// its images, its files, its link previews (each kind once, above the text). Each is typed
+    /// its images, its files, its link previews, its custom attachments (an app's own types,
+    /// `makeCustomAttachmentViewType`; each kind once, above the text). Each is typed
     /// as the factory's slot type, so the call is the factory's slot, not the default's.
     func attachmentViews(availableWidth: CGFloat) -> [any Component] {
         let types = Set(message.attachments.map(\.type))
@@ -76,6 +77,11 @@ public struct MessageContainerView<Factory: ViewFactory>: View {
         }
         if types.contains(.link) {
             let view: Factory.LinkAttachmentViewType = factory.makeLinkAttachmentView(
+                for: message, isFirst: showsAllInfo, availableWidth: availableWidth, scrolledId: scrolledId)
+            views.append(view)
+        }
+        if types.contains(where: { !$0.isBuiltIn }) {
+            let view: Factory.CustomAttachmentViewType = factory.makeCustomAttachmentViewType(
                 for: message, isFirst: showsAllInfo, availableWidth: availableWidth, scrolledId: scrolledId)
             views.append(view)
         }

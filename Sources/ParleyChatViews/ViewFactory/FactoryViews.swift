@@ -182,6 +182,7 @@ public struct AttachmentLinesView: View {
         case .image: symbol("photo")
         case .file: symbol("paperclip")
         case .link: symbol("link")
+        default: symbol("paperclip")
         }
     }
 
@@ -190,6 +191,7 @@ public struct AttachmentLinesView: View {
         case .image(let image): image.title ?? image.localURL.lastPathComponent
         case .file(let file): file.localURL.lastPathComponent
         case .link(let link): link.url.absoluteString
+        case .custom(let custom): custom.type.rawValue
         }
     }
 }

@@ -143,7 +143,9 @@ extension ViewFactory {
         AttachmentLinesView(message: message, types: [.file]).frame(maxWidth: availableWidth, alignment: .leading)
     }
 
-    /// Nothing (the app draws its attachments).
+    /// Nothing: the row asks for this view when a message has an attachment of an app's own type
+    /// (``ParleyChat/CustomAttachmentPayload``); an app's factory draws it, reading it with
+    /// `message.attachments(payloadType:)`.
     public func makeCustomAttachmentViewType(for message: ChatMessage, isFirst: Bool, availableWidth: CGFloat,
                                              scrolledId: Binding<String?>) -> some View {
         EmptyView()

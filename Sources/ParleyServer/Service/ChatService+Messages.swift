@@ -44,12 +44,7 @@ extension ChatService {
                 let (quoted, _, _) = try Self.visibleMessage(tx, quotedId, actor: actor)
                 try ChatRules.requireQuotable(id: quotedId, quotedCid: quoted.cid, isDeleted: quoted.isDeleted, in: cid)
             }
-            for attachment in request.attachments {
-                guard ["image", "file", "link"].contains(attachment.type) else {
-                    throw WireError.badRequest("Unknown attachment type \(attachment.type).")
-                }
-                if attachment.type != "link" { try rules.require(.uploadFile, in: cid) }
-            }
+            try Self.validateAttachments(request.attachments, rules: rules, in: cid)
             let mentioned = try tx.users(request.mentionedUserIds)
             if let missing = request.mentionedUserIds.first(where: { mentioned[$0] == nil }) {
                 throw ChatError.userNotFound(missing)

@@ -17,8 +17,10 @@ extension WireError {
             self.init(code: .invalidReactionType, message: message, status: 400)
         case .invalidReactionScore:
             self.init(code: .invalidReactionScore, message: message, status: 400)
-        case .attachmentFileMissing, .messageNotFailed:
+        case .attachmentFileMissing, .messageNotFailed, .invalidAttachmentPayload:
             self.init(code: .badRequest, message: message, status: 400)
+        case .attachmentPayloadTooLarge(_, let size, let limit):
+            self.init(code: .payloadTooLarge, message: message, status: 413, length: size, limit: limit)
         case .invalidThreadParent(let id):
             self.init(code: .invalidThreadParent, message: message, status: 400, messageId: id)
         case .invalidQuotedMessage(let id):

@@ -126,6 +126,8 @@ struct DemoCommand: ParsableCommand {
                 server: server, user: user ?? "", token: token, dataDir: dataDir, store: db.map { URL(fileURLWithPath: $0) },
                 reset: reset)
         } ?? DemoStore.open(at: storeURL, reset: reset, bigChannelMessages: messages, linkPreviews: linkPreviews)
+        // The demo app's own attachment (a location card), drawn by its catalog's injector.
+        DemoAttachmentViewCatalog.install()
         for customization in try customizations() { customization.apply() }
         // --dark, else (in a window) the desktop's preference, followed live (the freedesktop
         // settings portal), else light; a screenshot is light unless --dark.

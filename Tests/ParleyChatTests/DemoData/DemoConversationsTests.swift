@@ -67,6 +67,20 @@ import Testing
         #expect(Self.utc.isDate(newest, inSameDayAs: testEpoch))
     }
 
+    @Test func theLisbonTripSharesTheFlatsLocationAsACustomAttachment() throws {
+        let client = try seeded()
+        let ids = try client.reader { reader in
+            try String.fetchAll(reader.db, sql: "SELECT id FROM message WHERE cid = 'messaging:lisbon-trip' AND attachments LIKE '%location%'")
+        }
+        #expect(ids.count == 1)
+        let id = try #require(ids.first)
+        let message = try #require(try client.message(id: id))
+        let location = try #require(message.attachments.first?.customPayload)
+        #expect(location.type == "location")
+        let object = try #require(try JSONSerialization.jsonObject(with: location.data) as? [String: Any])
+        #expect(object["name"] as? String == "Alfama flat, Rua de São Miguel" && object["latitude"] as? Double == 38.7112)
+    }
+
     @Test func anEarlyClockMovesTheScriptBackADay() throws {
         let morning = Self.utc.startOfDay(for: testEpoch).addingTimeInterval(7 * 3_600)  // 07:00, before most of the last day
         let client = try seeded(now: morning, townHall: 0)

@@ -57,6 +57,18 @@ final class CopyOnlyActionsVC: ChatMessageActionsVC {
     }
 }
 
+extension AttachmentType {
+    static let location = Self(rawValue: "location")
+}
+
+struct LocationAttachmentPayload: AttachmentPayload, Hashable {
+    static let type = AttachmentType.location
+
+    var name: String
+    var latitude: Double
+    var longitude: Double
+}
+
 final class LocationAttachmentViewInjector: AttachmentViewInjector {
     let placeLabel = UILabel()
 
@@ -67,13 +79,14 @@ final class LocationAttachmentViewInjector: AttachmentViewInjector {
 
     override func contentViewDidUpdateContent() {
         super.contentViewDidUpdateContent()
-        placeLabel.text = contentView.content.map { "📍 " + $0.text.dropFirst("place:".count) }
+        let place = contentView.content?.attachments(payloadType: LocationAttachmentPayload.self).first?.payload
+        placeLabel.text = place.map { "📍 \($0.name)" }
     }
 }
 
 final class LocationAttachmentViewCatalog: AttachmentViewCatalog {
     override class func attachmentViewInjectorClassFor(message: ChatMessage, components: Components) -> AttachmentViewInjector.Type? {
-        if message.text.hasPrefix("place:") { return LocationAttachmentViewInjector.self }
+        if message.attachmentCounts[.location, default: 0] > 0 { return LocationAttachmentViewInjector.self }
         return super.attachmentViewInjectorClassFor(message: message, components: components)
     }
 }
@@ -190,11 +203,26 @@ final class LocationAttachmentViewCatalog: AttachmentViewCatalog {
         #expect(composer.senders.count == 1 && composer.content.text == "****")
     }
 
+    @Test func sendingAndReadingACustomAttachment() async throws {
+        let client = ChatClient(config: ChatClientConfig(currentUserId: "sam"))
+        try await client.upsertUsers([ChatUser(id: "sam", name: "Sam")])
+        let cid = try await client.createChannel(ChannelCreationRequest(cid: ChannelId(type: .messaging, id: "trip"), name: "Trip"))
+
+        let place = LocationAttachmentPayload(name: "Belém Tower", latitude: 38.6916, longitude: -9.2160)
+        let attachment = try AnyAttachmentPayload(payload: place)
+        let id = try await client.sendMessage("Meet here", in: cid, attachments: [attachment.messageAttachment])
+
+        let places = try client.message(id: id)?.attachments(payloadType: LocationAttachmentPayload.self)
+        #expect(places?.map(\.payload) == [place] && attachment.type == .location)
+    }
+
     @Test func anAttachmentOfTheAppsOwn() throws {
         var components = Components.default
         components.attachmentViewCatalog = LocationAttachmentViewCatalog.self
 
-        let message = ChatMessage(id: "here", cid: L.cid, text: "place:Lisbon", author: L.alice, createdAt: L.day)
+        let place = LocationAttachmentPayload(name: "Lisbon", latitude: 38.72, longitude: -9.14)
+        let message = ChatMessage(id: "here", cid: L.cid, text: "", author: L.alice, createdAt: L.day,
+                                  attachments: [try AnyAttachmentPayload(payload: place).messageAttachment])
         let row = AttachmentFixtures.row(0, in: [message], components: components)
         let injector = try #require(row.attachmentViewInjector as? LocationAttachmentViewInjector)
         #expect(injector.placeLabel.text == "📍 Lisbon")

@@ -209,21 +209,12 @@ final class AttachmentSlotsFactory: ViewFactory {
                                    attachments: [file])
         let withLink = ChatMessage(id: "l1", cid: Fixtures.cid, text: "Have a look", author: Fixtures.ana, createdAt: Fixtures.start,
                                    attachments: [link])
-        @MainActor func texts(_ factory: some ViewFactory, _ message: ChatMessage) -> [String] {
-            let controller = UIHostingController(rootView: factory.makeMessageContainerView(
-                channel: Fixtures.channel, message: message, width: 390, showsAllInfo: false, isInThread: false,
-                scrolledId: .constant(nil), quotedMessage: .constant(nil), onLongPress: { _ in }, isLast: false))
-            let view: UIView = controller.view
-            view.frame = CGRect(x: 0, y: 0, width: 390, height: 200)
-            view.layoutIfNeeded()
-            return guideLabelTexts(in: view)
-        }
-        let custom = texts(AttachmentSlotsFactory(), withFile)
+        let custom = containerLabelTexts(AttachmentSlotsFactory(), withFile)
         #expect(custom == ["📄 Minutes.pdf", "The minutes"], "above the text: \(custom)")
-        let links = texts(AttachmentSlotsFactory(), withLink)
+        let links = containerLabelTexts(AttachmentSlotsFactory(), withLink)
         #expect(links == ["Parley Blog", "Attachments arrive in Parley", "Have a look"], "\(links)")
         // The default slots list the attachments (a line each).
-        let plain = texts(DefaultViewFactory.shared, withFile)
+        let plain = containerLabelTexts(DefaultViewFactory.shared, withFile)
         #expect(plain.contains("minutes.pdf") && !plain.contains("📄 Minutes.pdf"), "\(plain)")
         renderHostedGolden(VStack(spacing: 0) {
             for message in [withFile, withLink] {
@@ -240,4 +231,15 @@ final class AttachmentSlotsFactory: ViewFactory {
             Snapshot.assert(try makeView(), named: name + suffix, scale: 2, style: style)
         }
     }
+}
+
+/// The texts of `factory`'s message row for `message`, 390 points wide, top to bottom.
+@MainActor func containerLabelTexts(_ factory: some ViewFactory, _ message: ChatMessage) -> [String] {
+    let controller = UIHostingController(rootView: factory.makeMessageContainerView(
+        channel: Fixtures.channel, message: message, width: 390, showsAllInfo: false, isInThread: false,
+        scrolledId: .constant(nil), quotedMessage: .constant(nil), onLongPress: { _ in }, isLast: false))
+    let view: UIView = controller.view
+    view.frame = CGRect(x: 0, y: 0, width: 390, height: 200)
+    view.layoutIfNeeded()
+    return guideLabelTexts(in: view)
 }

@@ -99,8 +99,8 @@ import Testing
 //    declarative screen hosts the UIKit composer (its text view is the input, its picker the file chooser);
 //    Parley records no voice and has no polls or commands.
 //  - the row's `makeGiphyAttachmentView`, `makeVideoAttachmentView`, `makeVoiceRecordingView`, `makePollView`,
-//    `makeCustomAttachmentViewType`, `makeEmojiTextView`: Parley's messages carry
-//    only images, files and links; `makeMessageTranslationFooterView` (the row's date line says "Edited").
+//    `makeEmojiTextView`: Parley draws images, files, links and the app's custom attachments
+//    (`makeCustomAttachmentViewType`); `makeMessageTranslationFooterView` (the row's date line says "Edited").
 //  - the message list's `makeMessageThreadHeaderViewModifier`, `makeChannelBarsVisibilityViewModifier`,
 //    `makeBouncedMessageActionsModifier` and `makeMessageRepliesShownInChannelView`.
 //  - the channel list's `makeSearchResultsView` / `makeChannelListSearchResultItem` (the list filters its

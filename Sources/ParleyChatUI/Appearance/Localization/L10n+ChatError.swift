@@ -15,6 +15,8 @@ extension L10n {
         case .invalidReactionType(let raw): tr("error.invalidReactionType", .string(raw))
         case .invalidReactionScore: tr("error.invalidReactionScore")
         case .attachmentFileMissing(let url): tr("error.attachmentFileMissing", .string(url.lastPathComponent))
+        case .attachmentPayloadTooLarge(_, _, let limit): plural("error.attachmentPayloadTooLarge", count: limit)
+        case .invalidAttachmentPayload: tr("error.invalidAttachmentPayload")
         case .invalidThreadParent: tr("error.invalidThreadParent")
         case .invalidQuotedMessage: tr("error.invalidQuotedMessage")
         case .messageNotEditable: tr("error.messageNotEditable")

@@ -227,6 +227,7 @@ open class ChatMessageContentView: _View {
         case .image(let payload): return payload.title
         case .file(let payload): return payload.title
         case .link(let payload): return payload.title
+        case .custom: return nil  // the app's injector labels its own view
         }
     }
 
