@@ -41,7 +41,8 @@ enum WireMapping {
     }
 
     /// An attachment from the wire. An image or file uploaded to a server (its URL an upload's
-    /// `/v1/uploads/{id}`) has that URL as both `remoteURL` and, until it is downloaded, `localURL`.
+    /// `/v1/uploads/{id}`) has that URL as both `remoteURL` and, until it is downloaded, `localURL`;
+    /// a link's picture likewise as `remoteImageURL` and `imageURL`.
     static func attachment(_ wire: WireAttachment) -> ChatMessageAttachment? {
         let remote = WirePath.uploadId(in: wire.url) == nil ? nil : wire.url
         switch wire.type {
@@ -53,7 +54,11 @@ enum WireMapping {
                 localURL: wire.url, title: wire.title ?? wire.url.lastPathComponent, fileSize: wire.fileSize ?? 0,
                 mimeType: wire.mimeType, remoteURL: remote)))
         case "link":
-            return ChatMessageAttachment(payload: .link(LinkAttachmentPayload(url: wire.url, title: wire.title, text: wire.text, siteName: wire.siteName)))
+            // The picture only when it is an upload: the cache downloads it from this client's server.
+            let picture = wire.imageURL.flatMap { WirePath.uploadId(in: $0) == nil ? nil : $0 }
+            return ChatMessageAttachment(payload: .link(LinkAttachmentPayload(
+                url: wire.url, title: wire.title, text: wire.text, siteName: wire.siteName, imageURL: picture,
+                remoteImageURL: picture)))
         default:
             return nil
         }
@@ -161,7 +166,9 @@ enum WireMapping {
             WireAttachment(
                 type: "file", url: file.remoteURL ?? file.localURL, title: file.title, fileSize: file.fileSize, mimeType: file.mimeType)
         case .link(let link):
-            WireAttachment(type: "link", url: link.url, title: link.title, text: link.text, siteName: link.siteName)
+            WireAttachment(
+                type: "link", url: link.url, title: link.title, text: link.text, siteName: link.siteName,
+                imageURL: link.remoteImageURL)
         }
     }
 

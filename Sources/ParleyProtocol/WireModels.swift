@@ -188,11 +188,14 @@ public struct WireAttachment: Sendable, Hashable, Codable {
     public var text: String?
     /// A link's site name.
     public var siteName: String?
+    /// A link's preview picture: its upload on the server (`/v1/uploads/{id}`, a path on the
+    /// server that sent it when the server made the preview).
+    public var imageURL: URL?
 
     /// Describes an attachment.
     public init(
         type: String, url: URL, title: String? = nil, width: Int? = nil, height: Int? = nil, fileSize: Int64? = nil,
-        mimeType: String? = nil, text: String? = nil, siteName: String? = nil
+        mimeType: String? = nil, text: String? = nil, siteName: String? = nil, imageURL: URL? = nil
     ) {
         self.type = type
         self.url = url
@@ -203,6 +206,7 @@ public struct WireAttachment: Sendable, Hashable, Codable {
         self.mimeType = mimeType
         self.text = text
         self.siteName = siteName
+        self.imageURL = imageURL
     }
 }
 
