@@ -59,7 +59,7 @@ struct UploadRoutes: Sendable {
     /// without waiting for the rest.
     static func collect(_ body: RequestBody, declaredLength: Int?, limit: Int) async throws -> Data {
         var bytes = Data()
-        bytes.reserveCapacity(min(declaredLength ?? 64 << 10, limit))
+        bytes.reserveCapacity(max(0, min(declaredLength ?? 64 << 10, limit)))
         for try await buffer in body {
             guard bytes.count + buffer.readableBytes <= limit else { throw tooLarge(limit, length: nil) }
             buffer.withUnsafeReadableBytes { bytes.append(contentsOf: $0) }
