@@ -140,6 +140,14 @@ import Testing
                 #expect(try Data(contentsOf: file) == pages.picture)
                 try await until("the bomb's preview arrives") { Self.link(of: try bob.message(id: bomb)) != nil }
                 #expect(Self.link(of: try bob.message(id: bomb))?.imageURL == nil, "a bomb's header is refused")
+
+                // A channel whose config has no uploads gets the preview without its picture.
+                let gaming = ChannelId(type: .gaming, id: "match")
+                _ = try await alice.createChannel(ChannelCreationRequest(cid: gaming, name: "Match", memberIds: ["bob"]))
+                let noUploads = try await alice.sendMessage("GG \(pages.url("/good"))", in: gaming)
+                try await until("the gaming preview arrives") { Self.link(of: try alice.message(id: noUploads)) != nil }
+                #expect(Self.link(of: try alice.message(id: noUploads))?.title == "Parley 1.0 is out")
+                #expect(Self.link(of: try alice.message(id: noUploads))?.imageURL == nil)
                 try await Task.sleep(for: .seconds(2.5))
                 #expect(try bob.message(id: slow)?.attachments.isEmpty == true, "the slow page gave no preview")
             }

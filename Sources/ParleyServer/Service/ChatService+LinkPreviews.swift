@@ -7,7 +7,8 @@ import ParleyProtocol
 // link and no link attachment is accepted, the page of its first link is fetched and, if it says
 // something, the message gets a `link` attachment and a `message.updated` event, so every client
 // syncs it. The page's picture (`og:image`), when the fetcher gives one, is stored as an upload to
-// the message's channel by its author, and the attachment's `imageURL` is that upload's path. The send's answer never waits for the page (at most 2 s with `HTTPLinkPreviewFetcher`;
+// the message's channel by its author (only in channels whose config allows uploads), and the
+// attachment's `imageURL` is that upload's path. The send's answer never waits for the page (at most 2 s with `HTTPLinkPreviewFetcher`;
 // a fetch still running when the server stops finds its storage closed and logs that); a message
 // edited later is not fetched again.
 extension ChatService {
@@ -33,9 +34,11 @@ extension ChatService {
     func attachLinkPreview(
         _ payload: LinkAttachmentPayload, picture: URL?, fetchedBy fetcher: any LinkPreviewFetching, to id: MessageId
     ) async throws {
-        guard let (authorId, cid) = try await storage.read({ tx in try tx.message(id).map { ($0.userId, $0.cid) } }) else { return }
+        guard let (authorId, cid, uploads) = try await storage.read({ tx in
+            try tx.message(id).map { ($0.userId, $0.cid, try tx.channel($0.cid)?.config.uploadsEnabled ?? false) }
+        }) else { return }
         var stored: UploadResponse?
-        if let picture, let image = await fetcher.image(at: picture) {
+        if uploads, let picture, let image = await fetcher.image(at: picture) {
             stored = try await storeUpload(image.data, fileName: image.fileName, mimeType: image.mimeType, in: cid, by: authorId)
         }
         let pictureURL = stored.flatMap { URL(string: $0.path) }
