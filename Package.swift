@@ -156,7 +156,8 @@ let package = Package(
         .target(
             name: "ParleyLinkPreview",
             dependencies: [
-                "ParleyChat",
+                // ParleyUIKit: a preview picture's header is checked by the image decoder's own rule.
+                "ParleyChat", "ParleyUIKit",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -295,7 +296,7 @@ let package = Package(
             name: "ParleyChatRemoteTests",
             dependencies: [
                 "ParleyChatRemote", "ParleyChat", "ParleyProtocol", "ParleyServer", "ParleyChatRemoteTestChild",
-                "ParleyChatUI", "ParleyUIKit", "ParleyLinkPreview",
+                "ParleyChatUI", "ParleyUIKit", "ParleyLinkPreview", "ParleyTesting",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),

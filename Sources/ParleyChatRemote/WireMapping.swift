@@ -41,7 +41,8 @@ enum WireMapping {
     }
 
     /// An attachment from the wire. An image or file uploaded to a server (its URL an upload's
-    /// `/v1/uploads/{id}`) has that URL as both `remoteURL` and, until it is downloaded, `localURL`.
+    /// `/v1/uploads/{id}`) has that URL as both `remoteURL` and, until it is downloaded, `localURL`;
+    /// a link's picture likewise as `remoteImageURL` and `imageURL`.
     static func attachment(_ wire: WireAttachment) -> ChatMessageAttachment? {
         let type = AttachmentType(rawValue: wire.type)
         if !type.isBuiltIn {
@@ -60,7 +61,11 @@ enum WireMapping {
                 localURL: url, title: wire.title ?? url.lastPathComponent, fileSize: wire.fileSize ?? 0,
                 mimeType: wire.mimeType, remoteURL: remote)))
         case "link":
-            return ChatMessageAttachment(payload: .link(LinkAttachmentPayload(url: url, title: wire.title, text: wire.text, siteName: wire.siteName)))
+            // The picture only when it is an upload: the cache downloads it from this client's server.
+            let picture = wire.imageURL.flatMap { WirePath.uploadId(in: $0) == nil ? nil : $0 }
+            return ChatMessageAttachment(payload: .link(LinkAttachmentPayload(
+                url: url, title: wire.title, text: wire.text, siteName: wire.siteName, imageURL: picture,
+                remoteImageURL: picture)))
         default:
             return nil
         }
@@ -168,7 +173,9 @@ enum WireMapping {
             WireAttachment(
                 type: "file", url: file.remoteURL ?? file.localURL, title: file.title, fileSize: file.fileSize, mimeType: file.mimeType)
         case .link(let link):
-            WireAttachment(type: "link", url: link.url, title: link.title, text: link.text, siteName: link.siteName)
+            WireAttachment(
+                type: "link", url: link.url, title: link.title, text: link.text, siteName: link.siteName,
+                imageURL: link.remoteImageURL)
         case .custom(let custom):
             WireAttachment(type: custom.type.rawValue, url: nil, json: String(decoding: custom.data, as: UTF8.self))
         }

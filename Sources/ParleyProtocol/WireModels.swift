@@ -191,11 +191,14 @@ public struct WireAttachment: Sendable, Hashable, Codable {
     public var siteName: String?
     /// A custom attachment's payload: the text of a JSON object (the server caps its size).
     public var json: String?
+    /// A link's preview picture: its upload on the server (`/v1/uploads/{id}`, a path on the
+    /// server that sent it when the server made the preview).
+    public var imageURL: URL?
 
     /// Describes an attachment.
     public init(
         type: String, url: URL?, title: String? = nil, width: Int? = nil, height: Int? = nil, fileSize: Int64? = nil,
-        mimeType: String? = nil, text: String? = nil, siteName: String? = nil, json: String? = nil
+        mimeType: String? = nil, text: String? = nil, siteName: String? = nil, json: String? = nil, imageURL: URL? = nil
     ) {
         self.type = type
         self.url = url
@@ -207,6 +210,7 @@ public struct WireAttachment: Sendable, Hashable, Codable {
         self.text = text
         self.siteName = siteName
         self.json = json
+        self.imageURL = imageURL
     }
 }
 

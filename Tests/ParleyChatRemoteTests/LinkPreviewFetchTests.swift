@@ -73,6 +73,43 @@ import Testing
         #expect(LinkPreviewLinks.firstLink(in: "two: http://a.example, https://b.example") == URL(string: "http://a.example"))
     }
 
+    @Test func aPictureIsFetchedWithItsType() async throws {
+        try await LinkPreviewPageServer.run { pages in
+            let image = try #require(await fetcher.image(at: pages.url("/card.png")))
+            #expect(image.data == pages.picture && image.mimeType == "image/png" && image.fileName == "link-preview.png")
+            #expect(pages.picture.count > 100)
+        }
+    }
+
+    /// HTML, a 404, 20 MB (refused by its length, without waiting for it), a decompression bomb's
+    /// header, and addresses that are not http or https: no picture.
+    @Test func answersThatAreNotPicturesToKeepGiveNone() async throws {
+        try await LinkPreviewPageServer.run { pages in
+            #expect(await fetcher.image(at: pages.url("/not-a-picture")) == nil)
+            #expect(await fetcher.image(at: pages.url("/missing.png")) == nil)
+            let start = ContinuousClock.now
+            #expect(await fetcher.image(at: pages.url("/huge.png")) == nil)
+            #expect(ContinuousClock.now - start < .seconds(1.5))
+            #expect(await fetcher.image(at: pages.url("/bomb.png")) == nil)
+            let small = HTTPLinkPreviewFetcher(maxImageBytes: 100)
+            #expect(await small.image(at: pages.url("/card.png")) == nil, "a picture above the cap is refused, not cut")
+        }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("parley-og-\(UUID().uuidString).png")
+        try await MainActor.run { try LinkPreviewPageServer.cardPicture().write(to: file) }
+        defer { try? FileManager.default.removeItem(at: file) }
+        #expect(await fetcher.image(at: file) == nil, "a local file is never read")
+        #expect(await fetcher.image(at: try #require(URL(string: "data:image/png;base64,iVBORw0KGgo="))) == nil)
+    }
+
+    @Test func anOpenGraphImageOnAFileAddressIsDropped() async throws {
+        try await LinkPreviewPageServer.run { pages in
+            let metadata = try #require(await fetcher.metadata(for: pages.url("/picture?image=file%3A%2F%2F%2Fetc%2Fhostname")))
+            #expect(metadata.title == "With a picture")
+            #expect(metadata.imageURL == nil)
+            #expect(try #require(await fetcher.metadata(for: pages.url("/picture?image=card.png"))).imageURL == pages.url("/card.png"))
+        }
+    }
+
     @Test func invalidUTF8IsReadWithReplacementCharacters() async throws {
         try await LinkPreviewPageServer.run { pages in
             let metadata = try #require(await fetcher.metadata(for: pages.url("/invalid-utf8")))

@@ -24,6 +24,24 @@ import Testing
         #expect(WireMapping.attachment(outgoing).url == upload)
     }
 
+    /// A link's picture crosses the wire only as an upload: from the server it is both the
+    /// payload's `imageURL` (until downloaded) and `remoteImageURL`; a local file never leaves.
+    @Test func aLinkPictureCrossesTheWireAsAnUpload() throws {
+        let page = try #require(URL(string: "https://parley.chat/tour"))
+        let upload = try #require(URL(string: "/v1/uploads/0f3a-77"))
+        let link = try #require(WireMapping.attachment(WireAttachment(type: "link", url: page, title: "Tour", imageURL: upload))?.linkPayload)
+        #expect(link.imageURL == upload && link.remoteImageURL == upload)
+        for other in ["https://evil.example/x.png", "file:///etc/hostname", "/v1/uploads/.."] {
+            let wire = WireAttachment(type: "link", url: page, imageURL: URL(string: other))
+            #expect(WireMapping.attachment(wire)?.linkPayload?.imageURL == nil, "\(other)")
+        }
+        let local = LinkAttachmentPayload(url: page, imageURL: URL(fileURLWithPath: "/home/me/.parley/link-preview.png"))
+        #expect(WireMapping.attachment(ChatMessageAttachment(payload: .link(local))).imageURL == nil)
+        var uploaded = local
+        uploaded.remoteImageURL = upload
+        #expect(WireMapping.attachment(ChatMessageAttachment(payload: .link(uploaded))).imageURL == upload)
+    }
+
     @Test func channelCommandsCrossTheWireAndAnOlderServerMeansTheDefaults() {
         let config = ChannelConfig(commands: [.giphy, Command(name: "ban", description: "Ban a user", set: "moderation_set", args: "[@username]")])
         let wire = WireMapping.config(config)

@@ -9,6 +9,37 @@ public protocol LinkPreviewFetching: Sendable {
     /// The metadata of the page at `url`; nil when there is none (a bad address, a failed or slow
     /// request, a page that is not HTML). Never throws: a bad page is not the sender's error.
     func metadata(for url: URL) async -> OpenGraphMetadata?
+
+    /// The page's preview picture at `url` (its ``OpenGraphMetadata/imageURL``); nil when there
+    /// is none to keep (a bad address, a failed or slow request, an answer that is not a picture
+    /// or is too large, a header that declares more pixels than can be decoded). Never throws.
+    func image(at url: URL) async -> LinkPreviewImage?
+}
+
+extension LinkPreviewFetching {
+    /// No pictures: fetchers that only read pages keep previews without one.
+    public func image(at url: URL) async -> LinkPreviewImage? { nil }
+}
+
+/// A link preview's picture as fetched: its bytes (whose header was checked) and what they are.
+public struct LinkPreviewImage: Sendable, Hashable {
+    /// The encoded picture (PNG, JPEG or GIF).
+    public var data: Data
+    /// Its MIME type as the server said it (`image/png`).
+    public var mimeType: String
+
+    /// A picture of `mimeType`.
+    public init(data: Data, mimeType: String) {
+        self.data = data
+        self.mimeType = mimeType
+    }
+
+    /// The file name it is kept under: `link-preview` with the extension of its type.
+    public var fileName: String {
+        let subtype = mimeType.split(separator: "/").last.map(String.init) ?? ""
+        let known = ["png": "png", "jpeg": "jpg", "jpg": "jpg", "pjpeg": "jpg", "gif": "gif"]
+        return "link-preview." + (known[subtype] ?? "img")
+    }
 }
 
 /// Finding the link a message's preview is made of.

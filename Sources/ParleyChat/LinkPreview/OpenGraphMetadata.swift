@@ -69,7 +69,8 @@ public struct OpenGraphMetadata: Sendable, Hashable {
     /// The link preview of `url` this metadata makes; nil when it is empty.
     ///
     /// The preview picture is left out: ``LinkAttachmentPayload/imageURL`` is a file on this
-    /// machine and ``imageURL`` an address on the web, which nothing downloads yet.
+    /// machine (or an upload on a server) and ``imageURL`` an address on the web; the backends
+    /// download it with ``LinkPreviewFetching/image(at:)`` and keep it before they set it.
     public func linkPayload(for url: URL) -> LinkAttachmentPayload? {
         guard !isEmpty else { return nil }
         return LinkAttachmentPayload(url: url, title: title, text: description, siteName: siteName)

@@ -109,15 +109,23 @@ public struct LinkAttachmentPayload: Sendable, Hashable, Codable {
     public var text: String?
     /// The site's name (for example "GitHub").
     public var siteName: String?
-    /// The page's preview picture (its Open Graph image), a file on this machine.
+    /// The page's preview picture (its Open Graph image), as the image loader reads it: a file on
+    /// this machine, or for a message from a server the picture's upload there (downloaded into
+    /// the attachment cache when first shown, as image attachments are).
     public var imageURL: URL?
+    /// Where the picture is kept on a server (an upload's `/v1/uploads/{id}`), when it is.
+    public var remoteImageURL: URL?
 
     /// Creates a link payload.
-    public init(url: URL, title: String? = nil, text: String? = nil, siteName: String? = nil, imageURL: URL? = nil) {
+    public init(
+        url: URL, title: String? = nil, text: String? = nil, siteName: String? = nil, imageURL: URL? = nil,
+        remoteImageURL: URL? = nil
+    ) {
         self.url = url
         self.title = title
         self.text = text
         self.siteName = siteName
         self.imageURL = imageURL
+        self.remoteImageURL = remoteImageURL
     }
 }

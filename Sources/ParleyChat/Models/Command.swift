@@ -9,7 +9,7 @@ public struct Command: Hashable, Sendable, Codable {
     public var description: String
     /// The group the command belongs to ("fun_set", "moderation_set").
     public var set: String
-    /// The arguments it takes, as shown beside its name ("[text]", "[@username]").
+    /// The arguments it takes, as shown beside its name ("[text]"); empty when it takes none.
     public var args: String
 
     /// Describes a command.
@@ -23,10 +23,11 @@ public struct Command: Hashable, Sendable, Codable {
     /// `/giphy [text]`: a picture from the bundled set matching the text, previewed before it is
     /// posted.
     public static let giphy = Command(name: "giphy", description: "Post a random gif to the channel", set: "fun_set", args: "[text]")
-    /// `/mute [@username]`: mutes a user.
-    public static let mute = Command(name: "mute", description: "Mute a user", set: "moderation_set", args: "[@username]")
-    /// `/unmute [@username]`: unmutes a user.
-    public static let unmute = Command(name: "unmute", description: "Unmute a user", set: "moderation_set", args: "[@username]")
+    /// `/mute`: mutes the channel it is typed in, for the current user (the chat core mutes
+    /// channels, not people; a name after it is answered with that).
+    public static let mute = Command(name: "mute", description: "Mute this channel", set: "moderation_set", args: "")
+    /// `/unmute`: unmutes the channel it is typed in.
+    public static let unmute = Command(name: "unmute", description: "Unmute this channel", set: "moderation_set", args: "")
 
     /// The commands a channel has unless its config says otherwise: giphy, mute and unmute.
     public static let defaultCommands: [Command] = [.giphy, .mute, .unmute]

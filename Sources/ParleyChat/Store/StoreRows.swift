@@ -234,6 +234,7 @@ enum JSONColumn {
                 if let text = link.text { object["text"] = text }
                 if let site = link.siteName { object["site"] = site }
                 if let image = link.imageURL { object["image"] = image.absoluteString }
+                if let remote = link.remoteImageURL { object["remote"] = remote.absoluteString }
                 return object
             case .custom(let custom):
                 return ["type": custom.type.rawValue, "json": String(decoding: custom.data, as: UTF8.self)]
@@ -272,7 +273,7 @@ enum JSONColumn {
             case "link":
                 payload = .link(LinkAttachmentPayload(
                     url: url, title: title, text: object["text"] as? String, siteName: object["site"] as? String,
-                    imageURL: (object["image"] as? String).flatMap(URL.init(string:))))
+                    imageURL: (object["image"] as? String).flatMap(URL.init(string:)), remoteImageURL: remote))
             default:
                 continue
             }

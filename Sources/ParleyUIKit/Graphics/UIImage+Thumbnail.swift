@@ -15,6 +15,15 @@ extension UIImage {
         return CGSize(width: w, height: h)
     }
 
+    /// Whether `data` starts with the header of a PNG, JPEG or GIF that ``thumbnail(data:filling:scale:)``
+    /// would decode: a known format, a size it declares, and no more pixels than the decoder takes
+    /// (a decompression bomb fails here). Reads the header only; nothing is decoded.
+    public nonisolated static func isDecodableImageHeader(_ data: Data) -> Bool {
+        guard let format = ImageDecoding.format(of: data), format != .svg,
+              let (w, h) = ImageDecoding.dimensions(of: data, format: format), w > 0, h > 0 else { return false }
+        return ImageDecoding.thumbnailSize(width: w, height: h, filling: CGSize(width: 1, height: 1), format: format) != nil
+    }
+
     /// Decodes PNG, JPEG or GIF `data` to at most the pixels needed to fill `pixelSize` (the
     /// aspect ratio kept, never enlarged), shown at `scale` pixels per point.
     ///

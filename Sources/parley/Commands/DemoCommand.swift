@@ -48,7 +48,7 @@ struct DemoCommand: ParsableCommand {
     @Option(help: "Window height in points.")
     var height: Double = 720
 
-    @Flag(help: "Fetch the pages of links in sent messages for their previews (embedded store; 2 s, 512 KB, http and https only).")
+    @Flag(help: "Fetch the pages of links in sent messages for their previews and pictures (embedded store; 2 s, 512 KB pages, 5 MB pictures, http and https only).")
     var linkPreviews = false
 
     @Option(help: "A `parley serve` to chat through, for example http://127.0.0.1:8080 (default: the embedded store).")

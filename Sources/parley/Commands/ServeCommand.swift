@@ -52,7 +52,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The MIME types uploads may have, comma-separated (`image/*` for a family; default: pictures, text, PDF, office documents, archives, audio and video).")
     var uploadTypes: String?
 
-    @Flag(help: "Fetch the pages of links in new messages and add their previews (2 s, 512 KB, http and https only; off by default).")
+    @Flag(help: "Fetch the pages of links in new messages and add their previews and pictures (2 s, 512 KB pages, 5 MB pictures, http and https only; off by default).")
     var linkPreviews = false
 
     func run() async throws {
@@ -111,7 +111,7 @@ struct TokenCommand: AsyncParsableCommand {
     @Option(help: "How long the token is valid, in seconds.")
     var ttl: Double = 30 * 24 * 3600
 
-    @Flag(help: "Fetch the pages of links in new messages and add their previews (2 s, 512 KB, http and https only; off by default).")
+    @Flag(help: "Fetch the pages of links in new messages and add their previews and pictures (2 s, 512 KB pages, 5 MB pictures, http and https only; off by default).")
     var linkPreviews = false
 
     func run() async throws {

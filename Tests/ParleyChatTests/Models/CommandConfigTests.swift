@@ -4,11 +4,13 @@ import Testing
 
 /// The `/` commands a channel config carries, and configs stored before they had any.
 @Suite struct CommandConfigTests {
-    @Test func channelsGetGiphyMuteAndUnmuteWithStreamsArgumentHints() {
+    @Test func channelsGetGiphyMuteAndUnmuteWithHintsThatSayWhatTheyDo() {
         #expect(ChannelConfig().commands.map(\.name) == ["giphy", "mute", "unmute"])
         #expect(ChannelConfig.default(for: .livestream).commands == Command.defaultCommands)
         #expect(Command.giphy.args == "[text]")
-        #expect(Command.mute.args == "[@username]")
+        // `/mute` mutes the channel it is typed in (the chat core has no user mutes): no argument.
+        #expect(Command.mute.args.isEmpty && Command.unmute.args.isEmpty)
+        #expect(Command.mute.description == "Mute this channel" && Command.unmute.description == "Unmute this channel")
         #expect(Command.unmute.set == "moderation_set")
     }
 

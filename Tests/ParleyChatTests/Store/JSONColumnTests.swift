@@ -20,10 +20,14 @@ import Testing
             ChatMessageAttachment(id: 3, payload: .link(LinkAttachmentPayload(
                 url: try #require(URL(string: "https://example.com/a?b=c")), title: "Ex", text: "Ünïcode ✨", siteName: "Example"))),
             ChatMessageAttachment(id: 4, payload: .link(LinkAttachmentPayload(url: try #require(URL(string: "https://swift.org"))))),
+            // A link's picture: a file here, and the upload it came from on a server.
+            ChatMessageAttachment(id: 5, payload: .link(LinkAttachmentPayload(
+                url: try #require(URL(string: "https://swift.org/blog")), imageURL: URL(fileURLWithPath: "/tmp/m1/link-preview.png"),
+                remoteImageURL: URL(string: "/v1/uploads/ab-12")))),
             // Uploaded attachments keep their server URL.
-            ChatMessageAttachment(id: 5, payload: .image(ImageAttachmentPayload(
+            ChatMessageAttachment(id: 6, payload: .image(ImageAttachmentPayload(
                 localURL: URL(fileURLWithPath: "/tmp/up.png"), remoteURL: URL(string: "http://127.0.0.1:8080/v1/uploads/ab-12")))),
-            ChatMessageAttachment(id: 6, payload: .file(FileAttachmentPayload(
+            ChatMessageAttachment(id: 7, payload: .file(FileAttachmentPayload(
                 localURL: try #require(URL(string: "http://h/v1/uploads/cd-34")), title: "r.pdf", fileSize: 3,
                 remoteURL: URL(string: "http://h/v1/uploads/cd-34")))),
         ]

@@ -44,6 +44,19 @@ import Testing
         ]
     }
 
+    /// The same preview twice: its picture not (yet) there, a placeholder of the picture's box,
+    /// and drawn.
+    static var linkPictures: [ChatMessage] {
+        func preview(_ picture: URL) -> ChatMessageAttachment.Payload {
+            .link(LinkAttachmentPayload(url: URL(string: "https://parley.chat/tour")!, title: "A tour of Parley",
+                                        text: "Ten minutes from install to chat.", siteName: "Parley Blog", imageURL: picture))
+        }
+        return [
+            A.message("p1", "The tour: https://parley.chat/tour", by: F.ben, at: 0, [preview(A.directory.appendingPathComponent("not-there.png"))]),
+            A.message("p2", "The tour: https://parley.chat/tour", by: F.ana, at: 100, [preview(A.picture("og-card.png", width: 382, height: 200, palette: 1))]),
+        ]
+    }
+
     static var markdown: [ChatMessage] {
         [
             F.message("md1", "# Release notes\nWe now have **bold**, *italic*, ~~strike~~ and `inline code`.\n> Quoted: <b> & &amp; stay as typed", by: F.ana, at: 0),
@@ -64,6 +77,26 @@ import Testing
     func filesAndLinks(style: UIUserInterfaceStyle) {
         let view = A.column(Self.filesAndLinks)
         Snapshot.assert(view, named: Self.name("attachments_files_links", style), size: view.frame.size, scale: 2, style: style)
+    }
+
+    /// A link preview's picture has a fixed 1.91 : 1 box: the row is as tall before it arrives as
+    /// after.
+    @Test(arguments: [UIUserInterfaceStyle.light, .dark])
+    func linkPreviewPicture(style: UIUserInterfaceStyle) throws {
+        let view = A.column(Self.linkPictures)
+        let rows = view.subviews.compactMap { $0 as? ChatMessageContentView }
+        #expect(rows.count == 2)
+        let previews = rows.compactMap { ($0.attachmentViewInjector as? LinkAttachmentViewInjector)?.linkPreviewView }
+        #expect(previews.count == 2)
+        #expect(previews.first?.imagePreview.image == nil && previews.last?.imagePreview.image != nil)
+        #expect(rows.first?.frame.height == rows.last?.frame.height, "the picture changed the row's height")
+        for (index, row) in rows.enumerated() {
+            // Measured again now that the picture is in its view: still the height it had before.
+            #expect(A.height(of: row, width: 360) == row.frame.height, "row \(index)")
+        }
+        let box = try #require(previews.first?.imagePreview.bounds.size)
+        #expect(box.width > 100 && abs(box.width / box.height - 1.91) < 0.02)
+        Snapshot.assert(view, named: Self.name("link_preview_picture", style), size: view.frame.size, scale: 2, style: style)
     }
 
     @Test(arguments: [UIUserInterfaceStyle.light, .dark])

@@ -16,6 +16,32 @@ extension ComposerSnapshotTests {
         assertSnapshots(hosted, named: "composer-command-suggestions")
     }
 
+    /// `/mute` and `/unmute` take no name: their rows and the picked chip's placeholder say they
+    /// act on this channel, in the UI's language.
+    @Test func muteCommandsSayTheyMuteTheChannel() {
+        let english = HostedComposer(content: .init(text: "/"))
+        english.composer.suggestionsVC.commands = Command.defaultCommands
+        english.layout()
+        #expect(english.composer.suggestionsVC.commandCells.map { $0.commandView.commandNameSubtitleLabel.text } == [
+            "/giphy [text]", "/mute · Mute this channel", "/unmute · Unmute this channel",
+        ])
+        withLanguage("de") {
+            let german = HostedComposer(content: .init(text: "/"))
+            german.composer.suggestionsVC.commands = [.mute, .unmute]
+            german.layout()
+            #expect(german.composer.suggestionsVC.commandCells.map { $0.commandView.commandNameSubtitleLabel.text } == [
+                "/mute · Diesen Kanal stummschalten", "/unmute · Stummschaltung dieses Kanals aufheben",
+            ])
+            let picked = HostedComposer(content: .init(command: .mute))
+            #expect(picked.composerView.inputTextView.placeholderLabel.text == "Diesen Kanal stummschalten")
+        }
+        // A channel's own command without arguments shows the description it came with.
+        let custom = HostedComposer(content: .init(text: "/"))
+        custom.composer.suggestionsVC.commands = [Command(name: "shrug", description: "Post a shrug", set: "fun_set", args: "")]
+        custom.layout()
+        #expect(custom.composer.suggestionsVC.commandCells.first?.commandView.commandNameSubtitleLabel.text == "/shrug · Post a shrug")
+    }
+
     @Test func pickedCommandShowsItsChipBeforeTheText() {
         let hosted = HostedComposer(content: .init(text: "cats", command: .giphy))
         let chip = hosted.composerView.commandLabelView
@@ -25,7 +51,7 @@ extension ComposerSnapshotTests {
         assertSnapshots(hosted, named: "composer-command-chip")
 
         let empty = HostedComposer(content: .init(command: .mute))
-        #expect(empty.composerView.inputTextView.placeholderLabel.text == "[@username]")
+        #expect(empty.composerView.inputTextView.placeholderLabel.text == "Mute this channel")
         assertSnapshots(empty, named: "composer-command-chip-placeholder")
         // German and Arabic: in Arabic the chip and the room for it sit at the right.
         assertLocalizedSnapshots(named: "composer-command-chip") {

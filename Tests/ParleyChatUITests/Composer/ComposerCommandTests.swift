@@ -16,7 +16,7 @@ extension HeadlessWindowTests.ComposerBehaviourTests {
         #expect(suggestedCommands(world) == ["giphy", "mute", "unmute"])
         world.backend.advance(by: 0.05)
         let rows = world.composer.suggestionsVC.commandCells
-        #expect(rows.map { $0.commandView.commandNameSubtitleLabel.text } == ["/giphy [text]", "/mute [@username]", "/unmute [@username]"])
+        #expect(rows.map { $0.commandView.commandNameSubtitleLabel.text } == ["/giphy [text]", "/mute · Mute this channel", "/unmute · Unmute this channel"])
         #expect(rows.first?.commandView.commandNameLabel.text == "Giphy")
         #expect(rows.first?.accessibilityLabel == "Command /giphy")
         #expect(world.composer.suggestionsVC.cells.isEmpty, "no mention rows")
@@ -54,7 +54,7 @@ extension HeadlessWindowTests.ComposerBehaviourTests {
         let chip = world.composer.composerView.commandLabelView
         #expect(!chip.isHidden)
         #expect(chip.nameLabel.text == "UNMUTE")
-        #expect(world.textView.placeholderLabel.text == "[@username]")
+        #expect(world.textView.placeholderLabel.text == "Unmute this channel")
         // The chip sits in the field, and the text starts after it.
         let chipFrame = chip.convert(chip.bounds, to: world.window)
         let fieldFrame = world.textView.convert(world.textView.bounds, to: world.window)

@@ -73,6 +73,16 @@ import ParleyTesting
         #expect(ImageDecoding.thumbnailSize(width: Int.max / 2, height: 4, filling: CGSize(width: 1, height: 1), format: .jpeg) == nil)
     }
 
+    /// The header check link previews use before keeping a picture: the decoder's own rule.
+    @Test func theHeaderCheckRefusesBombsAndNonPictures() throws {
+        #expect(!UIImage.isDecodableImageHeader(Self.pngHeader(width: 30_000, height: 30_000)))
+        #expect(UIImage.isDecodableImageHeader(Self.pngHeader(width: 1_200, height: 630)))
+        #expect(UIImage.isDecodableImageHeader(try #require(Self.picture(width: 40, height: 20).pngData())))
+        #expect(!UIImage.isDecodableImageHeader(Data("<html><head></head></html>".utf8)))
+        #expect(!UIImage.isDecodableImageHeader(Data()))
+        #expect(!UIImage.isDecodableImageHeader(Data("<svg xmlns='http://www.w3.org/2000/svg'/>".utf8)))
+    }
+
     /// Decoding works off the main thread.
     @Test func decodesOnABackgroundThread() async throws {
         let png = try #require(Self.picture(width: 120, height: 80).pngData())

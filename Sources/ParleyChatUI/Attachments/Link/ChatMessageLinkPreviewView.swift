@@ -42,6 +42,11 @@ open class ChatMessageLinkPreviewView: _Control {
             addSubview(view)
         }
         textStack.addArrangedSubviews([authorLabel, titleLabel, bodyTextView, imagePreview])
+        // The picture's own size never sizes the box: the row is as tall before it arrives as after.
+        for axis in [NSLayoutConstraint.Axis.horizontal, .vertical] {
+            imagePreview.setContentHuggingPriority(.fittingSizeLevel, for: axis)
+            imagePreview.setContentCompressionResistancePriority(.fittingSizeLevel, for: axis)
+        }
         NSLayoutConstraint.activate([
             accentBarView.leadingAnchor.constraint(equalTo: leadingAnchor),
             accentBarView.topAnchor.constraint(equalTo: topAnchor),
@@ -73,7 +78,7 @@ open class ChatMessageLinkPreviewView: _Control {
         imagePreview.contentMode = .scaleAspectFill
         imagePreview.clipsToBounds = true
         imagePreview.layer.cornerRadius = 8
-        imagePreview.backgroundColor = appearance.colorPalette.background3
+        imagePreview.backgroundColor = appearance.colorPalette.background4
     }
 
     /// Follows the tint colour.

@@ -92,7 +92,7 @@ extension ComposerVC {
     }
 
     /// The chip, the room the text keeps for it and the placeholder for the picked command
-    /// ("Search GIFs" for giphy, the arguments for others).
+    /// ("Search GIFs" for giphy, the arguments for others, the description for one without).
     func updateCommandContent() {
         let chip = composerView.commandLabelView
         let command = content.command
@@ -109,8 +109,8 @@ extension ComposerVC {
         }
         chip.layoutIfNeeded()
         textView.leadingAccessoryWidth = chip.systemLayoutSizeFitting(UIView.layoutFittingCompressedSize).width + 4
-        textView.placeholderText = command.name == Command.giphy.name
-            ? appearance.l10n.tr("composer.placeholder.giphy") : command.args
+        let hint = command.args.isEmpty ? command.localizedDescription(appearance.l10n) : command.args
+        textView.placeholderText = command.name == Command.giphy.name ? appearance.l10n.tr("composer.placeholder.giphy") : hint
     }
 
     /// `/giphy` previews a picture, `/mute` and `/unmute` mute or unmute the channel.

@@ -76,7 +76,8 @@ open class ChatCommandSuggestionView: _View {
     }
 
     /// Shows the command's icon (`appearance.images.availableCommandIcons`, else `appearance.images.commandFallback`),
-    /// its capitalised name and "/name args".
+    /// its capitalised name and "/name args" ("/name · description" for a command without
+    /// arguments, so the row says what it does).
     open override func updateContent() {
         super.updateContent()
         guard let command = content else {
@@ -88,7 +89,9 @@ open class ChatCommandSuggestionView: _View {
         let icon = appearance.images.availableCommandIcons[command.name] ?? appearance.images.commandFallback
         commandImageView.image = icon.resized(to: CGSize(width: 16, height: 16)).withRenderingMode(.alwaysTemplate)
         commandNameLabel.text = command.name.prefix(1).uppercased() + command.name.dropFirst()
-        commandNameSubtitleLabel.text = "/" + command.name + (command.args.isEmpty ? "" : " " + command.args)
+        let description = command.localizedDescription(appearance.l10n)
+        commandNameSubtitleLabel.text = "/" + command.name
+            + (command.args.isEmpty ? (description.isEmpty ? "" : " · " + description) : " " + command.args)
     }
 }
 
@@ -113,5 +116,15 @@ open class ChatCommandSuggestionCollectionViewCell: ChatSuggestionCollectionView
     open override func updateContent() {
         super.updateContent()
         accessibilityLabel = commandView.content.map { appearance.l10n.tr("composer.suggestions.command", .string("/" + $0.name)) }
+    }
+}
+
+extension Command {
+    /// The description the UI shows: the table's `composer.command.description.NAME` when it has
+    /// one (the built-in commands), else ``ParleyChat/Command/description`` as the channel gave it.
+    func localizedDescription(_ l10n: L10n) -> String {
+        let key = "composer.command.description.\(name)"
+        let text = l10n.tr(key)
+        return text == key ? description : text
     }
 }
