@@ -15,6 +15,10 @@ struct PostgresMergedStatementTests {
         #expect(second.renumbered(by: 2).sql == "INSERT INTO events (cid, seq, payload) VALUES ($3, $4, $5)")
         let ten = PreparedSQL(stringLiteral: "SELECT $1, $10, $2")
         #expect(ten.renumbered(by: 9).sql == "SELECT $10, $19, $11")
+        // A `$` that is no parameter (a dollar quote, a trailing one) stays as it is.
+        let dollars = PreparedSQL(stringLiteral: "SELECT $$a$$, $2 || '$'")
+        #expect(dollars.renumbered(by: 3).sql == "SELECT $$a$$, $5 || '$'")
+        #expect(PreparedSQL(stringLiteral: "SELECT $").renumbered(by: 1).sql == "SELECT $")
         let merged = PreparedSQL.writes([first, second, first])
         #expect(merged.sql == """
             WITH w0 AS (UPDATE channels SET last_seq = $1 WHERE cid = $2), \

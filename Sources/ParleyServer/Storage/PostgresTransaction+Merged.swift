@@ -16,28 +16,28 @@ struct MergedWrites {
 }
 
 extension PreparedSQL {
-    /// The statement with its parameters numbered from `offset + 1` (its SQL holds `$n` for
-    /// parameters only: values are never written into it).
+    /// The statement with its parameters numbered from `offset + 1` (values are never written
+    /// into its SQL: a `$` followed by digits is a parameter, any other `$` stays as it is).
     func renumbered(by offset: Int) -> PreparedSQL {
         guard offset > 0 else { return self }
         var result = PreparedSQL(stringLiteral: "")
         result.binds = binds
         result.sql.reserveCapacity(sql.utf8.count + binds.count)
-        var digits = ""
-        var inParameter = false
+        var digits: String?
+        func endParameter() {
+            guard let pending = digits else { return }
+            result.sql += "$" + (Int(pending).map { String($0 + offset) } ?? "")
+            digits = nil
+        }
         for character in sql {
-            if inParameter, character.isASCII, character.isNumber {
-                digits.append(character)
+            if digits != nil, character.isASCII, character.isNumber {
+                digits?.append(character)
                 continue
             }
-            if inParameter {
-                result.sql += "$\((Int(digits) ?? 0) + offset)"
-                digits = ""
-                inParameter = false
-            }
-            if character == "$" { inParameter = true } else { result.sql.append(character) }
+            endParameter()
+            if character == "$" { digits = "" } else { result.sql.append(character) }
         }
-        if inParameter { result.sql += "$\((Int(digits) ?? 0) + offset)" }
+        endParameter()
         return result
     }
 
