@@ -75,7 +75,7 @@ enum ServerBench {
         let latencies = Mutex<[Double]>([])
         var sockets: [BenchSocket] = []
         for (index, user) in users.enumerated() {
-            // Only the fields the measurement needs are decoded: the generator shares the cores.
+            // Only the fields the measurement needs are read (see DeliveryProbe): the generator shares the cores.
             let socket = try await BenchSocket.open(port: api.port, token: try await api.token(user), probe: DeliveryProbe.self) { probe in
                 guard probe.type == "event", probe.data?.type == ChannelEventType.messageNew.rawValue,
                       let id = probe.data?.message?.id, let sent = sentAt.withLock({ $0[id] })
@@ -129,6 +129,7 @@ enum ServerBench {
             if run.p99 <= 50 { best = max(best, run.perSecond) }
         }
         for socket in sockets { await socket.close() }
+        try DeliveryProbe.requireAgreement()
         return [
             BenchResult(name: "server.delivery_p99_ms", value: paced.p99, unit: "ms", target: 10, better: .lower),
             BenchResult(name: "server.deliveries_per_s", value: best, unit: "msg/s", target: 20_000, better: .higher),
@@ -171,21 +172,6 @@ enum ServerBench {
             }
         }
     }
-}
-
-/// The part of a server frame the delivery measurement reads: a `message.new` event's message id.
-struct DeliveryProbe: Decodable, Sendable {
-    struct Event: Decodable, Sendable {
-        struct Message: Decodable, Sendable {
-            let id: String
-        }
-
-        let type: String?
-        let message: Message?
-    }
-
-    let type: String
-    let data: Event?
 }
 
 /// `parley serve --dev` in a child process, on a free port, in a temporary directory.
@@ -300,6 +286,11 @@ struct BenchAPI: Sendable {
     /// of the 2 cores the server needs).
     func send<Body: Encodable>(_ method: String, _ path: String, as user: String, body: Body) async throws {
         _ = try await perform(method, path, as: user, body: body)
+    }
+
+    /// A text answer (the server's `/metrics`).
+    func text(_ path: String) async throws -> String {
+        String(decoding: try await perform("GET", path, as: "bench", body: EmptyResponse?.none), as: UTF8.self)
     }
 
     /// The answer's body, once its status says success.
