@@ -22,6 +22,27 @@ struct StoredEventPayloadTests {
         #expect(Array(EncodedFrame(event, payload: nil).text.readableBytesView) == Array(encoded.readableBytesView))
     }
 
+    @Test("A write's answer around its events' stored JSON is byte for byte the encoded answer")
+    func answerFromPayloads() throws {
+        let message = WireMessage(
+            id: "m", cid: "messaging:a", type: "regular", text: "<b>&amp;</b> \u{202E} \"q\" 😀",
+            user: WireUser(id: "u", name: "Ü"), createdAt: .ms(1_000), updatedAt: .ms(2_000))
+        let events = (1...2).map {
+            ChannelEvent(cid: "messaging:a", seq: Int64($0), epoch: "e", type: .messageNew, actorId: "u", createdAt: .ms(3_000), message: message)
+        }
+        let channel = WireChannel(cid: "messaging:a", name: "A", createdAt: .ms(1), updatedAt: .ms(2), epoch: "e", lastSeq: 2)
+        let encoder = Wire.encoder()
+        // The first event's JSON was stored; the second has none and is encoded for the answer.
+        let payloads = [StoredEventPayloads.key("messaging:a", 1): try encoder.encode(events[0])]
+        for response in [
+            WriteResponse(events: events, message: message), WriteResponse(events: events, message: message, channel: channel),
+            WriteResponse(events: [], channel: channel), WriteResponse(events: []),
+        ] {
+            let written = ChatService.Written(response: response, payloads: payloads)
+            #expect(try written.encoded(with: encoder) == (try encoder.encode(response)))
+        }
+    }
+
     @Test("Appending an event records its stored JSON under its channel and sequence", arguments: StorageConformanceTests.Engine.allCases)
     func appendRecords(engine: StorageConformanceTests.Engine) async throws {
         try await StorageConformanceTests.with(engine) { storage in

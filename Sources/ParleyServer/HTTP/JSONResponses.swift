@@ -11,6 +11,11 @@ enum JSONResponses {
         response(try encoder.encode(value), status: status)
     }
 
+    /// A write's answer, around its events' JSON as stored.
+    static func ok(_ written: ChatService.Written) throws -> Response {
+        response(try written.encoded(with: encoder), status: .ok)
+    }
+
     static func error(_ error: WireError) -> Response {
         let data = (try? encoder.encode(WireErrorResponse(error: error))) ?? Data()
         return response(data, status: HTTPResponse.Status(code: error.status))

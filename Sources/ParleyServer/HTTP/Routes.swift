@@ -67,7 +67,7 @@ struct Routes: Sendable {
         }
         v1.post("channels/:cid/messages") { request, context in
             let body = try await JSONResponses.decode(SendMessageRequest.self, from: request, limit: limit)
-            return try JSONResponses.ok(try await service.sendMessage(try parameter("cid", context), body, by: context.actorId))
+            return try JSONResponses.ok(try await service.sendMessageWritten(try parameter("cid", context), body, by: context.actorId))
         }
         v1.post("channels/:cid/read") { _, context in
             try JSONResponses.ok(try await service.markRead(try parameter("cid", context), by: context.actorId))

@@ -9,6 +9,11 @@ extension ChatService {
     /// Accepts a message; idempotent on its id (a retry answers the stored message and appends
     /// nothing; the id used by another user or in another channel is `duplicate_id`).
     func sendMessage(_ cidString: String, _ request: SendMessageRequest, by actorId: UserId) async throws -> WriteResponse {
+        try await sendMessageWritten(cidString, request, by: actorId).response
+    }
+
+    /// ``sendMessage(_:_:by:)``, with the events' JSON as stored: the answer the HTTP route sends.
+    func sendMessageWritten(_ cidString: String, _ request: SendMessageRequest, by actorId: UserId) async throws -> Written {
         let cid = try Self.parse(cidString)
         guard !request.id.isEmpty, request.id.count <= 128 else { throw WireError.badRequest("A message id is 1 to 128 characters.") }
         let length = request.text.count
@@ -18,7 +23,7 @@ extension ChatService {
         let maxLength = limits.maxMessageLength
         // Read in this order: the channel, the actor's membership, and the id (a retry's message).
         let expecting: [ExpectedRead] = [.channel(cid), .member(cid, actorId), .message(request.id)]
-        let response = try await perform(actorId, in: cid, expecting: expecting) { tx, actor in
+        let written = try await performWrite(actorId, in: cid, expecting: expecting) { tx, actor in
             let (visible, member) = try Self.visibleChannel(tx, cid, actor: actor)
             var channel = visible
             if let existing = try tx.message(request.id) {
@@ -70,8 +75,8 @@ extension ChatService {
             }
             return Outcome(response: WriteResponse(events: events, message: wire))
         }
-        startLinkPreview(of: request, response: response)
-        return response
+        startLinkPreview(of: request, response: written.response)
+        return written
     }
 
     /// Replaces a message's text (its author with `update-own-message`, or `update-any-message`).

@@ -57,6 +57,15 @@ final class ChatService: Sendable {
         _ actorId: UserId, in channel: ChannelId? = nil, expecting: [ExpectedRead] = [],
         _ body: @escaping @Sendable (any ServerTransaction, UserRecord) throws -> Outcome
     ) async throws -> WriteResponse {
+        try await performWrite(actorId, in: channel, expecting: expecting, body).response
+    }
+
+    /// ``perform(_:in:expecting:_:)``, answering with the events' JSON as stored too (see
+    /// ``Written``).
+    func performWrite(
+        _ actorId: UserId, in channel: ChannelId? = nil, expecting: [ExpectedRead] = [],
+        _ body: @escaping @Sendable (any ServerTransaction, UserRecord) throws -> Outcome
+    ) async throws -> Written {
         let hub = self.hub
         let outcome = try await storage.write(in: channel, { tx in
             if !expecting.isEmpty { tx.expect([.user(actorId)] + expecting) }
@@ -69,7 +78,7 @@ final class ChatService: Sendable {
             hub.publish(outcome.response.events, feed: outcome.feed.map { ($0.userId, $0.event) }, payloads: outcome.payloads)
             for userId in outcome.disconnect { hub.disconnect(userId: userId) }
         })
-        return outcome.response
+        return Written(response: outcome.response, payloads: outcome.payloads)
     }
 
     // MARK: Lookups shared by the operations
