@@ -102,6 +102,7 @@ final class ServerOperations: Service, Sendable {
         if let postgres {
             Gauge(label: "parley_db_pool_size").record(postgres.poolSize)
             Gauge(label: "parley_db_transactions_in_flight").record(postgres.inFlight)
+            Gauge(label: "parley_fanout_notify_statements").record(postgres.notifier.statementsSent)
         }
         return ParleyMetrics.registry.emitToString()
     }

@@ -238,17 +238,12 @@ final class PostgresFanout: EventRelay {
         }
         guard !cids.isEmpty else { return }
         counters.withLock { $0.gapReads += 1 }
-        let page = 500
+        let page = WokenEventsStatement.page
         var read: [String: [ParleyProtocol.ChannelEvent]] = [:]
         var payloads: [String: Data] = [:]
-        for try await (cid, payload) in try await storage.client.query(
-            """
-            SELECT w.cid, e.payload FROM unnest(\(cids)::text[], \(afters)::bigint[]) AS w(cid, after_seq)
-            CROSS JOIN LATERAL (
-                SELECT seq, payload FROM events WHERE events.cid = w.cid AND seq > w.after_seq ORDER BY seq LIMIT \(page)) e
-            ORDER BY w.cid, e.seq
-            """, logger: logger
-        ).decode((String, Data).self) {
+        for try await (cid, payload) in try await storage.client.execute(
+            WokenEventsStatement(cids: cids, afters: afters), logger: logger
+        ) {
             let event = try Self.decoder.decode(ParleyProtocol.ChannelEvent.self, from: payload)
             read[cid, default: []].append(event)
             payloads[StoredEventPayloads.key(event.cid, event.seq)] = payload

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import ParleyChat
 import PostgresNIO
+import Synchronization
 
 /// Sends the fan-out's wake-ups (`NOTIFY e <origin> <seq> <cid>`) for committed appends, outside
 /// the transactions that made them.
@@ -23,6 +24,10 @@ final class PostgresNotifier: Sendable {
     }
 
     private let state = PthreadMutex(State())
+    private let statements = Atomic<Int>(0)
+
+    /// How many `NOTIFY` statements this process sent (each carries every wake-up gathered).
+    var statementsSent: Int { statements.load(ordering: .relaxed) }
     private let client: PostgresClient
     private let origin: String
     private let logger: Logger
@@ -56,22 +61,20 @@ final class PostgresNotifier: Sendable {
                 return state.pending
             }
             guard let gathered else { return }
+            statements.add(1, ordering: .relaxed)
             await Self.notify(
                 gathered.sorted { $0.key < $1.key }.map { "e\t\(origin)\t\($0.value)\t\($0.key)" }, through: client,
                 logger: logger)
         }
     }
 
-    /// Sends `payloads` (those under `NOTIFY`'s 8,000 bytes) in one statement, its own transaction,
-    /// without a sync to disk (`set_config(…, true)` holds until its commit); a failure is logged.
+    /// Sends `payloads` (those under `NOTIFY`'s 8,000 bytes) in one statement (``NotifyStatement``),
+    /// its own transaction, without a sync to disk; a failure is logged.
     static func notify(_ payloads: [String], through client: PostgresClient, logger: Logger) async {
         let payloads = payloads.filter { $0.utf8.count < 7_900 }
         guard !payloads.isEmpty else { return }
         do {
-            _ = try await client.query("""
-                SELECT set_config('synchronous_commit', 'off', true), pg_notify(\(PostgresServerStorage.notifyChannel), p)
-                FROM unnest(\(payloads)::text[]) AS p
-                """, logger: logger)
+            for try await _ in try await client.execute(NotifyStatement(payloads: payloads), logger: logger) {}
         } catch {
             logger.warning("NOTIFY failed (the catch-up read covers it)", metadata: ["error": "\(String(reflecting: error))"])
         }

@@ -101,7 +101,7 @@ enum PostgresServerBench {
         let latencies = Mutex<[Double]>([])
         var sockets: [BenchSocket] = []
         for (index, user) in users.enumerated() {
-            // Only the fields the measurement needs are decoded: the generator shares the cores.
+            // Only the fields the measurement needs are read (see DeliveryProbe): the generator shares the cores.
             let socket = try await BenchSocket.open(
                 port: apis[index % processes].port, token: try await apis[0].token(user), probe: DeliveryProbe.self
             ) { probe in
@@ -175,6 +175,13 @@ enum PostgresServerBench {
             if width == (quick ? 8 : 16) { cpu = run.cpu }
         }
         for socket in sockets { await socket.close() }
+        try DeliveryProbe.requireAgreement()
+        // What each process's fan-out did over the whole run (wake-ups received, reads made).
+        for (index, api) in apis.enumerated() {
+            let lines = try await api.text("/metrics").split(separator: "\n")
+                .filter { $0.hasPrefix("parley_fanout_") || $0.hasPrefix("parley_db_batch_writes_count") || $0.hasPrefix("parley_db_batch_writes_sum") }
+            FileHandle.standardError.write(Data("bench server --postgres: process \(index + 1) of \(processes): \(lines.joined(separator: ", "))\n".utf8))
+        }
         return Figures(best: best, pacedDelivery: paced.p99, pacedSend: paced.send, cpu: cpu)
     }
 }
