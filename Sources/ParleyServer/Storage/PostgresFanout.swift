@@ -24,8 +24,10 @@ protocol EventRelay: AnyObject, Sendable {
 /// reads the gap from the database (in order). A periodic catch-up read (and one after every
 /// `LISTEN` reconnect) covers notifications lost with a connection.
 ///
-/// Wake-ups coalesce: while the worker is busy, the notified channels gather (each with its
-/// lowest and highest sequence), and the worker reads them all at once, in one statement, when its turn comes.
+/// Wake-ups coalesce: the notified channels gather (each with its lowest and highest sequence)
+/// while the worker is busy or a read runs, and the next read takes them all, in one statement.
+/// That read runs off the worker, which meanwhile delivers this process's own events of other
+/// channels (those of the channels read wait for the read's end, so each channel stays in order).
 ///
 /// Feed items (channel joined/left) and user deletions travel whole in their `NOTIFY`
 /// (`f`, `d`), as they are not events of a channel's stream.
@@ -35,7 +37,30 @@ final class PostgresFanout: EventRelay {
         case notification(String)
         /// Channels were notified (see ``PostgresFanout/woken``).
         case woken
+        /// A woken read ended (see ``PostgresFanout/startWokenRead()``).
+        case wokenRead(WokenRead)
         case catchUp
+    }
+
+    /// What a woken read found: each channel's events after its last delivered sequence, with
+    /// their JSON as stored, or the read's error.
+    private struct WokenRead: Sendable {
+        typealias Found = Result<(events: [String: [ParleyProtocol.ChannelEvent]], payloads: [String: Data]), any Error>
+
+        var cids: [String]
+        var result: Found
+    }
+
+    /// The woken read running now (at most one), written by the worker only. The worker goes on
+    /// delivering this process's own events while it runs, but those of the channels it reads
+    /// wait in `held` until it ends, so each channel's events still go out in order, once.
+    private struct Reading {
+        var channels: Set<String> = []
+        var held: [ParleyProtocol.ChannelEvent] = []
+        var heldPayloads: [String: Data] = [:]
+        var isRunning = false
+        /// Channels were notified while it ran: another read follows it.
+        var isWokenAgain = false
     }
 
     private struct FeedItem: Sendable, Codable {
@@ -55,6 +80,7 @@ final class PostgresFanout: EventRelay {
     /// Channels other processes appended to and the worker has not read yet: the lowest and the
     /// highest sequence notified per channel. One `.woken` input is queued while this is not empty.
     private let woken = PthreadMutex<[String: (first: Int64, last: Int64)]>([:])
+    private let reading = PthreadMutex(Reading())
     private let counters = PthreadMutex(Counters())
     private let tasks = PthreadMutex<[Task<Void, Never>]>([])
 
@@ -167,12 +193,18 @@ final class PostgresFanout: EventRelay {
             do {
                 switch input {
                 case .local(let events, let feed, let payloads):
-                    try await deliverInOrder(events, payloads: payloads)
+                    try await deliverInOrder(holdingEventsOfChannelsRead(events, payloads: payloads), payloads: payloads)
                     if !feed.isEmpty { hub.deliver([], feed: feed.map { (userId: $0.userId, event: $0.event) }) }
                 case .notification(let payload):
                     try await handle(payload)
                 case .woken:
-                    try await readWoken()
+                    let isRunning = reading.withLock { reading in
+                        if reading.isRunning { reading.isWokenAgain = true }
+                        return reading.isRunning
+                    }
+                    if !isRunning { startWokenRead() }
+                case .wokenRead(let read):
+                    try await finishWokenRead(read)
                 case .catchUp:
                     try await catchUp()
                 }
@@ -214,9 +246,30 @@ final class PostgresFanout: EventRelay {
         return true
     }
 
-    /// Reads and delivers, in one statement, what the woken channels followed here hold past
-    /// their last delivered sequence (a channel with more than a page goes on alone).
-    private func readWoken() async throws {
+    /// The events of `events` whose channel the running woken read reads are held for its end;
+    /// the others are returned.
+    private func holdingEventsOfChannelsRead(
+        _ events: [ParleyProtocol.ChannelEvent], payloads: [String: Data]
+    ) -> [ParleyProtocol.ChannelEvent] {
+        reading.withLock { reading in
+            guard reading.isRunning else { return events }
+            var now: [ParleyProtocol.ChannelEvent] = []
+            for event in events {
+                guard reading.channels.contains(event.cid) else {
+                    now.append(event)
+                    continue
+                }
+                reading.held.append(event)
+                let key = StoredEventPayloads.key(event.cid, event.seq)
+                reading.heldPayloads[key] = payloads[key]
+            }
+            return now
+        }
+    }
+
+    /// Starts reading, in one statement and off the worker, what the woken channels followed
+    /// here hold past their last delivered sequence; ``finishWokenRead(_:)`` delivers it.
+    private func startWokenRead() {
         let notified = woken.withLock { woken in
             defer { woken = [:] }
             return woken
@@ -238,24 +291,54 @@ final class PostgresFanout: EventRelay {
         }
         guard !cids.isEmpty else { return }
         counters.withLock { $0.gapReads += 1 }
-        let page = WokenEventsStatement.page
-        var read: [String: [ParleyProtocol.ChannelEvent]] = [:]
-        var payloads: [String: Data] = [:]
-        for try await (cid, payload) in try await storage.client.execute(
-            WokenEventsStatement(cids: cids, afters: afters), logger: logger
-        ) {
-            let event = try Self.decoder.decode(ParleyProtocol.ChannelEvent.self, from: payload)
-            read[cid, default: []].append(event)
-            payloads[StoredEventPayloads.key(event.cid, event.seq)] = payload
-        }
-        for cid in cids {
-            let events = read[cid] ?? []
-            hub.deliver(events, payloads: payloads)
-            if let newest = events.last?.seq {
-                delivered.withLock { $0[cid] = max($0[cid] ?? 0, newest) }
-                if events.count == page { try await readAndDeliver(cid, after: newest, through: nil) }
+        reading.withLock { $0 = Reading(channels: Set(cids), isRunning: true) }
+        let (client, logger, continuation) = (storage.client, logger, continuation)
+        Task {
+            let result: WokenRead.Found
+            do {
+                var read: [String: [ParleyProtocol.ChannelEvent]] = [:]
+                var payloads: [String: Data] = [:]
+                for try await (cid, payload) in try await client.execute(
+                    WokenEventsStatement(cids: cids, afters: afters), logger: logger
+                ) {
+                    let event = try Self.decoder.decode(ParleyProtocol.ChannelEvent.self, from: payload)
+                    read[cid, default: []].append(event)
+                    payloads[StoredEventPayloads.key(event.cid, event.seq)] = payload
+                }
+                result = .success((read, payloads))
+            } catch {
+                result = .failure(error)
             }
+            continuation.yield(.wokenRead(WokenRead(cids: cids, result: result)))
         }
+    }
+
+    /// Delivers what a woken read found, then the events held while it ran; starts the next read
+    /// when channels were notified meanwhile.
+    private func finishWokenRead(_ read: WokenRead) async throws {
+        let ended = reading.withLock { reading in
+            defer { reading = Reading() }
+            return reading
+        }
+        do {
+            let (found, payloads) = try read.result.get()
+            for cid in read.cids {
+                let last = delivered.withLock { $0[cid] } ?? 0
+                let events = (found[cid] ?? []).filter { $0.seq > last }
+                hub.deliver(events, payloads: payloads)
+                if let newest = events.last?.seq {
+                    delivered.withLock { $0[cid] = max($0[cid] ?? 0, newest) }
+                }
+                if let newest = found[cid]?.last?.seq, found[cid]?.count == WokenEventsStatement.page {
+                    try await readAndDeliver(cid, after: newest, through: nil)
+                }
+            }
+        } catch {
+            // What the notifications announced is read by the next catch-up.
+            logger.warning("fan-out read failed", metadata: ["error": "\(String(reflecting: error))"])
+        }
+        try await deliverInOrder(ended.held, payloads: ended.heldPayloads)
+        if ended.isWokenAgain { startWokenRead() }
     }
 
     private static let decoder = Wire.decoder()
@@ -303,7 +386,9 @@ final class PostgresFanout: EventRelay {
         ).decode((String, Int64).self) {
             heads.append((cid, lastSeq))
         }
-        for (cid, head) in heads {
+        // The channels a woken read reads now are its to deliver (the next catch-up sees the rest).
+        let beingRead = reading.withLock { $0.channels }
+        for (cid, head) in heads where !beingRead.contains(cid) {
             guard let last = delivered.withLock({ $0[cid] }) else {
                 // First seen here: its subscribers synced when they subscribed.
                 delivered.withLock { $0[cid] = head }
