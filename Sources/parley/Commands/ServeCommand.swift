@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NIOCore
 import ParleyLinkPreview
 import ParleyProtocol
 import ParleyServer
@@ -34,6 +35,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The PostgreSQL connection pool's size.")
     var poolSize: Int = 16
 
+    @Option(help: "The event loop threads serving sockets (default: one per core). Several server processes on one machine share its cores: give each its share.")
+    var eventLoops: Int?
+
     @Flag(help: "Development mode: sign tokens with a secret kept in the data directory.")
     var dev = false
 
@@ -55,7 +59,14 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Fetch the pages of links in new messages and add their previews and pictures (2 s, 512 KB pages, 5 MB pictures, http and https only; off by default).")
     var linkPreviews = false
 
+    func validate() throws {
+        if let eventLoops, eventLoops < 1 { throw ValidationError("--event-loops takes 1 or more, not \(eventLoops).") }
+        if poolSize < 1 { throw ValidationError("--pool-size takes 1 or more, not \(poolSize).") }
+    }
+
     func run() async throws {
+        // Before anything starts the shared event loops (the server, the PostgreSQL pool).
+        if let eventLoops { NIOSingletons.groupLoopCountSuggestion = eventLoops }
         let directory = ServerDataDirectory(dataDir.map { URL(fileURLWithPath: $0) })
         let secret: [UInt8]
         if dev {
