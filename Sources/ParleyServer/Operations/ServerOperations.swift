@@ -98,6 +98,7 @@ final class ServerOperations: Service, Sendable {
             Gauge(label: "parley_fanout_gap_reads").record(counts.gapReads)
             Gauge(label: "parley_fanout_catch_up_reads").record(counts.catchUpDeliveries)
             Gauge(label: "parley_fanout_listen_connects").record(counts.listenConnects)
+            if let others = fanout.otherProcesses { Gauge(label: "parley_fanout_other_processes").record(others) }
         }
         if let postgres {
             Gauge(label: "parley_db_pool_size").record(postgres.poolSize)

@@ -81,6 +81,8 @@ final class PostgresFanout: EventRelay {
     /// highest sequence notified per channel. One `.woken` input is queued while this is not empty.
     private let woken = PthreadMutex<[String: (first: Int64, last: Int64)]>([:])
     private let reading = PthreadMutex(Reading())
+    /// Who else listens (see PostgresFanout+Peers).
+    let peers = PthreadMutex(Peers())
     private let counters = PthreadMutex(Counters())
     private let tasks = PthreadMutex<[Task<Void, Never>]>([])
 
@@ -163,12 +165,16 @@ final class PostgresFanout: EventRelay {
                     configuration: storage.settings.connectionConfiguration, id: connectionId, logger: logger)
                 counters.withLock { $0.listenConnects += 1 }
                 do {
+                    try await markPresent(on: connection)
                     try await connection.listen(on: PostgresServerStorage.notifyChannel) { notifications in
                         // Whatever was committed while this process was not listening.
                         continuation.yield(.catchUp)
+                        self.notify([self.hello])
                         for try await notification in notifications {
                             counters.withLock { $0.notifications += 1 }
-                            if !self.gather(notification.payload) {
+                            if notification.payload.hasPrefix("h\t") {
+                                self.received(hello: notification.payload)
+                            } else if !self.gather(notification.payload) {
                                 continuation.yield(.notification(notification.payload))
                             }
                         }
@@ -178,6 +184,7 @@ final class PostgresFanout: EventRelay {
                         logger.warning("LISTEN connection lost", metadata: ["error": "\(String(reflecting: error))"])
                     }
                 }
+                markAbsent()
                 try? await connection.close()
             } catch {
                 logger.warning("LISTEN connection failed", metadata: ["error": "\(String(reflecting: error))"])
@@ -378,6 +385,7 @@ final class PostgresFanout: EventRelay {
 
     /// For every channel followed here, delivers what was committed past the last delivered sequence.
     private func catchUp() async throws {
+        try await countPeers()
         let followed = hub.subscribedChannels()
         guard !followed.isEmpty else { return }
         var heads: [(String, Int64)] = []

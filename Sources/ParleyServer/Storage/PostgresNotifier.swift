@@ -25,6 +25,14 @@ final class PostgresNotifier: Sendable {
 
     private let state = PthreadMutex(State())
     private let statements = Atomic<Int>(0)
+    private let alone = Atomic<Bool>(false)
+
+    /// No other process listens (``PostgresFanout/countPeers()``): commits wake no one, so none is
+    /// announced. False until a count says otherwise.
+    var isAlone: Bool {
+        get { alone.load(ordering: .relaxed) }
+        set { alone.store(newValue, ordering: .relaxed) }
+    }
 
     /// How many `NOTIFY` statements this process sent (each carries every wake-up gathered).
     var statementsSent: Int { statements.load(ordering: .relaxed) }
@@ -38,9 +46,10 @@ final class PostgresNotifier: Sendable {
         self.logger = logger
     }
 
-    /// Notes a commit's newest sequence per channel; starts a sender when none runs.
+    /// Notes a commit's newest sequence per channel; starts a sender when none runs. Nothing
+    /// while the process is alone (``isAlone``).
     func committed(_ appended: [String: Int64]) {
-        guard !appended.isEmpty else { return }
+        guard !appended.isEmpty, !isAlone else { return }
         let start = state.withLock { state in
             for (cid, seq) in appended { state.pending[cid] = max(state.pending[cid] ?? seq, seq) }
             defer { state.isSending = true }
