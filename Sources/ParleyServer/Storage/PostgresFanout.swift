@@ -25,9 +25,10 @@ protocol EventRelay: AnyObject, Sendable {
 /// `LISTEN` reconnect) covers notifications lost with a connection.
 ///
 /// Wake-ups coalesce: the notified channels gather (each with its lowest and highest sequence)
-/// while the worker is busy or a read runs, and the next read takes them all, in one statement.
-/// That read runs off the worker, which meanwhile delivers this process's own events of other
-/// channels (those of the channels read wait for the read's end, so each channel stays in order).
+/// while a read runs, and the next read takes them all, in one statement. The `LISTEN` task
+/// starts a read as a notification arrives, without queueing behind the worker; the worker
+/// delivers what it found, and meanwhile this process's own events of other channels (those of
+/// the channels read wait for the read's end, so each channel stays in order, once).
 ///
 /// Feed items (channel joined/left) and user deletions travel whole in their `NOTIFY`
 /// (`f`, `d`), as they are not events of a channel's stream.
@@ -35,8 +36,6 @@ final class PostgresFanout: EventRelay {
     private enum Input: Sendable {
         case local([ParleyProtocol.ChannelEvent], [FeedItem], payloads: [String: Data])
         case notification(String)
-        /// Channels were notified (see ``PostgresFanout/woken``).
-        case woken
         /// A woken read ended (see ``PostgresFanout/startWokenRead()``).
         case wokenRead(WokenRead)
         case catchUp
@@ -51,15 +50,17 @@ final class PostgresFanout: EventRelay {
         var result: Found
     }
 
-    /// The woken read running now (at most one), written by the worker only. The worker goes on
-    /// delivering this process's own events while it runs, but those of the channels it reads
-    /// wait in `held` until it ends, so each channel's events still go out in order, once.
+    /// The woken read (at most one at a time). The `LISTEN` task starts it, the worker delivers
+    /// what it found (every delivery is the worker's). The worker goes on delivering this
+    /// process's own events while it runs, but those of the channels it reads wait in `held` until
+    /// it ends, so each channel's events still go out in order, once.
     private struct Reading {
         var channels: Set<String> = []
         var held: [ParleyProtocol.ChannelEvent] = []
         var heldPayloads: [String: Data] = [:]
+        /// A read runs, or its results are being delivered: the next one waits for that.
         var isRunning = false
-        /// Channels were notified while it ran: another read follows it.
+        /// Channels were notified meanwhile: another read follows.
         var isWokenAgain = false
     }
 
@@ -78,7 +79,7 @@ final class PostgresFanout: EventRelay {
     /// The last sequence delivered here, per channel (written by the worker only).
     private let delivered = PthreadMutex<[String: Int64]>([:])
     /// Channels other processes appended to and the worker has not read yet: the lowest and the
-    /// highest sequence notified per channel. One `.woken` input is queued while this is not empty.
+    /// highest sequence notified per channel (see ``wake()``).
     private let woken = PthreadMutex<[String: (first: Int64, last: Int64)]>([:])
     private let reading = PthreadMutex(Reading())
     /// Who else listens (see PostgresFanout+Peers).
@@ -204,12 +205,6 @@ final class PostgresFanout: EventRelay {
                     if !feed.isEmpty { hub.deliver([], feed: feed.map { (userId: $0.userId, event: $0.event) }) }
                 case .notification(let payload):
                     try await handle(payload)
-                case .woken:
-                    let isRunning = reading.withLock { reading in
-                        if reading.isRunning { reading.isWokenAgain = true }
-                        return reading.isRunning
-                    }
-                    if !isRunning { startWokenRead() }
                 case .wokenRead(let read):
                     try await finishWokenRead(read)
                 case .catchUp:
@@ -233,24 +228,36 @@ final class PostgresFanout: EventRelay {
                 try await readAndDeliver(event.cid, after: last, through: event.seq - 1)
             }
             batch.append(event)
-            delivered.withLock { $0[event.cid] = event.seq }
+            delivered.withLock { $0[event.cid] = max($0[event.cid] ?? 0, event.seq) }
         }
         hub.deliver(batch, payloads: payloads)
     }
 
-    /// Gathers an event notification (`e <origin> <seq> <cid>`) into ``woken``, queueing one
-    /// `.woken` input when it was empty; `false` for any other payload. Own ones are dropped.
+    /// Gathers an event notification (`e <origin> <seq> <cid>`) into ``woken`` and wakes the
+    /// reader; `false` for any other payload. Own ones are dropped.
     private func gather(_ payload: String) -> Bool {
         let parts = payload.split(separator: "\t", maxSplits: 3, omittingEmptySubsequences: false)
         guard parts.count == 4, parts[0] == "e" else { return false }
         guard parts[1] != storage.origin, let seq = Int64(parts[2]) else { return true }
         let cid = String(parts[3])
-        let wasEmpty = woken.withLock { woken in
-            defer { woken[cid] = woken[cid].map { (min($0.first, seq), max($0.last, seq)) } ?? (seq, seq) }
-            return woken.isEmpty
+        woken.withLock { woken in
+            woken[cid] = woken[cid].map { (min($0.first, seq), max($0.last, seq)) } ?? (seq, seq)
         }
-        if wasEmpty { continuation.yield(.woken) }
+        wake()
         return true
+    }
+
+    /// Starts a woken read, unless one runs (its end starts the next).
+    private func wake() {
+        let start = reading.withLock { reading -> Bool in
+            if reading.isRunning {
+                reading.isWokenAgain = true
+                return false
+            }
+            reading.isRunning = true
+            return true
+        }
+        if start { startWokenRead() }
     }
 
     /// The events of `events` whose channel the running woken read reads are held for its end;
@@ -275,32 +282,27 @@ final class PostgresFanout: EventRelay {
     }
 
     /// Starts reading, in one statement and off the worker, what the woken channels followed
-    /// here hold past their last delivered sequence; ``finishWokenRead(_:)`` delivers it.
+    /// here hold past their last delivered sequence; ``finishWokenRead(_:)`` delivers it. Called
+    /// with the read's slot taken (``Reading/isRunning``), which it gives back when there is
+    /// nothing to read.
     private func startWokenRead() {
-        let notified = woken.withLock { woken in
-            defer { woken = [:] }
-            return woken
-        }
-        var cids: [String] = []
-        var afters: [Int64] = []
-        for (cid, seqs) in notified.sorted(by: { $0.key < $1.key }) {
-            let last = delivered.withLock { $0[cid] }
-            guard hub.hasSubscribers(cid) else {
-                // Nobody follows it here: remember where the stream is, read nothing.
-                delivered.withLock { $0[cid] = max($0[cid] ?? 0, seqs.last) }
-                continue
+        var (cids, afters) = wokenChannels()
+        while cids.isEmpty {
+            let again = reading.withLock { reading -> Bool in
+                guard reading.isWokenAgain else {
+                    reading.isRunning = false
+                    return false
+                }
+                reading.isWokenAgain = false
+                return true
             }
-            let from = last ?? (seqs.first - 1)
-            if seqs.last > from {
-                cids.append(cid)
-                afters.append(from)
-            }
+            guard again else { return }
+            (cids, afters) = wokenChannels()
         }
-        guard !cids.isEmpty else { return }
         counters.withLock { $0.gapReads += 1 }
-        reading.withLock { $0 = Reading(channels: Set(cids), isRunning: true) }
+        reading.withLock { $0.channels = Set(cids) }
         let (client, logger, continuation) = (storage.client, logger, continuation)
-        Task {
+        Task { [cids, afters] in
             let result: WokenRead.Found
             do {
                 var read: [String: [ParleyProtocol.ChannelEvent]] = [:]
@@ -320,13 +322,43 @@ final class PostgresFanout: EventRelay {
         }
     }
 
-    /// Delivers what a woken read found, then the events held while it ran; starts the next read
-    /// when channels were notified meanwhile.
+    /// Takes the notified channels: those followed here with events past their last delivered
+    /// sequence, and the sequence to read after.
+    private func wokenChannels() -> (cids: [String], afters: [Int64]) {
+        let notified = woken.withLock { woken in
+            defer { woken = [:] }
+            return woken
+        }
+        var cids: [String] = []
+        var afters: [Int64] = []
+        for (cid, seqs) in notified.sorted(by: { $0.key < $1.key }) {
+            let last = delivered.withLock { $0[cid] }
+            guard hub.hasSubscribers(cid) else {
+                // Nobody follows it here: remember where the stream is, read nothing.
+                delivered.withLock { $0[cid] = max($0[cid] ?? 0, seqs.last) }
+                continue
+            }
+            let from = last ?? (seqs.first - 1)
+            if seqs.last > from {
+                cids.append(cid)
+                afters.append(from)
+            }
+        }
+        return (cids, afters)
+    }
+
+    /// Delivers what a woken read found (what was delivered meanwhile left out), then the events
+    /// held while it ran; then reads again what was notified meanwhile, or frees the slot.
     private func finishWokenRead(_ read: WokenRead) async throws {
         let ended = reading.withLock { reading in
-            defer { reading = Reading() }
+            defer {
+                reading.channels = []
+                reading.held = []
+                reading.heldPayloads = [:]
+            }
             return reading
         }
+        defer { startWokenRead() }
         do {
             let (found, payloads) = try read.result.get()
             for cid in read.cids {
@@ -345,7 +377,6 @@ final class PostgresFanout: EventRelay {
             logger.warning("fan-out read failed", metadata: ["error": "\(String(reflecting: error))"])
         }
         try await deliverInOrder(ended.held, payloads: ended.heldPayloads)
-        if ended.isWokenAgain { startWokenRead() }
     }
 
     private static let decoder = Wire.decoder()
