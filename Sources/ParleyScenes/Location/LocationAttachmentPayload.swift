@@ -60,11 +60,13 @@ public final class DemoAttachmentViewCatalog: AttachmentViewCatalog {
         if !registered { MixedAttachmentViewInjector.register(.location, with: LocationAttachmentViewInjector.self) }
     }
 
-    /// Registers the location injector for mixed messages and puts the catalog on
-    /// `Components.default`: call before creating chat views.
+    /// Registers the location injector for mixed messages and puts the catalog and
+    /// ``DemoChannelListItemView`` (locations previewed as "📍 name") on `Components.default`:
+    /// call before creating chat views.
     public static func install() {
         registerMixedInjector()
         Components.default.attachmentViewCatalog = DemoAttachmentViewCatalog.self
+        Components.default.channelContentView = DemoChannelListItemView.self
     }
 }
 
