@@ -26,6 +26,10 @@ extension HTTPTransport {
         let chunks = FileChunks(handle: handle, size: size, progress: progress)
         request.body = .stream(chunks, length: .known(size))
         let (status, data) = try await perform(request, timeout: .seconds(max(60, size / (256 * 1024))))
+        if status == 413, let failure = try? Wire.decoder().decode(WireErrorResponse.self, from: data),
+           failure.error.code == .payloadTooLarge, let limit = failure.error.limit {
+            throw ChatError.attachmentTooLarge(fileName: name, size: size, limit: Int64(limit))
+        }
         return try decodeAnswer(UploadResponse.self, status: status, data: data, path: WirePath.uploads)
     }
 
