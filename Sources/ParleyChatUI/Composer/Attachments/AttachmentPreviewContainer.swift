@@ -12,6 +12,18 @@ open class AttachmentPreviewContainer: _View {
     /// Removes the attachment from the composer (`appearance.images.close`).
     open private(set) lazy var discardButton: UIButton = UIButton(type: .system)
 
+    /// Why the attachment could not be sent ("File too large (max 20 MB)"), shown under it in
+    /// ``failureLabel`` with an alert outline around the preview; `nil` for none.
+    public var failureText: String? {
+        didSet { if failureText != oldValue { updateFailure() } }
+    }
+
+    /// Shows ``failureText`` under the attachment (alert colour, footnote font).
+    open private(set) lazy var failureLabel = UILabel()
+
+    private var attachmentView: UIView?
+    private var failureConstraints: [NSLayoutConstraint] = []
+
     /// Creates the view.
     public required override init(frame: CGRect) {
         super.init(frame: frame)
@@ -49,10 +61,49 @@ open class AttachmentPreviewContainer: _View {
         discardButton.accessibilityLabel = appearance.l10n.tr("composer.attachment.remove")
     }
 
-    /// Puts `view` under the discard button, filling the container.
+    /// Puts `view` under the discard button, filling the container (above ``failureLabel`` when
+    /// there is a ``failureText``).
     open func embed(attachmentView view: UIView) {
-        embed(view)
+        attachmentView?.removeFromSuperview()
+        attachmentView = view
+        view.translatesAutoresizingMaskIntoConstraints = false
+        addSubview(view)
+        NSLayoutConstraint.activate([
+            view.topAnchor.constraint(equalTo: topAnchor),
+            view.leadingAnchor.constraint(equalTo: leadingAnchor),
+            view.trailingAnchor.constraint(equalTo: trailingAnchor),
+        ])
         bringSubviewToFront(discardButton)
+        updateFailure()
+    }
+
+    /// Lays out and colours the failed state: the line under the attachment and the outline, or
+    /// neither.
+    open func updateFailure() {
+        guard let attachmentView else { return }
+        NSLayoutConstraint.deactivate(failureConstraints)
+        failureLabel.removeFromSuperview()
+        if let failureText {
+            failureLabel.text = failureText
+            failureLabel.font = appearance.fonts.footnote
+            failureLabel.textColor = appearance.colorPalette.alert
+            failureLabel.numberOfLines = 2
+            failureLabel.translatesAutoresizingMaskIntoConstraints = false
+            addSubview(failureLabel)
+            failureConstraints = [
+                failureLabel.topAnchor.constraint(equalTo: attachmentView.bottomAnchor, constant: 2),
+                failureLabel.leadingAnchor.constraint(equalTo: leadingAnchor, constant: 12),
+                failureLabel.trailingAnchor.constraint(equalTo: trailingAnchor, constant: -12),
+                failureLabel.bottomAnchor.constraint(equalTo: bottomAnchor, constant: -8),
+            ]
+        } else {
+            failureConstraints = [attachmentView.bottomAnchor.constraint(equalTo: bottomAnchor)]
+        }
+        NSLayoutConstraint.activate(failureConstraints)
+        layer.borderWidth = failureText == nil ? 0 : 1
+        layer.borderColor = appearance.colorPalette.alert
+        layer.cornerRadius = failureText == nil ? 0 : 12
+        accessibilityValue = failureText
     }
 
     /// Calls ``discardButtonHandler``.
