@@ -86,6 +86,11 @@ import Testing
         #expect(WireMapping.error(WireError(code: .messageTooLong, message: "", status: 400, length: 5001, limit: 5000))
             == .messageTooLong(length: 5001, limit: 5000))
         #expect(WireMapping.error(WireError(code: "brand_new", message: "later", status: 400)) == .serverError(code: "brand_new", message: "later"))
+        // A custom payload over its cap names its type; a body over the frame limit stays the server's error.
+        #expect(WireMapping.error(WireError(code: .payloadTooLarge, message: "", status: 413, length: 6010, limit: 5120, attachmentType: "note"))
+            == .attachmentPayloadTooLarge(type: "note", size: 6010, limit: 5120))
+        #expect(WireMapping.error(WireError(code: .payloadTooLarge, message: "big", status: 413, limit: 1 << 20))
+            == .serverError(code: "payload_too_large", message: "big"))
     }
 
     @Test func reconnectsBackOffExponentiallyWithJitterUpToTheCap() {
