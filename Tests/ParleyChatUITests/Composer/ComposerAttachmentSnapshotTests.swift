@@ -35,7 +35,7 @@ import Testing
         #expect(previews.horizontalStackView.arrangedSubviews.count == 1)
         #expect(previews.verticalStackView.arrangedSubviews.count == 1)
         let thumbnail = try #require((previews.horizontalStackView.arrangedSubviews.first as? AttachmentPreviewContainer)?
-            .subviews.compactMap { $0 as? ImageAttachmentComposerPreview }.first)
+            .allSubviews(of: ImageAttachmentComposerPreview.self).first)
         #expect(thumbnail.imageView.image != nil, "the thumbnail is decoded")
         #expect(size.height > 150, "the previews sit above the text")
         Snapshot.assert(hosted.host, named: "composer-attachments-light", size: size, scale: 2, style: .light)

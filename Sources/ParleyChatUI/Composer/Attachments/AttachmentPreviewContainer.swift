@@ -21,8 +21,10 @@ open class AttachmentPreviewContainer: _View {
     /// Shows ``failureText`` under the attachment (alert colour, footnote font).
     open private(set) lazy var failureLabel = UILabel()
 
+    /// The attachment's view over ``failureLabel`` (inset, hidden without a ``failureText``).
+    private lazy var contentStack = ContainerStackView(axis: .vertical, alignment: .fill, spacing: 2)
+    private lazy var failureContainer = UIView()
     private var attachmentView: UIView?
-    private var failureConstraints: [NSLayoutConstraint] = []
 
     /// Creates the view.
     public required override init(frame: CGRect) {
@@ -37,9 +39,13 @@ open class AttachmentPreviewContainer: _View {
         discardButton.addAction(UIAction { [weak self] _ in self?.discard() }, for: .primaryActionTriggered)
     }
 
-    /// The discard button, 22 points, over the top trailing corner.
+    /// The attachment over the failure line, filling the view; the discard button, 22 points,
+    /// over the top trailing corner.
     open override func setUpLayout() {
         super.setUpLayout()
+        embed(contentStack)
+        failureContainer.embed(failureLabel, insets: UIEdgeInsets(top: 0, left: 12, bottom: 8, right: 12))
+        contentStack.addArrangedSubview(failureContainer)
         discardButton.translatesAutoresizingMaskIntoConstraints = false
         addSubview(discardButton)
         NSLayoutConstraint.activate([
@@ -66,40 +72,18 @@ open class AttachmentPreviewContainer: _View {
     open func embed(attachmentView view: UIView) {
         attachmentView?.removeFromSuperview()
         attachmentView = view
-        view.translatesAutoresizingMaskIntoConstraints = false
-        addSubview(view)
-        NSLayoutConstraint.activate([
-            view.topAnchor.constraint(equalTo: topAnchor),
-            view.leadingAnchor.constraint(equalTo: leadingAnchor),
-            view.trailingAnchor.constraint(equalTo: trailingAnchor),
-        ])
+        contentStack.insertArrangedSubview(view, at: 0)
         bringSubviewToFront(discardButton)
         updateFailure()
     }
 
-    /// Lays out and colours the failed state: the line under the attachment and the outline, or
-    /// neither.
+    /// Shows ``failureText`` under the attachment with an alert outline around it, or neither.
     open func updateFailure() {
-        guard let attachmentView else { return }
-        NSLayoutConstraint.deactivate(failureConstraints)
-        failureLabel.removeFromSuperview()
-        if let failureText {
-            failureLabel.text = failureText
-            failureLabel.font = appearance.fonts.footnote
-            failureLabel.textColor = appearance.colorPalette.alert
-            failureLabel.numberOfLines = 2
-            failureLabel.translatesAutoresizingMaskIntoConstraints = false
-            addSubview(failureLabel)
-            failureConstraints = [
-                failureLabel.topAnchor.constraint(equalTo: attachmentView.bottomAnchor, constant: 2),
-                failureLabel.leadingAnchor.constraint(equalTo: leadingAnchor, constant: 12),
-                failureLabel.trailingAnchor.constraint(equalTo: trailingAnchor, constant: -12),
-                failureLabel.bottomAnchor.constraint(equalTo: bottomAnchor, constant: -8),
-            ]
-        } else {
-            failureConstraints = [attachmentView.bottomAnchor.constraint(equalTo: bottomAnchor)]
-        }
-        NSLayoutConstraint.activate(failureConstraints)
+        failureLabel.text = failureText
+        failureLabel.font = appearance.fonts.footnote
+        failureLabel.textColor = appearance.colorPalette.alert
+        failureLabel.numberOfLines = 2
+        failureContainer.isHidden = failureText == nil
         layer.borderWidth = failureText == nil ? 0 : 1
         layer.borderColor = appearance.colorPalette.alert
         layer.cornerRadius = failureText == nil ? 0 : 12
