@@ -2,9 +2,32 @@ import Foundation
 import ParleyChat
 @testable import ParleyChatRemote
 import ParleyProtocol
+import ParleyServer
 import Testing
 
 /// The wire as ParleyChat sees it, and the reconnect schedule.
+/// An upload the server refuses from its headers is answered before the body is sent; asked again
+/// with the body held back, that answer always arrives (AsyncHTTPClient can lose it to a race
+/// while a file is streaming), and a server that would take the upload gives no answer in time.
+@Suite(.timeLimit(.minutes(1))) struct UploadRefusalTests {
+    @Test func aRefusalFromTheHeadersArrivesAndAnAcceptableUploadGivesNone() async throws {
+        try await LoopbackServer.run(uploads: UploadPolicy(maxBytes: 1_000)) { server in
+            let (alice, _) = try await server.client("alice")
+            let cid = ChannelId(type: .messaging, id: "probe")
+            try await alice.createChannel(ChannelCreationRequest(cid: cid, name: "Probe"))
+            let transport = HTTPTransport(serverURL: server.url, token: try await server.tokens.sign(userId: "alice"))
+            let request = transport.uploadRequest(name: "big.bin", mimeType: "application/pdf", cid: cid)
+            let refusal = try #require(await transport.refusalBeforeBody(request, size: 50_000))
+            #expect(refusal.0 == 413)
+            let error = try Wire.decoder().decode(WireErrorResponse.self, from: refusal.1).error
+            #expect(error.code == .payloadTooLarge && error.limit == 1_000)
+            let started = Date()
+            #expect(await transport.refusalBeforeBody(request, size: 500) == nil, "the server waits for a body it would take")
+            #expect(Date().timeIntervalSince(started) < 12)
+        }
+    }
+}
+
 @Suite struct WireMappingTests {
     let at = Date(timeIntervalSince1970: 1_700_000_000)
 
