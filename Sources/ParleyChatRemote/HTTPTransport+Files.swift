@@ -19,14 +19,43 @@ extension HTTPTransport {
             throw ChatError.attachmentFileMissing(file)
         }
         defer { try? handle.close() }
+        var request = uploadRequest(name: name, mimeType: mimeType, cid: cid)
+        let chunks = FileChunks(handle: handle, size: size, progress: progress)
+        request.body = .stream(chunks, length: .known(size))
+        let (status, data) = try await perform(request, timeout: .seconds(max(60, size / (256 * 1024))), uploadSize: size)
+        if status == 413, let failure = try? Wire.decoder().decode(WireErrorResponse.self, from: data),
+           failure.error.code == .payloadTooLarge, let limit = failure.error.limit {
+            throw ChatError.attachmentTooLarge(fileName: name, size: size, limit: Int64(limit))
+        }
+        return try decodeAnswer(UploadResponse.self, status: status, data: data, path: WirePath.uploads)
+    }
+
+    /// `POST /v1/uploads` of a file `name` of `mimeType` to `cid`, without its body yet.
+    func uploadRequest(name: String, mimeType: String, cid: ChannelId) -> HTTPClientRequest {
         var request = HTTPClientRequest(url: baseURL + WirePath.upload(cid: cid.rawValue, name: name))
         request.method = .POST
         authorize(&request)
         request.headers.add(name: "Content-Type", value: mimeType)
-        let chunks = FileChunks(handle: handle, size: size, progress: progress)
-        request.body = .stream(chunks, length: .known(size))
-        let (status, data) = try await perform(request, timeout: .seconds(max(60, size / (256 * 1024))))
-        return try decodeAnswer(UploadResponse.self, status: status, data: data, path: WirePath.uploads)
+        return request
+    }
+
+    /// The server's answer to upload `request` sent again with its body held back: the server
+    /// refuses an upload (too large, a type it does not take, a channel it may not go to) from its
+    /// headers and answers while the body is still streaming, and AsyncHTTPClient can then fail
+    /// the request (`bodyLengthMismatch`) instead of handing over that answer. Sent without a
+    /// byte of body, the refusal arrives first; a server that waits for the body instead (it
+    /// would take it) gives `nil` after 5 seconds, as does one that cannot be reached.
+    func refusalBeforeBody(_ request: HTTPClientRequest, size: Int64) async -> (Int, Data)? {
+        var probe = request
+        probe.body = .stream(HeldBackBody(), length: .known(size))
+        do {
+            let response = try await client.execute(probe, timeout: .seconds(5))
+            guard response.status.code >= 300 else { return nil }
+            let buffer = try await response.body.collect(upTo: Self.maxResponseBytes)
+            return (Int(response.status.code), Data(buffer.readableBytesView))
+        } catch {
+            return nil
+        }
     }
 
     /// Downloads `path` (an upload's `/v1/uploads/{id}`) into `target`, refusing more than
@@ -104,4 +133,19 @@ struct FileChunks: AsyncSequence, Sendable {
     }
 
     func makeAsyncIterator() -> AsyncIterator { AsyncIterator(chunks: self) }
+}
+
+/// A request body that sends nothing: its first part waits (10 seconds at most, then it fails),
+/// so only the headers reach the server (``HTTPTransport/refusalBeforeBody(_:size:)``).
+struct HeldBackBody: AsyncSequence, Sendable {
+    typealias Element = ByteBuffer
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        mutating func next() async throws -> ByteBuffer? {
+            try await Task.sleep(for: .seconds(10))
+            throw CancellationError()
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator { AsyncIterator() }
 }

@@ -54,7 +54,9 @@ struct HTTPTransport: Sendable {
     }
 
     /// Runs `request`; its status and body (an unreachable server is ``ChatError/notConnected(reason:)``).
-    func perform(_ request: HTTPClientRequest, timeout: TimeAmount) async throws(ChatError) -> (Int, Data) {
+    /// For an upload (`uploadSize`, its body's length), a refusal the server sent before reading the
+    /// body is its answer even when AsyncHTTPClient lost it (see ``refusalBeforeBody(_:size:)``).
+    func perform(_ request: HTTPClientRequest, timeout: TimeAmount, uploadSize: Int64? = nil) async throws(ChatError) -> (Int, Data) {
         do {
             let response = try await client.execute(request, timeout: timeout)
             let buffer = try await response.body.collect(upTo: Self.maxResponseBytes)
@@ -62,6 +64,11 @@ struct HTTPTransport: Sendable {
         } catch let error as ChatError {
             throw error
         } catch {
+            if let uploadSize, let failure = error as? HTTPClientError,
+               failure == .bodyLengthMismatch || failure == .requestStreamCancelled,
+               let refusal = await refusalBeforeBody(request, size: uploadSize) {
+                return refusal
+            }
             throw ChatError.notConnected(reason: String(describing: error))
         }
     }

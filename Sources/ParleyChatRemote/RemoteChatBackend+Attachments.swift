@@ -16,12 +16,20 @@ extension RemoteChatBackend: ChatAttachmentDownloading {
 
     // MARK: Uploads
 
+    /// The server's upload limit: the one it gave when it last refused a file as too large, else
+    /// ``RemoteChatConfiguration/maxAttachmentSize``; `nil` while neither is known.
+    public var maxAttachmentSize: Int64? {
+        state.withLock { $0.serverMaxAttachmentSize } ?? configuration.maxAttachmentSize
+    }
+
     /// `message` with every image and file not uploaded yet uploaded to the server, one after
     /// another, and its `remoteURL` set. Each attachment's ``AttachmentUploadingState`` goes to
     /// ``ChatAttachmentTransfers/shared``: pending, uploading with progress, uploaded or failed.
     ///
-    /// - Throws: ``ChatError/attachmentFileMissing(_:)`` for a file that is gone; the server's
-    ///   refusal (too large, a type it does not take, uploads disabled); or
+    /// - Throws: ``ChatError/attachmentFileMissing(_:)`` for a file that is gone;
+    ///   ``ChatError/attachmentTooLarge(fileName:size:limit:)`` for one over ``maxAttachmentSize``
+    ///   (checked before it is uploaded when the limit is known, else the server's 413, whose limit
+    ///   is then kept); the server's other refusals (a type it does not take, uploads disabled); or
     ///   ``ChatError/notConnected(reason:)`` (the send is retried, and uploads already done are
     ///   not repeated).
     func uploadingAttachments(of message: OutgoingMessage) async throws(ChatError) -> OutgoingMessage {
@@ -41,8 +49,10 @@ extension RemoteChatBackend: ChatAttachmentDownloading {
                 remote = done
             } else {
                 do {
+                    try ChatRules.checkAttachmentSizes([message.attachments[index]], limit: maxAttachmentSize)
                     remote = try await upload(file, name: name, mimeType: mimeType, for: message, index: index)
                 } catch {
+                    if case .attachmentTooLarge(_, _, let limit) = error { state.withLock { $0.serverMaxAttachmentSize = limit } }
                     transfers.setUploadingState(
                         AttachmentUploadingState(localFileURL: file, state: .uploadingFailed), messageId: message.id,
                         attachmentId: index)

@@ -48,6 +48,8 @@ public final class RemoteChatBackend: ChatBackend {
         var uploaded: [String: URL] = [:]
         /// Downloads under way, by upload id (requests for one file share its download).
         var downloads: [String: Task<URL, any Error>] = [:]
+        /// The upload limit the server gave when it refused a file as too large.
+        var serverMaxAttachmentSize: Int64?
     }
 
     /// A backend for `configuration`; it connects when a ``ChatClient`` attaches it.

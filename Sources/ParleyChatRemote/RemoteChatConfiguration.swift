@@ -31,6 +31,10 @@ public struct RemoteChatConfiguration: Sendable {
     public var attachmentCacheByteLimit: Int = 512 << 20
     /// The largest attachment downloaded (100 MB); a larger one fails before it is read.
     public var maxAttachmentDownloadBytes: Int = 100 << 20
+    /// The server's upload limit in bytes, if the app knows it (`parley serve --max-upload-bytes`):
+    /// larger files are refused before the message is kept or anything is uploaded. `nil` (the
+    /// default): learned from the server's first refusal.
+    public var maxAttachmentSize: Int64?
 
     /// Describes a server connection.
     public init(

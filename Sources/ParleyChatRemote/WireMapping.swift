@@ -146,6 +146,10 @@ enum WireMapping {
         case .userNotFound: return .userNotFound(wire.userId ?? "")
         case .messageDeleted: return .messageDeleted(messageId)
         case .notOwnMessage: return .notOwnMessage(messageId)
+        case .payloadTooLarge:
+            if let type = wire.attachmentType, let limit = wire.limit {
+                return .attachmentPayloadTooLarge(type: AttachmentType(rawValue: type), size: wire.length ?? 0, limit: limit)
+            }
         default: break
         }
         if let cid {

@@ -118,12 +118,15 @@ public struct WireError: Error, Sendable, Hashable, Codable, CustomStringConvert
     public var limit: Int?
     /// When to retry (``WireErrorCode/rateLimited``).
     public var retryAfterMilliseconds: Int?
+    /// The attachment type whose payload is too large (``WireErrorCode/payloadTooLarge`` for a
+    /// custom attachment's JSON over its cap).
+    public var attachmentType: String?
 
     /// Creates an error.
     public init(
         code: WireErrorCode, message: String, status: Int, cid: String? = nil, messageId: String? = nil,
         userId: String? = nil, capability: String? = nil, feature: String? = nil, messageType: String? = nil,
-        length: Int? = nil, limit: Int? = nil, retryAfterMilliseconds: Int? = nil
+        length: Int? = nil, limit: Int? = nil, retryAfterMilliseconds: Int? = nil, attachmentType: String? = nil
     ) {
         self.code = code
         self.message = message
@@ -137,6 +140,7 @@ public struct WireError: Error, Sendable, Hashable, Codable, CustomStringConvert
         self.length = length
         self.limit = limit
         self.retryAfterMilliseconds = retryAfterMilliseconds
+        self.attachmentType = attachmentType
     }
 
     /// `code: message`.

@@ -19,6 +19,7 @@ enum AttachmentScenes {
             AttachmentColumnView(frame: CGRect(origin: .zero, size: size), messages: markdownMessages)
         },
         LocationScene.scene,
+        ChannelListAttachmentsScene.scene,
     ]
 
     static let cid = ChannelId(type: .messaging, id: "attachments")

@@ -64,6 +64,12 @@ private struct Location: AttachmentPayload, Hashable {
                 try await alice.sendMessage("big", in: cid, attachments: [attachment])
             }
             #expect(error?.description.contains("at most 5120") == true, "\(String(describing: error))")
+            // The server's 413 comes back as the case a local backend throws, with the type and the cap.
+            guard case .attachmentPayloadTooLarge(let type, let size, let limit) = error else {
+                Issue.record("not attachmentPayloadTooLarge: \(String(describing: error))")
+                return
+            }
+            #expect(type == "note" && size > 5120 && limit == 5120)
         }
     }
 

@@ -131,6 +131,59 @@ import Testing
         }
     }
 
+    @Test func aFileOverTheServersUploadLimitIsRefusedWithThatLimitAndNothingIsKept() async throws {
+        let files = try Self.temporaryDirectory("too-large")
+        defer { try? FileManager.default.removeItem(at: files) }
+        let big = files.appendingPathComponent("site-plan.pdf")
+        try Data(repeating: 0x25, count: 50_000).write(to: big)
+        let small = files.appendingPathComponent("notes.txt")
+        try Data(repeating: 0x41, count: 500).write(to: small)
+        @Sendable func attachment(_ url: URL) -> ChatMessageAttachment {
+            ChatMessageAttachment(payload: .file(FileAttachmentPayload(
+                localURL: url, title: url.lastPathComponent, fileSize: 1, mimeType: "application/pdf")))
+        }
+        let tooLarge = ChatError.attachmentTooLarge(fileName: "site-plan.pdf", size: 50_000, limit: 10_000)
+        try await LoopbackServer.run(uploads: UploadPolicy(maxBytes: 10_000)) { server in
+            let (alice, backend) = try await Self.client("alice", of: server, cache: files.appendingPathComponent("cache"))
+            try await alice.createChannel(ChannelCreationRequest(cid: cid, name: "Files"))
+            #expect(backend.maxAttachmentSize == nil, "unknown until the server says")
+
+            // The server's 413 is the specific error, carrying its limit; the message is not kept.
+            await #expect(throws: tooLarge) {
+                try await alice.sendMessage("plans", in: cid, attachments: [attachment(small), attachment(big)])
+            }
+            #expect(backend.maxAttachmentSize == 10_000 && alice.maxAttachmentSize == 10_000, "the limit is learned")
+            let kept = try await MainActor.run { () throws -> [ChatMessage] in
+                let channel = ChatChannelController(cid: cid, client: alice)
+                try channel.synchronize()
+                return channel.messages
+            }
+            #expect(kept.isEmpty, "nothing kept: \(kept.map(\.text))")
+
+            // Known now, the limit refuses the file before the message is stored or anything uploaded.
+            await #expect(throws: tooLarge) {
+                try await alice.sendMessage("plans again", in: cid, attachments: [attachment(big)])
+            }
+            // Files within it still go through.
+            let id = try await alice.sendMessage("notes", in: cid, attachments: [attachment(small)])
+            #expect(try alice.message(id: id)?.attachments.first?.filePayload?.remoteURL != nil)
+        }
+
+        // A limit the app configures applies from the start.
+        try await LoopbackServer.run(uploads: UploadPolicy(maxBytes: 10_000)) { server in
+            var configuration = RemoteChatConfiguration(serverURL: server.url, token: try await server.tokens.sign(userId: "bob"))
+            configuration.maxAttachmentSize = 20_000
+            configuration.attachmentCacheDirectory = files.appendingPathComponent("bob-cache")
+            let bob = try ChatClient(config: ChatClientConfig(currentUserId: "bob"), backend: RemoteChatBackend(configuration: configuration))
+            try await bob.upsertUsers([ChatUser(id: "bob", name: "Bob")])
+            try await until("bob connects") { bob.connectionStatus == .connected }
+            try await bob.createChannel(ChannelCreationRequest(cid: cid, name: "Files"))
+            await #expect(throws: ChatError.attachmentTooLarge(fileName: "site-plan.pdf", size: 50_000, limit: 20_000)) {
+                try await bob.sendMessage("plans", in: cid, attachments: [attachment(big)])
+            }
+        }
+    }
+
     @Test func theDownloadCacheStaysWithinItsByteLimit() async throws {
         let files = try Self.temporaryDirectory("bounded")
         defer { try? FileManager.default.removeItem(at: files) }

@@ -2,9 +2,32 @@ import Foundation
 import ParleyChat
 @testable import ParleyChatRemote
 import ParleyProtocol
+import ParleyServer
 import Testing
 
 /// The wire as ParleyChat sees it, and the reconnect schedule.
+/// An upload the server refuses from its headers is answered before the body is sent; asked again
+/// with the body held back, that answer always arrives (AsyncHTTPClient can lose it to a race
+/// while a file is streaming), and a server that would take the upload gives no answer in time.
+@Suite(.timeLimit(.minutes(1))) struct UploadRefusalTests {
+    @Test func aRefusalFromTheHeadersArrivesAndAnAcceptableUploadGivesNone() async throws {
+        try await LoopbackServer.run(uploads: UploadPolicy(maxBytes: 1_000)) { server in
+            let (alice, _) = try await server.client("alice")
+            let cid = ChannelId(type: .messaging, id: "probe")
+            try await alice.createChannel(ChannelCreationRequest(cid: cid, name: "Probe"))
+            let transport = HTTPTransport(serverURL: server.url, token: try await server.tokens.sign(userId: "alice"))
+            let request = transport.uploadRequest(name: "big.bin", mimeType: "application/pdf", cid: cid)
+            let refusal = try #require(await transport.refusalBeforeBody(request, size: 50_000))
+            #expect(refusal.0 == 413)
+            let error = try Wire.decoder().decode(WireErrorResponse.self, from: refusal.1).error
+            #expect(error.code == .payloadTooLarge && error.limit == 1_000)
+            let started = Date()
+            #expect(await transport.refusalBeforeBody(request, size: 500) == nil, "the server waits for a body it would take")
+            #expect(Date().timeIntervalSince(started) < 12)
+        }
+    }
+}
+
 @Suite struct WireMappingTests {
     let at = Date(timeIntervalSince1970: 1_700_000_000)
 
@@ -86,6 +109,11 @@ import Testing
         #expect(WireMapping.error(WireError(code: .messageTooLong, message: "", status: 400, length: 5001, limit: 5000))
             == .messageTooLong(length: 5001, limit: 5000))
         #expect(WireMapping.error(WireError(code: "brand_new", message: "later", status: 400)) == .serverError(code: "brand_new", message: "later"))
+        // A custom payload over its cap names its type; a body over the frame limit stays the server's error.
+        #expect(WireMapping.error(WireError(code: .payloadTooLarge, message: "", status: 413, length: 6010, limit: 5120, attachmentType: "note"))
+            == .attachmentPayloadTooLarge(type: "note", size: 6010, limit: 5120))
+        #expect(WireMapping.error(WireError(code: .payloadTooLarge, message: "big", status: 413, limit: 1 << 20))
+            == .serverError(code: "payload_too_large", message: "big"))
     }
 
     @Test func reconnectsBackOffExponentiallyWithJitterUpToTheCap() {

@@ -46,7 +46,7 @@ struct CustomAttachmentServerTests {
                 .post, WirePath.channelMessages("messaging:trip"), as: "alice",
                 body: SendMessageRequest(id: "m2", text: "", attachments: [WireAttachment(type: "note", url: nil, json: big)]))
             #expect(tooLarge.code == .payloadTooLarge && tooLarge.status == 413, "\(tooLarge)")
-            #expect(tooLarge.length == 6_008 && tooLarge.limit == CustomAttachmentPayload.maximumSize)
+            #expect(tooLarge.length == 6_008 && tooLarge.limit == CustomAttachmentPayload.maximumSize && tooLarge.attachmentType == "note")
             #expect(tooLarge.message.contains("at most 5120"))
 
             let notAnObject = try await server.failure(

@@ -156,4 +156,10 @@ struct UploadTests {
         #expect(policy.allows("image/webp") && policy.allows("application/pdf"))
         #expect(!policy.allows("application/zip") && !policy.allows("text/plain"))
     }
+
+    @Test func theDefaultLimitIsTheEmbeddedBackends() {
+        // One limit for both backends, so a file refused by one is refused by the other.
+        #expect(UploadPolicy().maxBytes == Int(ChatRules.defaultMaxAttachmentSize))
+        #expect(Int64(UploadPolicy().maxBytes) == ChatClientConfig(currentUserId: "x").maxAttachmentSize)
+    }
 }

@@ -31,6 +31,11 @@ public protocol ChatBackend: Sendable {
     /// Removes members (anyone may remove themselves: leaving); posts system messages.
     func removeMembers(_ userIds: [UserId], from cid: ChannelId, by userId: UserId) async throws(ChatError)
 
+    /// The largest attached file this backend accepts, in bytes; `nil` when it is not known (yet).
+    /// ``ChatClient/sendMessage(_:in:parentMessageId:showReplyInChannel:quotedMessageId:mentionedUserIds:attachments:)``
+    /// refuses larger files before the message is kept.
+    var maxAttachmentSize: Int64? { get }
+
     /// Accepts a message. Idempotent by id: sending the same id again after a success changes
     /// nothing, so retries never duplicate.
     func sendMessage(_ message: OutgoingMessage, by userId: UserId) async throws(ChatError)
@@ -96,6 +101,9 @@ public protocol ChatBackend: Sendable {
 }
 
 extension ChatBackend {
+    /// `nil`: the backend takes files of any size.
+    public var maxAttachmentSize: Int64? { nil }
+
     /// Does nothing: a backend that writes the store itself needs no sync handle.
     public func attach(to sync: ChatSyncStore) {}
 

@@ -18,12 +18,18 @@ public final class EmbeddedChatBackend: ChatBackend {
     let linkPreviewFetcher: (any LinkPreviewFetching)?
     /// The previews being fetched.
     let linkPreviewTasks = PthreadMutex<[Task<Void, Never>]>([])
+    /// The largest attached file accepted, in bytes (``ChatClientConfig/maxAttachmentSize``).
+    public let maxAttachmentSize: Int64?
 
-    init(store: ChatStore, clock: any ChatClock, ids: IdentifierSource, linkPreviewFetcher: (any LinkPreviewFetching)? = nil) {
+    init(
+        store: ChatStore, clock: any ChatClock, ids: IdentifierSource, linkPreviewFetcher: (any LinkPreviewFetching)? = nil,
+        maxAttachmentSize: Int64? = ChatRules.defaultMaxAttachmentSize
+    ) {
         self.store = store
         self.clock = clock
         self.ids = ids
         self.linkPreviewFetcher = linkPreviewFetcher
+        self.maxAttachmentSize = maxAttachmentSize
         self.typingExpiry = TypingExpiry(store: store, clock: clock)
     }
 
@@ -173,9 +179,11 @@ public final class EmbeddedChatBackend: ChatBackend {
     ///   ``ChatError/missingCapability(_:cid:)``, ``ChatError/invalidThreadParent(_:)``,
     ///   ``ChatError/invalidQuotedMessage(_:)``, ``ChatError/messageNotFound(_:)``,
     ///   ``ChatError/messageDeleted(_:)``, ``ChatError/attachmentFileMissing(_:)``,
+    ///   ``ChatError/attachmentTooLarge(fileName:size:limit:)`` (over ``maxAttachmentSize``),
     ///   ``ChatError/userNotFound(_:)``, ``ChatError/duplicateId(_:)``.
     public func sendMessage(_ message: OutgoingMessage, by userId: UserId) async throws(ChatError) {
         let now = clock.now()
+        try ChatRules.checkAttachmentSizes(message.attachments, limit: maxAttachmentSize)
         let message = try storingAttachmentFiles(of: message)
         try await store.write { db in
             try Self.acceptMessage(message, by: userId, db: db, now: now)

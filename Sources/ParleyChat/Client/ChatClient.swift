@@ -117,7 +117,9 @@ public final class ChatClient: Sendable {
     private init(config: ChatClientConfig, opened: (ChatStore, ChatError?), backend: (any ChatBackend)?, localStorageError: ChatError?) {
         let (store, recovered) = opened
         let ids = IdentifierSource(seed: config.randomSeed)
-        let local = EmbeddedChatBackend(store: store, clock: config.clock, ids: ids, linkPreviewFetcher: config.linkPreviewFetcher)
+        let local = EmbeddedChatBackend(
+            store: store, clock: config.clock, ids: ids, linkPreviewFetcher: config.linkPreviewFetcher,
+            maxAttachmentSize: config.maxAttachmentSize)
         self.config = config
         self.store = store
         self.ids = ids
@@ -286,7 +288,8 @@ public final class ChatClient: Sendable {
     /// Sends a message as the current user and returns its id once the backend accepted it.
     ///
     /// Input errors (empty text, text over the limit, unknown channel) are thrown before anything
-    /// is stored. Offline (a remote backend that cannot reach its server), the message stays
+    /// is stored, and so are files over the backend's ``maxAttachmentSize``: a file the server
+    /// refuses as too large leaves nothing either (the message could never be sent as it is). Offline (a remote backend that cannot reach its server), the message stays
     /// queued as `pending` and is sent on reconnect; nothing is thrown. Later failures leave the message visible as `sendingFailed` and are rethrown:
     /// ``ChatError/isStorageFailure`` tells a full or read-only disk from a rule the backend
     /// enforced.
@@ -307,7 +310,13 @@ public final class ChatClient: Sendable {
             mentionedUserIds: mentionedUserIds, attachments: attachments, createdAt: now)
         guard let config = try reader({ try $0.channelRow(cid)?.config }) else { throw ChatError.channelNotFound(cid) }
         try ChatRules.validate(text: text, hasAttachments: !attachments.isEmpty, config: config)
-        try await deliver(outgoing)
+        try ChatRules.checkAttachmentSizes(attachments, limit: backend.maxAttachmentSize)
+        do {
+            try await deliver(outgoing)
+        } catch {
+            if case .attachmentTooLarge = error { await discardRefused(outgoing.id) }
+            throw error
+        }
         return outgoing.id
     }
 

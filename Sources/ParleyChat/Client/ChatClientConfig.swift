@@ -41,6 +41,11 @@ public struct ChatClientConfig: Sendable {
     /// Fetches the page of a link in a sent message for its preview (embedded backend only; a
     /// server makes its own). `nil`, the default, fetches nothing.
     public var linkPreviewFetcher: (any LinkPreviewFetching)?
+    /// The largest file the embedded backend accepts as an attachment, in bytes (Stream's
+    /// `maxAttachmentSize`): 20 MB, as `parley serve` by default. A larger one is refused with
+    /// ``ChatError/attachmentTooLarge(fileName:size:limit:)`` before the message is kept. A remote
+    /// backend follows its server's limit instead.
+    public var maxAttachmentSize: Int64 = ChatRules.defaultMaxAttachmentSize
 
     /// Describes a client.
     public init(

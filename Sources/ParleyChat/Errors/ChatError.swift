@@ -31,6 +31,11 @@ public enum ChatError: Error, Sendable, Hashable, CustomStringConvertible, Local
     case invalidReactionScore(Int)
     /// A local file attached to the message does not exist.
     case attachmentFileMissing(URL)
+    /// A file attached to the message (`fileName`, `size` bytes) is larger than the backend
+    /// accepts: `limit` bytes, ``ChatClientConfig/maxAttachmentSize`` for the embedded backend,
+    /// the server's upload limit for a remote one (`parley serve --max-upload-bytes`). Nothing is
+    /// sent, and the message is not kept.
+    case attachmentTooLarge(fileName: String, size: Int64, limit: Int64)
     /// A custom attachment's JSON is larger than ``CustomAttachmentPayload/maximumSize``.
     case attachmentPayloadTooLarge(type: AttachmentType, size: Int, limit: Int)
     /// A custom attachment cannot be sent: `reason` says why (its type, or JSON that is not an
@@ -107,6 +112,8 @@ public enum ChatError: Error, Sendable, Hashable, CustomStringConvertible, Local
             "A reaction score of \(score) is not allowed. Pass a score of 1 or more."
         case .attachmentFileMissing(let url):
             "The attached file \(url.path) does not exist. Attach a file that exists on this machine."
+        case .attachmentTooLarge(let name, let size, let limit):
+            "\(name) is \(Self.byteCount(size)); files of at most \(Self.byteCount(limit)) can be sent here. Attach a smaller file."
         case .attachmentPayloadTooLarge(let type, let size, let limit):
             "The \"\(type.rawValue)\" attachment's payload is \(size) bytes of JSON; at most \(limit) are allowed. Keep custom payloads small and upload files instead."
         case .invalidAttachmentPayload(let type, let reason):
@@ -160,6 +167,16 @@ public enum ChatError: Error, Sendable, Hashable, CustomStringConvertible, Local
 
     /// The same as ``description``.
     public var errorDescription: String? { description }
+
+    /// `bytes` for people, in the decimal units file sizes are shown in: "20 MB", "1.5 MB",
+    /// "800 KB", "12 bytes".
+    static func byteCount(_ bytes: Int64) -> String {
+        for (unit, name) in [(Int64(1_000_000_000), "GB"), (1_000_000, "MB"), (1_000, "KB")] where bytes >= unit {
+            let tenths = (Double(bytes) / Double(unit) * 10).rounded() / 10
+            return (tenths == tenths.rounded() ? String(Int64(tenths)) : String(format: "%.1f", tenths)) + " " + name
+        }
+        return "\(bytes) bytes"
+    }
 
     /// Whether the failure comes from storage rather than from the input or the rules, so the
     /// same request may succeed later (after freeing space, say).

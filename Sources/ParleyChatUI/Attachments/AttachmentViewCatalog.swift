@@ -97,30 +97,3 @@ extension ChatMessageAttachment {
         return nil
     }
 }
-
-/// Draws a message with pictures and files: the gallery above the files (Stream's mixed
-/// injector).
-@preconcurrency @MainActor
-open class MixedAttachmentViewInjector: AttachmentViewInjector {
-    /// The injectors combined. Each puts its view at the top of the bubble, so the last (the
-    /// gallery) ends up above the first (the files).
-    open private(set) lazy var injectors: [AttachmentViewInjector] = [
-        contentView.components.filesAttachmentInjector.init(contentView),
-        contentView.components.galleryAttachmentInjector.init(contentView),
-    ]
-
-    /// Lets each injector add its views.
-    open override func contentViewDidLayout(options: ChatMessageLayoutOptions) {
-        for injector in injectors { injector.contentViewDidLayout(options: options) }
-    }
-
-    /// Lets each injector fill its views.
-    open override func contentViewDidUpdateContent() {
-        for injector in injectors { injector.contentViewDidUpdateContent() }
-    }
-
-    /// Passes reuse on to each injector.
-    open override func contentViewDidPrepareForReuse() {
-        for injector in injectors { injector.contentViewDidPrepareForReuse() }
-    }
-}

@@ -181,8 +181,8 @@ open class ChatChannelListItemView: _View {
     }
 
     /// The preview line: the found message of a search result, else who is typing, else the last message ("You: …" for your own, "Author: …"
-    /// in groups, the bare text in direct messages), "Message deleted", a system message, an
-    /// attachment's name, or "No messages".
+    /// in groups, the bare text in direct messages), "Message deleted", a system message, a
+    /// description of its attachments (``attachmentPreviewText(for:messageText:)``), or "No messages".
     open var subtitleText: String? {
         guard let content else { return nil }
         if let found = content.searchResult?.message { return previewBody(of: found) }
@@ -234,24 +234,41 @@ open class ChatChannelListItemView: _View {
         return appearance.l10n.typing(names)
     }
 
-    /// A message's text on one line, or a description of its attachments when it has no text.
+    /// A message's text on one line, or what ``attachmentPreviewText(for:messageText:)`` makes of
+    /// it when the message has attachments.
     open func previewBody(of message: ChatMessage) -> String {
         let text = Self.displayable(message.text)
-        if !text.isEmpty { return text }
-        guard let attachment = message.attachments.first else { return "" }
+        return attachmentPreviewText(for: message, messageText: text) ?? text
+    }
+
+    /// The preview of a message with attachments, by its first attachment, as Stream's: pictures
+    /// "📷 " and the text ("Photo", "3 photos" when there is none), a file "📄 " and its name, a
+    /// link preview the text ("🔗 " and the page's title when there is none), another kind
+    /// ``previewMessageTextForCustomAttachment(_:messageText:)``; `nil` without attachments (the
+    /// text alone shows). `messageText` is the text already on one line.
+    open func attachmentPreviewText(for previewMessage: ChatMessage, messageText: String) -> String? {
+        guard let attachment = previewMessage.attachments.first else { return nil }
+        let l10n = appearance.l10n
         switch attachment.payload {
+        case .image:
+            let count = previewMessage.attachments.filter { $0.type == .image }.count
+            let photos = count > 1 ? l10n.plural("channel.item.photos", count: count) : l10n.tr("channel.item.photo")
+            return "📷 " + (messageText.isEmpty ? photos : messageText)
         case .file(let file):
             let name = Self.displayable(file.title)
-            return "📎 " + (name.isEmpty ? appearance.l10n.tr("channel.item.attachment") : name)
-        case .image:
-            return "📷 " + (message.attachments.count > 1
-                ? appearance.l10n.plural("channel.item.photos", count: message.attachments.count)
-                : appearance.l10n.tr("channel.item.photo"))
+            return "📄 " + (name.isEmpty ? (messageText.isEmpty ? l10n.tr("channel.item.file") : messageText) : name)
         case .link(let link):
-            return "🔗 " + Self.displayable(link.title ?? link.url.absoluteString)
+            return messageText.isEmpty ? "🔗 " + Self.displayable(link.title ?? link.url.absoluteString) : nil
         case .custom:
-            return "📎 " + appearance.l10n.tr("channel.item.attachment")
+            return previewMessageTextForCustomAttachment(attachment, messageText: messageText)
         }
+    }
+
+    /// The preview of a message whose first attachment is of an app's own kind: "📎 " and the
+    /// text ("Attachment" when there is none). Override it to describe your kind (a shared place
+    /// as "📍 Belém Tower", say).
+    open func previewMessageTextForCustomAttachment(_ attachment: ChatMessageAttachment, messageText: String) -> String {
+        "📎 " + (messageText.isEmpty ? appearance.l10n.tr("channel.item.attachment") : messageText)
     }
 
     /// `text` between FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE when its direction is not

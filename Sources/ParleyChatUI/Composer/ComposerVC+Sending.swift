@@ -22,6 +22,17 @@ extension ComposerVC {
         // Typing since the failure wins over restoring.
         guard content.isEmpty else { return }
         content = sent
+        if case .attachmentTooLarge(let name, _, let limit) = error { markAttachmentTooLarge(named: name, limit: limit) }
+    }
+
+    /// Shows the attachment whose file is `name` as failed, "File too large (max 20 MB)", and
+    /// says the same under the input; removing it (its discard button) lets the rest be sent.
+    func markAttachmentTooLarge(named name: String, limit: Int64) {
+        let size = appearance.formatters.fileSize.format(limit)
+        let file = ChatMessageFileAttachmentListView.ItemView.displayName(name)
+        errorMessage = appearance.l10n.tr("composer.attachment.upload-too-large", .string(file), .string(size))
+        guard let url = content.attachments.compactMap(\.localFileURL).first(where: { $0.lastPathComponent == name }) else { return }
+        attachmentsVC.failures[url] = appearance.l10n.tr("composer.attachment.failed-too-large", .string(size))
     }
 
     /// The controller of the thread of `root` (kept while the composer stays in that thread).
@@ -62,7 +73,7 @@ extension ComposerVC {
     static func failsBeforeStoring(_ error: ChatError) -> Bool {
         switch error {
         case .emptyMessage, .messageTooLong, .channelNotFound, .invalidChannelId, .invalidThreadParent,
-             .invalidQuotedMessage, .attachmentFileMissing, .messageNotFound, .messageDeleted:
+             .invalidQuotedMessage, .attachmentFileMissing, .attachmentTooLarge, .messageNotFound, .messageDeleted:
             true
         default:
             false

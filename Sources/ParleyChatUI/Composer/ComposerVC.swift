@@ -333,6 +333,7 @@ open class ComposerVC: _ViewController, UITextViewDelegate {
         }
         let attachments = sent.attachments.map(\.messageAttachment)
         content.clear()
+        attachmentsVC.failures = [:]
         errorMessage = nil
         stopTypingTask?.cancel()
         stopTypingTask = nil

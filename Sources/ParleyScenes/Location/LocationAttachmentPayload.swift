@@ -36,20 +36,37 @@ public struct LocationAttachmentPayload: AttachmentPayload, Hashable {
     }
 }
 
-/// The demo app's attachment catalog: messages with a location go to
-/// ``LocationAttachmentViewInjector``, everything else where the SDK sends it (Stream's way of
-/// adding a custom attachment).
+/// The demo app's attachment catalog: a message with only a location goes to
+/// ``LocationAttachmentViewInjector``, one mixing a location with pictures or files to
+/// `components.mixedAttachmentInjector` (where ``install()`` registered the location injector),
+/// everything else where the SDK sends it (Stream's way of adding a custom attachment).
 @MainActor
 public final class DemoAttachmentViewCatalog: AttachmentViewCatalog {
-    /// ``LocationAttachmentViewInjector`` for a message with a location, else the SDK's choice.
+    /// ``LocationAttachmentViewInjector`` for a message with a location alone, the mixed injector
+    /// for a location beside other kinds, else the SDK's choice.
     public override class func attachmentViewInjectorClassFor(message: ChatMessage, components: Components) -> AttachmentViewInjector.Type? {
-        if !message.isDeleted, message.attachmentCounts[.location, default: 0] > 0 { return LocationAttachmentViewInjector.self }
-        return super.attachmentViewInjectorClassFor(message: message, components: components)
+        guard !message.isDeleted, message.attachmentCounts[.location, default: 0] > 0 else {
+            return super.attachmentViewInjectorClassFor(message: message, components: components)
+        }
+        return message.attachmentCounts.count > 1 ? components.mixedAttachmentInjector : LocationAttachmentViewInjector.self
     }
 
-    /// Puts the catalog on `Components.default`: call before creating chat views.
+    /// Registers ``LocationAttachmentViewInjector`` for locations in messages of mixed kinds
+    /// (`MixedAttachmentViewInjector.register(_:with:)`), once however often it is called.
+    public static func registerMixedInjector() {
+        let registered = MixedAttachmentViewInjector.injectorsRegistry.contains {
+            $0.type == .location && $0.injector == LocationAttachmentViewInjector.self
+        }
+        if !registered { MixedAttachmentViewInjector.register(.location, with: LocationAttachmentViewInjector.self) }
+    }
+
+    /// Registers the location injector for mixed messages and puts the catalog and
+    /// ``DemoChannelListItemView`` (locations previewed as "📍 name") on `Components.default`:
+    /// call before creating chat views.
     public static func install() {
+        registerMixedInjector()
         Components.default.attachmentViewCatalog = DemoAttachmentViewCatalog.self
+        Components.default.channelContentView = DemoChannelListItemView.self
     }
 }
 

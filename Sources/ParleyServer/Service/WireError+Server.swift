@@ -19,8 +19,11 @@ extension WireError {
             self.init(code: .invalidReactionScore, message: message, status: 400)
         case .attachmentFileMissing, .messageNotFailed, .invalidAttachmentPayload:
             self.init(code: .badRequest, message: message, status: 400)
-        case .attachmentPayloadTooLarge(_, let size, let limit):
-            self.init(code: .payloadTooLarge, message: message, status: 413, length: size, limit: limit)
+        case .attachmentPayloadTooLarge(let type, let size, let limit):
+            self.init(
+                code: .payloadTooLarge, message: message, status: 413, length: size, limit: limit, attachmentType: type.rawValue)
+        case .attachmentTooLarge(_, let size, let limit):
+            self.init(code: .payloadTooLarge, message: message, status: 413, length: Int(size), limit: Int(limit))
         case .invalidThreadParent(let id):
             self.init(code: .invalidThreadParent, message: message, status: 400, messageId: id)
         case .invalidQuotedMessage(let id):

@@ -1,4 +1,5 @@
 import Foundation
+import ParleyChat
 
 /// What `POST /v1/uploads` accepts: a size limit and an allow-list of MIME types. Channels whose
 /// config turns uploads off (``ParleyChat/ChannelConfig/uploadsEnabled``) accept none.
@@ -19,8 +20,9 @@ public struct UploadPolicy: Sendable, Hashable {
         "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
     ]
 
-    /// A policy; by default 20 MB and ``defaultMimeTypes``.
-    public init(maxBytes: Int = 20 << 20, allowedMimeTypes: Set<String> = UploadPolicy.defaultMimeTypes) {
+    /// A policy; by default 20 MB (`ChatRules.defaultMaxAttachmentSize`, the embedded backend's
+    /// limit too) and ``defaultMimeTypes``.
+    public init(maxBytes: Int = Int(ChatRules.defaultMaxAttachmentSize), allowedMimeTypes: Set<String> = UploadPolicy.defaultMimeTypes) {
         self.maxBytes = max(0, maxBytes)
         self.allowedMimeTypes = Set(allowedMimeTypes.map { $0.lowercased() })
     }

@@ -38,4 +38,44 @@ import Testing
         let linkId = try await client.sendMessage("https://swift.org", in: noUploads, attachments: [link])
         #expect(try client.message(id: linkId)?.attachments.first?.type == .link)
     }
+
+    @MainActor @Test func aFileOverTheLimitIsRefusedBeforeAnythingIsKeptByTheClientAndTheBackend() async throws {
+        let directory = try TemporaryDirectory()
+        let small = directory.file("small.txt")
+        let big = directory.file("big.bin")
+        try Data(repeating: 1, count: 1_000).write(to: small)
+        try Data(repeating: 2, count: 1_001).write(to: big)
+        var config = ChatClientConfig(currentUserId: "alice")
+        config.maxAttachmentSize = 1_000
+        let client = ChatClient(config: config)
+        try await addCast(client)
+        let cid = try await makeChannel(client)
+        #expect(client.maxAttachmentSize == 1_000 && client.embeddedBackend?.maxAttachmentSize == 1_000)
+        func file(_ url: URL) -> ChatMessageAttachment {
+            ChatMessageAttachment(payload: .file(FileAttachmentPayload(localURL: url, title: url.lastPathComponent, fileSize: 1)))
+        }
+        // The size is read from the file, not from what the payload claims.
+        await #expect(throws: ChatError.attachmentTooLarge(fileName: "big.bin", size: 1_001, limit: 1_000)) {
+            try await client.sendMessage("two", in: cid, attachments: [file(small), file(big)])
+        }
+        let channel = ChatChannelController(cid: cid, client: client)
+        try channel.synchronize()
+        #expect(channel.messages.isEmpty, "nothing kept")
+        let storage = try #require(client.embeddedBackend?.attachmentsDirectory)
+        let copied = FileManager.default.fileExists(atPath: storage.path) ? try FileManager.default.contentsOfDirectory(atPath: storage.path) : []
+        #expect(copied.isEmpty, "no file was copied")
+        // The backend refuses it too when called directly (the simulated peers and the server's rules share it).
+        let backend = try #require(client.embeddedBackend)
+        await #expect(throws: ChatError.attachmentTooLarge(fileName: "big.bin", size: 1_001, limit: 1_000)) {
+            try await backend.sendMessage(OutgoingMessage(id: "direct", cid: cid, text: "x", attachments: [file(big)], createdAt: Date()), by: "alice")
+        }
+        // At the limit is fine; links and files already uploaded are not local files to measure.
+        let id = try await client.sendMessage("one", in: cid, attachments: [file(small)])
+        #expect(try client.message(id: id)?.attachments.count == 1)
+        try ChatRules.checkAttachmentSizes([file(big)], limit: nil)
+        var uploaded = FileAttachmentPayload(localURL: big, title: "big.bin", fileSize: 1_001)
+        uploaded.remoteURL = URL(string: "https://files.example/big.bin")
+        try ChatRules.checkAttachmentSizes([ChatMessageAttachment(payload: .file(uploaded))], limit: 1_000)
+        #expect(ChatClientConfig(currentUserId: "x").maxAttachmentSize == 20_000_000)
+    }
 }

@@ -16,6 +16,7 @@ import Testing
         .databaseUnreadable(path: "/db", reason: "file is not a database", movedTo: nil),
         .databaseUnreadable(path: "/db", reason: "file is not a database", movedTo: "/db.unreadable"),
         .diskFull(reason: "full"), .readOnlyStorage(reason: "ro"), .databaseError(code: 1, reason: "x"),
+        .attachmentTooLarge(fileName: "plan.pdf", size: 31_400_000, limit: 20_000_000),
     ]
 
     @Test(arguments: samples)
@@ -31,6 +32,9 @@ import Testing
         #expect(ChatError.featureDisabled(.reactions, cid: ChannelId(type: .messaging, id: "c")).description
             .contains("config.reactionsEnabled is false"))
         #expect(ChatError.databaseUnreadable(path: "/a", reason: "r", movedTo: "/b").description.contains("not deleted"))
+        #expect(ChatError.attachmentTooLarge(fileName: "plan.pdf", size: 31_400_000, limit: 20_000_000).description
+            == "plan.pdf is 31.4 MB; files of at most 20 MB can be sent here. Attach a smaller file.")
+        #expect(ChatError.byteCount(999) == "999 bytes" && ChatError.byteCount(1_500) == "1.5 KB" && ChatError.byteCount(2_000_000_000) == "2 GB")
     }
 
     @Test func sqliteCodesAreClassified() {

@@ -62,10 +62,10 @@ import Testing
 
         let file = ChatMessageAttachment(payload: .file(FileAttachmentPayload(
             localURL: URL(fileURLWithPath: "/tmp/report.pdf"), title: "report.pdf", fileSize: 1_000)))
-        #expect(row(group(message("", by: ana, attachments: [file]))).subtitleLabel.text == "Ana Lopez: 📎 report.pdf")
+        #expect(row(group(message("", by: ana, attachments: [file]))).subtitleLabel.text == "Ana Lopez: 📄 report.pdf")
         let image = ChatMessageAttachment(payload: .image(ImageAttachmentPayload(localURL: URL(fileURLWithPath: "/tmp/a.png"))))
         #expect(row(dm(message("", by: ana, attachments: [image]))).subtitleLabel.text == "📷 Photo")
-        #expect(row(dm(message("Look", by: ana, attachments: [image]))).subtitleLabel.text == "Look")
+        #expect(row(dm(message("Look", by: ana, attachments: [image]))).subtitleLabel.text == "📷 Look")
 
         #expect(row(group(message("x", by: ana), typing: [ana])).subtitleLabel.text == "Ana Lopez is typing…")
         #expect(row(group(message("x", by: ana), typing: [ana, ben])).subtitleLabel.text == "Ana Lopez and Ben Carter are typing…")

@@ -9,29 +9,46 @@ import Testing
 @Suite(.serialized) struct ComposerAttachmentSnapshotTests {
     typealias A = AttachmentFixtures
 
-    @Test func composerWithAPictureAndAFile() throws {
+    /// A composer holding `text`, the golden picture and `file`, with `failures` on its previews,
+    /// laid out at its height.
+    func hostedComposer(_ text: String, file: URL, failures: [URL: String] = [:]) throws -> (HostedComposer, CGSize) {
         let picture = A.picture("composer-golden.png", width: 320, height: 240, palette: 1)
-        let pdf = A.file("Quarterly report.pdf", bytes: Data(repeating: 0x25, count: 245_760))
         let content = ComposerVC.Content(
-            text: "Here are the slides and the photo",
+            text: text,
             attachments: [
                 try AnyAttachmentPayload(localFileURL: picture, attachmentType: .image, width: 320, height: 240),
-                try AnyAttachmentPayload(localFileURL: pdf, attachmentType: .file),
+                try AnyAttachmentPayload(localFileURL: file, attachmentType: .file),
             ])
         let hosted = HostedComposer(content: content) { $0.components = A.components }
+        hosted.composer.attachmentsVC.failures = failures
         let size = CGSize(width: hosted.host.frame.width, height: hosted.layout())
         hosted.host.frame.size = size
         hosted.layout()
+        return (hosted, size)
+    }
+
+    @Test func composerWithAPictureAndAFile() throws {
+        let pdf = A.file("Quarterly report.pdf", bytes: Data(repeating: 0x25, count: 245_760))
+        let (hosted, size) = try hostedComposer("Here are the slides and the photo", file: pdf)
         let previews = hosted.composer.attachmentsVC
         #expect(!hosted.composerView.attachmentsViewContainer.isHidden)
         #expect(previews.horizontalStackView.arrangedSubviews.count == 1)
         #expect(previews.verticalStackView.arrangedSubviews.count == 1)
         let thumbnail = try #require((previews.horizontalStackView.arrangedSubviews.first as? AttachmentPreviewContainer)?
-            .subviews.compactMap { $0 as? ImageAttachmentComposerPreview }.first)
+            .allSubviews(of: ImageAttachmentComposerPreview.self).first)
         #expect(thumbnail.imageView.image != nil, "the thumbnail is decoded")
         #expect(size.height > 150, "the previews sit above the text")
         Snapshot.assert(hosted.host, named: "composer-attachments-light", size: size, scale: 2, style: .light)
         Snapshot.assert(hosted.host, named: "composer-attachments-dark", size: size, scale: 2, style: .dark)
+    }
+
+    @Test func aFileTooLargeToSendShowsAsFailed() throws {
+        let video = A.file("Site visit.mp4", bytes: Data(repeating: 0x25, count: 64_000))
+        let (hosted, size) = try hostedComposer("The photo and the walkthrough", file: video, failures: [video: "File too large (max 20 MB)"])
+        let row = try #require(hosted.composer.attachmentsVC.verticalStackView.arrangedSubviews.first as? AttachmentPreviewContainer)
+        #expect(row.failureLabel.text == "File too large (max 20 MB)" && row.failureLabel.frame.height > 0)
+        Snapshot.assert(hosted.host, named: "composer-attachment-too-large-light", size: size, scale: 2, style: .light)
+        Snapshot.assert(hosted.host, named: "composer-attachment-too-large-dark", size: size, scale: 2, style: .dark)
     }
 
     @Test func theFileChooserSheet() throws {

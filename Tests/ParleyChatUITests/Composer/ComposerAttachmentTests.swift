@@ -9,8 +9,8 @@ extension HeadlessWindowTests {
 @Suite(.serialized) struct ComposerAttachmentTests {
     typealias World = ComposerBehaviourTests.World
 
-    func makeWorld() async throws -> World {
-        let world = try await ComposerBehaviourTests().makeWorld()
+    func makeWorld(maxAttachmentSize: Int64 = ChatRules.defaultMaxAttachmentSize) async throws -> World {
+        let world = try await ComposerBehaviourTests().makeWorld(maxAttachmentSize: maxAttachmentSize)
         world.composer.components.imageLoader = ChatImageLoader(decodesSynchronously: true)
         return world
     }
@@ -179,6 +179,49 @@ extension HeadlessWindowTests {
         let onlyPicture = try #require(try world.messages().last)
         #expect(onlyPicture.text == "")
         #expect(onlyPicture.attachments.count == 1)
+    }
+
+    @Test func aFileOverTheBackendsLimitShowsAsFailedOnItsPreviewAndTheRestSendsOnceItIsRemoved() async throws {
+        // The embedded backend takes files of at most 10 KB; the composer itself allows 100 MB.
+        let world = try await makeWorld(maxAttachmentSize: 10_000)
+        defer { world.cleanUp() }
+        let files = try makeFiles(in: world)
+        let big = files.folder.appendingPathComponent("site-plan.pdf")
+        try Data(repeating: 0x25, count: 45_000).write(to: big)
+        world.composer.addAttachments(from: [files.report, big])
+        #expect(world.composer.content.attachments.count == 2, "attaching is not refused: the backend's limit applies when sending")
+        world.backend.type("plans")
+        world.backend.press(.keyboardReturnOrEnter)
+        await world.composer.pendingTask?.value
+
+        // Nothing was kept; the text and both files are back, the big one marked on its preview.
+        #expect(try world.messages().isEmpty, "nothing was sent or stored")
+        #expect(world.composer.content.text == "plans")
+        #expect(world.composer.content.attachments.map { $0.localFileURL?.lastPathComponent } == ["q3.pdf", "site-plan.pdf"])
+        #expect(world.composer.errorMessage == "site-plan.pdf is too large to send (max 10 KB). Remove it to send the rest.")
+        world.backend.advance(by: 0.05)
+        let previews = world.composer.attachmentsVC
+        #expect(previews.failures == [big: "File too large (max 10 KB)"])
+        let rows = previews.verticalStackView.arrangedSubviews.compactMap { $0 as? AttachmentPreviewContainer }
+        #expect(rows.map(\.failureText) == [nil, "File too large (max 10 KB)"])
+        let failed = try #require(rows.last)
+        #expect(failed.failureLabel.window != nil && failed.failureLabel.superview?.isHidden == false && failed.failureLabel.frame.height > 0)
+        #expect(rows[0].failureLabel.superview?.isHidden == true, "no line under a file that is fine")
+        #expect(failed.layer.borderWidth == 1 && rows[0].layer.borderWidth == 0)
+
+        // Sending again as it is fails the same way; removing the big file lets the rest go.
+        world.backend.press(.keyboardReturnOrEnter)
+        await world.composer.pendingTask?.value
+        #expect(try world.messages().isEmpty && world.composer.content.attachments.count == 2)
+        world.backend.advance(by: 0.05)
+        let again = try #require(world.composer.attachmentsVC.verticalStackView.arrangedSubviews.last as? AttachmentPreviewContainer)
+        world.tap(again.discardButton)
+        #expect(world.composer.content.attachments.map { $0.localFileURL?.lastPathComponent } == ["q3.pdf"])
+        world.backend.press(.keyboardReturnOrEnter)
+        await world.composer.pendingTask?.value
+        #expect(world.composer.errorMessage == nil && world.composer.attachmentsVC.failures.isEmpty)
+        let sent = try #require(try world.messages().last)
+        #expect(sent.text == "plans" && sent.attachments.map(\.type) == [.file])
     }
 
     @Test func aFileDeletedAfterItWasAttachedStopsTheSendAndKeepsTheContent() async throws {

@@ -63,7 +63,7 @@ extension HeadlessWindowTests {
     }
 
     /// `otherMembers` join the channel besides Alice and Bob (upserted as users first).
-    func makeWorld(frozen: Bool = false, otherMembers: [ChatUser] = []) async throws -> World {
+    func makeWorld(frozen: Bool = false, otherMembers: [ChatUser] = [], maxAttachmentSize: Int64 = ChatRules.defaultMaxAttachmentSize) async throws -> World {
         let backend = HeadlessBackend.install()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("parley-composer-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -73,7 +73,9 @@ extension HeadlessWindowTests {
         try await bob.upsertUsers([ChatUser(id: "alice", name: "Alice Liddell"), ChatUser(id: "bob", name: "Bob Builder")] + otherMembers)
         let cid = ChannelId(type: .messaging, id: "general")
         try await bob.createChannel(ChannelCreationRequest(cid: cid, name: "General", memberIds: ["alice"] + otherMembers.map(\.id), isFrozen: frozen))
-        let alice = try ChatClient(opening: ChatClientConfig(currentUserId: "alice", databaseURL: url, clock: clock, randomSeed: 1))
+        var aliceConfig = ChatClientConfig(currentUserId: "alice", databaseURL: url, clock: clock, randomSeed: 1)
+        aliceConfig.maxAttachmentSize = maxAttachmentSize
+        let alice = try ChatClient(opening: aliceConfig)
         let channelController = ChatChannelController(cid: cid, client: alice)
         try channelController.synchronize()
 

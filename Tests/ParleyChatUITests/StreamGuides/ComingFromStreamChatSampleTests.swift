@@ -86,8 +86,10 @@ final class LocationAttachmentViewInjector: AttachmentViewInjector {
 
 final class LocationAttachmentViewCatalog: AttachmentViewCatalog {
     override class func attachmentViewInjectorClassFor(message: ChatMessage, components: Components) -> AttachmentViewInjector.Type? {
-        if message.attachmentCounts[.location, default: 0] > 0 { return LocationAttachmentViewInjector.self }
-        return super.attachmentViewInjectorClassFor(message: message, components: components)
+        guard message.attachmentCounts[.location, default: 0] > 0 else {
+            return super.attachmentViewInjectorClassFor(message: message, components: components)
+        }
+        return message.attachmentCounts.count > 1 ? components.mixedAttachmentInjector : LocationAttachmentViewInjector.self
     }
 }
 
@@ -217,8 +219,11 @@ final class LocationAttachmentViewCatalog: AttachmentViewCatalog {
     }
 
     @Test func anAttachmentOfTheAppsOwn() throws {
+        let registry = MixedAttachmentViewInjector.injectorsRegistry
+        defer { MixedAttachmentViewInjector.injectorsRegistry = registry }
         var components = Components.default
         components.attachmentViewCatalog = LocationAttachmentViewCatalog.self
+        components.mixedAttachmentInjector.register(.location, with: LocationAttachmentViewInjector.self)
 
         let place = LocationAttachmentPayload(name: "Lisbon", latitude: 38.72, longitude: -9.14)
         let message = ChatMessage(id: "here", cid: L.cid, text: "", author: L.alice, createdAt: L.day,
@@ -230,6 +235,17 @@ final class LocationAttachmentViewCatalog: AttachmentViewCatalog {
         // A message without a place keeps the SDK's injectors (none for plain text).
         let plain = AttachmentFixtures.row(0, in: [L.messages(1)[0]], components: components)
         #expect(plain.attachmentViewInjector == nil)
+        // A place beside a picture: the mixed injector draws both, the picture on top.
+        var mixed = message
+        mixed.attachments.insert(ChatMessageAttachment(id: 1, payload: AttachmentFixtures.image(
+            AttachmentFixtures.picture("guide-mixed.png", width: 320, height: 240))), at: 0)
+        let mixedRow = AttachmentFixtures.row(0, in: [mixed], components: components)
+        let injectors = try #require(mixedRow.attachmentViewInjector as? MixedAttachmentViewInjector).injectors
+        let placeInjector = try #require(injectors.compactMap { $0 as? LocationAttachmentViewInjector }.first)
+        let gallery = try #require(injectors.compactMap { $0 as? GalleryAttachmentViewInjector }.first)
+        #expect(placeInjector.placeLabel.text == "📍 Lisbon" && !gallery.galleryView.isHidden)
+        #expect(mixedRow.bubbleContentContainer.arrangedSubviews.filter { !$0.isHidden }.prefix(2).map(ObjectIdentifier.init)
+            == [ObjectIdentifier(gallery.galleryView), ObjectIdentifier(placeInjector.placeLabel)])
     }
 
     @Test func featureFlags() {

@@ -15,6 +15,8 @@ extension L10n {
         case .invalidReactionType(let raw): tr("error.invalidReactionType", .string(raw))
         case .invalidReactionScore: tr("error.invalidReactionScore")
         case .attachmentFileMissing(let url): tr("error.attachmentFileMissing", .string(url.lastPathComponent))
+        case .attachmentTooLarge(let name, _, let limit):
+            tr("error.attachmentTooLarge", .string(name), .string(DefaultFileSizeFormatter().format(limit)))
         case .attachmentPayloadTooLarge(_, _, let limit): plural("error.attachmentPayloadTooLarge", count: limit)
         case .invalidAttachmentPayload: tr("error.invalidAttachmentPayload")
         case .invalidThreadParent: tr("error.invalidThreadParent")

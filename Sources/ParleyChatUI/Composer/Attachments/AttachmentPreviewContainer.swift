@@ -12,6 +12,20 @@ open class AttachmentPreviewContainer: _View {
     /// Removes the attachment from the composer (`appearance.images.close`).
     open private(set) lazy var discardButton: UIButton = UIButton(type: .system)
 
+    /// Why the attachment could not be sent ("File too large (max 20 MB)"), shown under it in
+    /// ``failureLabel`` with an alert outline around the preview; `nil` for none.
+    public var failureText: String? {
+        didSet { if failureText != oldValue { updateFailure() } }
+    }
+
+    /// Shows ``failureText`` under the attachment (alert colour, footnote font).
+    open private(set) lazy var failureLabel = UILabel()
+
+    /// The attachment's view over ``failureLabel`` (inset, hidden without a ``failureText``).
+    private lazy var contentStack = ContainerStackView(axis: .vertical, alignment: .fill, spacing: 2)
+    private lazy var failureContainer = UIView()
+    private var attachmentView: UIView?
+
     /// Creates the view.
     public required override init(frame: CGRect) {
         super.init(frame: frame)
@@ -25,9 +39,13 @@ open class AttachmentPreviewContainer: _View {
         discardButton.addAction(UIAction { [weak self] _ in self?.discard() }, for: .primaryActionTriggered)
     }
 
-    /// The discard button, 22 points, over the top trailing corner.
+    /// The attachment over the failure line, filling the view; the discard button, 22 points,
+    /// over the top trailing corner.
     open override func setUpLayout() {
         super.setUpLayout()
+        embed(contentStack)
+        failureContainer.embed(failureLabel, insets: UIEdgeInsets(top: 0, left: 12, bottom: 8, right: 12))
+        contentStack.addArrangedSubview(failureContainer)
         discardButton.translatesAutoresizingMaskIntoConstraints = false
         addSubview(discardButton)
         NSLayoutConstraint.activate([
@@ -49,10 +67,27 @@ open class AttachmentPreviewContainer: _View {
         discardButton.accessibilityLabel = appearance.l10n.tr("composer.attachment.remove")
     }
 
-    /// Puts `view` under the discard button, filling the container.
+    /// Puts `view` under the discard button, filling the container (above ``failureLabel`` when
+    /// there is a ``failureText``).
     open func embed(attachmentView view: UIView) {
-        embed(view)
+        attachmentView?.removeFromSuperview()
+        attachmentView = view
+        contentStack.insertArrangedSubview(view, at: 0)
         bringSubviewToFront(discardButton)
+        updateFailure()
+    }
+
+    /// Shows ``failureText`` under the attachment with an alert outline around it, or neither.
+    open func updateFailure() {
+        failureLabel.text = failureText
+        failureLabel.font = appearance.fonts.footnote
+        failureLabel.textColor = appearance.colorPalette.alert
+        failureLabel.numberOfLines = 2
+        failureContainer.isHidden = failureText == nil
+        layer.borderWidth = failureText == nil ? 0 : 1
+        layer.borderColor = appearance.colorPalette.alert
+        layer.cornerRadius = failureText == nil ? 0 : 12
+        accessibilityValue = failureText
     }
 
     /// Calls ``discardButtonHandler``.

@@ -16,6 +16,14 @@ open class AttachmentsPreviewVC: _ViewController {
         didSet { if content != oldValue { updateContentIfNeeded() } }
     }
 
+    /// Attachments that could not be sent, by their local file, with the line their preview shows
+    /// ("File too large (max 20 MB)"): drawn as a row (a picture too) with that line and an alert
+    /// outline, and still removable. The composer fills it when a send is refused and empties it
+    /// when the next send starts.
+    open var failures: [URL: String] = [:] {
+        didSet { if failures != oldValue { updateContentIfNeeded() } }
+    }
+
     /// Called with the index (in ``content``) of the attachment whose discard button was tapped.
     open var didTapRemoveItemButton: ((Int) -> Void)?
 
@@ -48,7 +56,8 @@ open class AttachmentsPreviewVC: _ViewController {
         view.backgroundColor = .clear
     }
 
-    /// One preview per attachment: thumbnails for images, rows for files.
+    /// One preview per attachment: thumbnails for images, rows for files and for attachments
+    /// that failed (with their ``failures`` line).
     open override func updateContent() {
         super.updateContent()
         for view in horizontalStackView.arrangedSubviews + verticalStackView.arrangedSubviews { view.removeFromSuperview() }
@@ -57,7 +66,8 @@ open class AttachmentsPreviewVC: _ViewController {
             hand(appearance, components, to: container)
             container.discardButtonHandler = { [weak self] in self?.didTapRemoveItemButton?(index) }
             container.accessibilityIdentifier = "attachment-preview-\(index)"
-            if case .image(let image) = attachment.payload {
+            container.failureText = attachment.localFileURL.flatMap { failures[$0] }
+            if case .image(let image) = attachment.payload, container.failureText == nil {
                 let preview = ImageAttachmentComposerPreview()
                 hand(appearance, components, to: preview)
                 preview.content = image.localURL
@@ -66,12 +76,21 @@ open class AttachmentsPreviewVC: _ViewController {
             } else {
                 let row = components.fileAttachmentView.init(frame: .zero)
                 hand(appearance, components, to: row)
-                row.content = attachment.messageAttachment
+                row.content = Self.rowContent(of: attachment)
                 container.embed(attachmentView: row)
                 verticalStackView.addArrangedSubview(container)
             }
         }
         horizontalStackView.superview?.isHidden = horizontalStackView.arrangedSubviews.isEmpty
         verticalStackView.isHidden = verticalStackView.arrangedSubviews.isEmpty
+    }
+
+    /// What a file row shows for `attachment`: a picture as the file it is (name, size, type).
+    static func rowContent(of attachment: AnyAttachmentPayload) -> ChatMessageAttachment {
+        guard case .image(let image) = attachment.payload else { return attachment.messageAttachment }
+        let file = image.localURL
+        return ChatMessageAttachment(payload: .file(FileAttachmentPayload(
+            localURL: file, title: file.lastPathComponent, fileSize: AnyAttachmentPayload.fileSize(atPath: file.path) ?? 0,
+            mimeType: AnyAttachmentPayload.mimeType(forExtension: file.pathExtension))))
     }
 }
