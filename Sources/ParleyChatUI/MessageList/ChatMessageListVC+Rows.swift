@@ -130,7 +130,8 @@ extension ChatMessageListVC {
         return view
     }
 
-    /// The sizing instance for `key`: made once, set up in a container that is in no window.
+    /// The sizing instance for `key`: made once (again if it was dropped to keep at most
+    /// ``SizingViewCache/capacity``), set up in a container that is in no window.
     func sizingView(_ key: String, make: () -> UIView) -> UIView {
         // Measured as shown: text rounds to the window's pixels, fonts follow its text size.
         let traits = listView.traitCollection
@@ -143,20 +144,19 @@ extension ChatMessageListVC {
             // Sizing views measured at another scale keep sizes rounded to its pixels in their
             // layout: new ones measure at the new scale.
             if sizingContainer.traitOverrides.displayScale != overrides.displayScale {
-                for view in sizingViews.values { view.removeFromSuperview() }
-                sizingViews = [:]
+                sizingViews.removeAll()
             }
             sizingContainer.traitOverrides = overrides
         }
-        if let view = sizingViews[key] { return view }
-        let view = make()
-        if let chatView = view as? _View {
-            chatView.appearance = appearance
-            chatView.components = components
+        return sizingViews.view(for: key) {
+            let view = make()
+            if let chatView = view as? _View {
+                chatView.appearance = appearance
+                chatView.components = components
+            }
+            sizingContainer.addSubview(view)
+            return view
         }
-        sizingContainer.addSubview(view)
-        sizingViews[key] = view
-        return view
     }
 }
 

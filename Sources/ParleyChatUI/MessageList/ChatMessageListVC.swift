@@ -111,9 +111,10 @@ open class ChatMessageListVC: _ViewController, UIScrollViewDelegate, UIGestureRe
     /// ``rowsChannel`` in one shared box: each row keeps a reference to it instead of a copy of
     /// the channel (a struct holding its preview message, creator and membership inline).
     private(set) var rowsChannelBox = MessageRowChannel(nil)
-    /// Sizing instances (one per reuse key), in a container outside the window: measuring a row
-    /// never adds a view to the window, and never touches the view that shows the row.
-    var sizingViews: [String: UIView] = [:]
+    /// Sizing instances (one per reuse key, the most recently used ones), in a container outside
+    /// the window: measuring a row never adds a view to the window, and never touches the view
+    /// that shows the row.
+    var sizingViews = SizingViewCache()
     let sizingContainer = UIView(frame: .zero)
     /// How many rows were measured (tests: only rows near the screen are).
     var measuredRowCount = 0
