@@ -185,7 +185,7 @@ enum PostgresServerBench {
                                              Bench.percentile(pacedCross, 0.5), Bench.percentile(pacedCross, 0.99))).utf8))
         var best = 0.0
         var cpu = LoadCPU(servers: .nan, database: .nan)
-        for width in quick ? [4, 8] : [4, 8, 16, 32] {
+        for width in quick ? [4, 8] : ServerBench.senderSteps(upTo: 32) {
             let run = try await load("ramp\(width)", count: width * (quick ? 20 : 50), rate: nil, width: width)
             FileHandle.standardError.write(Data(String(
                 format: "bench server --postgres (%d process%@): %d senders: %.0f deliveries/s, p99 %.1f ms, send p99 %.1f ms; "
