@@ -195,6 +195,9 @@ struct PostgresGroupCommitTests {
     final class Acks: Sendable {
         let ids = PthreadMutex<[String]>([])
         let failed = Atomic<Int>(0)
+        /// Writes acknowledged once PostgreSQL had been stopped: in flight at the crash, committed
+        /// after the restart (the storage retries a batch whose connection died).
+        let afterCrash = Atomic<Int>(0)
         let stopped = Atomic<Bool>(false)
     }
 
@@ -203,6 +206,7 @@ struct PostgresGroupCommitTests {
     struct CrashOutcome: Sendable {
         let acknowledged: Set<String>
         let failed: Int
+        let acknowledgedAfterCrash: Int
         let messages: Set<String>
         let events: [Int64]
     }
@@ -218,7 +222,9 @@ struct PostgresGroupCommitTests {
             return
         }
         let outcome = try finished.get()
-        #expect(outcome.failed > 0, "the crash came mid-burst")
+        // Mid-burst: writes in flight at the crash failed, or were retried and acknowledged after
+        // the restart (which of the two depends on when the kill lands; CI once saw only the second).
+        #expect(outcome.failed + outcome.acknowledgedAfterCrash > 0, "the crash came mid-burst")
         #expect(outcome.acknowledged.count >= 40)
         #expect(outcome.acknowledged.isSubset(of: outcome.messages), "lost: \(outcome.acknowledged.subtracting(outcome.messages).sorted())")
         #expect(outcome.events == Array(1...Int64(outcome.messages.count)))
@@ -251,6 +257,7 @@ struct PostgresGroupCommitTests {
                                 _ = try StorageConformanceTests.event(tx, cid)
                             }, afterCommit: { _ in })
                             acks.ids.withLock { $0.append(id) }
+                            if acks.stopped.load(ordering: .relaxed) { acks.afterCrash.add(1, ordering: .relaxed) }
                         } catch {
                             acks.failed.add(1, ordering: .relaxed)
                             try await Task.sleep(for: .milliseconds(20))
@@ -276,6 +283,8 @@ struct PostgresGroupCommitTests {
             )
         }
         await reopened.close()
-        return CrashOutcome(acknowledged: acknowledged, failed: acks.failed.load(ordering: .relaxed), messages: messages, events: events)
+        return CrashOutcome(
+            acknowledged: acknowledged, failed: acks.failed.load(ordering: .relaxed),
+            acknowledgedAfterCrash: acks.afterCrash.load(ordering: .relaxed), messages: messages, events: events)
     }
 }
