@@ -22,6 +22,10 @@ import Testing
         let directory = Self.folder()
         defer { try? FileManager.default.removeItem(at: directory) }
         let source = A.file("disk-cache-\(UUID().uuidString).png", bytes: try #require(A.pictureData(width: 400, height: 300, palette: 2)))
+        // A whole second: the date is put back below, and a date read from the file system and
+        // written back can move by a rounding (1795792797.7039995 came back as .704, another
+        // millisecond of the disk key; CI saw it once in its 1,256 tests).
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_700_000_000)], ofItemAtPath: source.path)
         let first = ChatImageLoader(diskCache: ChatImageDiskCache(directory: directory))
         let decoded = try #require(await Self.load(first, source))
         #expect(decoded.size == CGSize(width: 80, height: 60))
