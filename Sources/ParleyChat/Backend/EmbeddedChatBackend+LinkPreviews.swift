@@ -25,7 +25,14 @@ extension EmbeddedChatBackend {
             }
             do {
                 let attached = try await Self.attachLinkPreview(payload, to: message.id, store: store, now: clock.now())
-                if !attached, let file = payload.imageURL { try? FileManager.default.removeItem(at: file) }
+                if !attached, let file = payload.imageURL {
+                    // The message was deleted or got a preview meanwhile: its picture is nobody's.
+                    do {
+                        try FileManager.default.removeItem(at: file)
+                    } catch {
+                        linkPreviewLog("could not remove the unused link preview picture \(file.path): \(error)")
+                    }
+                }
             } catch {
                 linkPreviewLog("could not store the link preview of message \(message.id): \(error)")
             }
