@@ -26,8 +26,16 @@ public struct ParleyServerConfiguration: Sendable {
     /// A PostgreSQL database (`postgres://user:password@host:port/database`) instead of the SQLite
     /// file: several server processes may share it.
     public var postgresURL: String?
-    /// The PostgreSQL connection pool's size (and the threads transactions run on).
-    public var postgresPoolSize: Int = 16
+    /// The PostgreSQL connection pool's size (and the threads transactions run on); by default
+    /// ``defaultPostgresPoolSize``.
+    public var postgresPoolSize: Int = Self.defaultPostgresPoolSize
+
+    /// Four connections per core, at least 4 and at most 16. More connections than the cores can
+    /// keep busy split the group commits into smaller batches and add threads to switch between:
+    /// on 2 cores, 8 connections held 10–20% more sends per second than 16 did.
+    public static var defaultPostgresPoolSize: Int {
+        min(16, max(4, 4 * ProcessInfo.processInfo.activeProcessorCount))
+    }
     /// How long an applied reaction operation id is remembered (a retry within it applies
     /// nothing); at least ``WirePath/operationRetryWindow``, how long clients retry.
     public var reactionOperationRetention: Duration = WirePath.operationIdRetention

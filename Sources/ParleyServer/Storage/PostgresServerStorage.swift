@@ -62,7 +62,7 @@ final class PostgresServerStorage: ServerStorage {
     /// connections of the pool: a lane holds one connection for its running batch and one for
     /// the batch waiting for its sync, and reads need some too).
     static func open(
-        url: String, poolSize: Int = 16, lanes: Int? = nil, logger: Logger = Logger(label: "parley.postgres")
+        url: String, poolSize: Int = ParleyServerConfiguration.defaultPostgresPoolSize, lanes: Int? = nil, logger: Logger = Logger(label: "parley.postgres")
     ) async throws -> PostgresServerStorage {
         let settings = try PostgresSettings(url: url)
         let storage = PostgresServerStorage(

@@ -63,11 +63,13 @@ enum PostgresServerBench {
         var servers: [BenchServer] = []
         defer { for server in servers { server.stop() } }
         // Processes on one machine share its cores: each gets its share of the event loops and of the
-        // connections one process has (16), as a deployment sizes them (``ServeCommand``'s
-        // --event-loops and --pool-size). Each with a whole machine's worth, the pair ran twice the
-        // threads and connections on the same 2 cores, and paid 40% more processor time per send.
+        // connections one process has (``ParleyServerConfiguration/defaultPostgresPoolSize``), as a
+        // deployment sizes them (``ServeCommand``'s --event-loops and --pool-size). Each with a whole
+        // machine's worth, the pair ran twice the threads and connections on the same 2 cores, and paid
+        // 40% more processor time per send.
         let share = processes > 1
-            ? ["--event-loops", "\(max(1, ProcessInfo.processInfo.activeProcessorCount / processes))", "--pool-size", "\(16 / processes)"]
+            ? ["--event-loops", "\(max(1, ProcessInfo.processInfo.activeProcessorCount / processes))",
+               "--pool-size", "\(max(1, ParleyServerConfiguration.defaultPostgresPoolSize / processes))"]
             : []
         for _ in 0..<processes {
             servers.append(try BenchServer.start(arguments: ["--postgres", url] + share, directory: directory))

@@ -32,8 +32,8 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "A PostgreSQL database instead of SQLite (postgres://user:password@host:port/database); several server processes may share it.")
     var postgres: String?
 
-    @Option(help: "The PostgreSQL connection pool's size.")
-    var poolSize: Int = 16
+    @Option(help: "The PostgreSQL connection pool's size (default: four per core, at least 4 and at most 16). Several server processes on one machine: give each its share.")
+    var poolSize: Int = ParleyServerConfiguration.defaultPostgresPoolSize
 
     @Option(help: "The event loop threads serving sockets (default: one per core). Several server processes on one machine share its cores: give each its share.")
     var eventLoops: Int?
