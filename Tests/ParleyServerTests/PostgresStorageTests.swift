@@ -67,7 +67,7 @@ struct PostgresStorageTests {
             }
             return received
         }
-        #expect(payloads == ["e\t\(storage.origin)\t2\tmessaging:n"])
+        #expect(payloads == ["e\t\(storage.origin)\n2\tmessaging:n"])
         try await listener.close()
         await storage.close()
     }

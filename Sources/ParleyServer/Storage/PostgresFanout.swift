@@ -15,9 +15,9 @@ protocol EventRelay: AnyObject, Sendable {
 
 /// Fan-out between server processes that share one PostgreSQL database.
 ///
-/// Each process holds one `LISTEN` connection. A write that appends events is followed, once
-/// committed, by one `NOTIFY` per channel (``PostgresNotifier``): `e <origin> <seq> <cid>` (a
-/// wake-up, never a body). A woken process reads the events after the last sequence it delivered, for the channels its sockets
+/// Each process holds one `LISTEN` connection. Writes that append events are followed, once
+/// committed, by a `NOTIFY` (``PostgresNotifier``) naming the channels and their newest sequence
+/// (``WakeUp``: a wake-up, never a body). A woken process reads the events after the last sequence it delivered, for the channels its sockets
 /// follow, and fans them out locally. Its own commits come in through ``relay(_:feed:)`` with
 /// their events. Both paths meet in one serial worker that keeps, per channel, the last sequence
 /// delivered: an event at or below it is dropped (exactly once), an event beyond the next first
@@ -25,7 +25,8 @@ protocol EventRelay: AnyObject, Sendable {
 /// `LISTEN` reconnect) covers notifications lost with a connection.
 ///
 /// Wake-ups coalesce: the notified channels gather (each with its lowest and highest sequence)
-/// while a read runs, and the next read takes them all, in one statement. The `LISTEN` task
+/// while a read runs, and the next read takes them all, in one statement, no sooner than
+/// ``coalescing`` after the last one began (a read after a quiet spell starts at once). The `LISTEN` task
 /// starts a read as a notification arrives, without queueing behind the worker; the worker
 /// delivers what it found, and meanwhile this process's own events of other channels (those of
 /// the channels read wait for the read's end, so each channel stays in order, once).
@@ -33,7 +34,7 @@ protocol EventRelay: AnyObject, Sendable {
 /// Feed items (channel joined/left) and user deletions travel whole in their `NOTIFY`
 /// (`f`, `d`), as they are not events of a channel's stream.
 final class PostgresFanout: EventRelay {
-    private enum Input: Sendable {
+    enum Input: Sendable {
         case local([ParleyProtocol.ChannelEvent], [FeedItem], payloads: [String: Data])
         case notification(String)
         /// A woken read ended (see ``PostgresFanout/startWokenRead()``).
@@ -41,30 +42,7 @@ final class PostgresFanout: EventRelay {
         case catchUp
     }
 
-    /// What a woken read found: each channel's events after its last delivered sequence, with
-    /// their JSON as stored, or the read's error.
-    private struct WokenRead: Sendable {
-        typealias Found = Result<(events: [String: [ParleyProtocol.ChannelEvent]], payloads: [String: Data]), any Error>
-
-        var cids: [String]
-        var result: Found
-    }
-
-    /// The woken read (at most one at a time). The `LISTEN` task starts it, the worker delivers
-    /// what it found (every delivery is the worker's). The worker goes on delivering this
-    /// process's own events while it runs, but those of the channels it reads wait in `held` until
-    /// it ends, so each channel's events still go out in order, once.
-    private struct Reading {
-        var channels: Set<String> = []
-        var held: [ParleyProtocol.ChannelEvent] = []
-        var heldPayloads: [String: Data] = [:]
-        /// A read runs, or its results are being delivered: the next one waits for that.
-        var isRunning = false
-        /// Channels were notified meanwhile: another read follows.
-        var isWokenAgain = false
-    }
-
-    private struct FeedItem: Sendable, Codable {
+    struct FeedItem: Sendable, Codable {
         var userId: String
         var event: UserFeedEvent
     }
@@ -74,17 +52,21 @@ final class PostgresFanout: EventRelay {
     let logger: Logger
     /// How often the catch-up read runs.
     let catchUpInterval: Duration
+    /// The least time between the starts of two woken reads (see ``PostgresNotifier/coalescing``).
+    let coalescing: Duration
     private let inputs: AsyncStream<Input>
-    private let continuation: AsyncStream<Input>.Continuation
+    let continuation: AsyncStream<Input>.Continuation
     /// The last sequence delivered here, per channel (written by the worker only).
-    private let delivered = PthreadMutex<[String: Int64]>([:])
+    let delivered = PthreadMutex<[String: Int64]>([:])
     /// Channels other processes appended to and the worker has not read yet: the lowest and the
     /// highest sequence notified per channel (see ``wake()``).
-    private let woken = PthreadMutex<[String: (first: Int64, last: Int64)]>([:])
-    private let reading = PthreadMutex(Reading())
+    let woken = PthreadMutex<[String: (first: Int64, last: Int64)]>([:])
+    let reading = PthreadMutex(Reading())
+    /// When the last woken read began.
+    let lastRead = PthreadMutex<ContinuousClock.Instant?>(nil)
     /// Who else listens (see PostgresFanout+Peers).
     let peers = PthreadMutex(Peers())
-    private let counters = PthreadMutex(Counters())
+    let counters = PthreadMutex(Counters())
     private let tasks = PthreadMutex<[Task<Void, Never>]>([])
 
     /// What the fan-out has done (tests, metrics).
@@ -95,10 +77,14 @@ final class PostgresFanout: EventRelay {
         var listenConnects = 0
     }
 
-    init(storage: PostgresServerStorage, hub: EventHub, catchUpInterval: Duration = .seconds(2), logger: Logger) {
+    init(
+        storage: PostgresServerStorage, hub: EventHub, catchUpInterval: Duration = .seconds(2),
+        coalescing: Duration = PostgresNotifier.defaultCoalescing, logger: Logger
+    ) {
         self.storage = storage
         self.hub = hub
         self.catchUpInterval = catchUpInterval
+        self.coalescing = coalescing
         self.logger = logger
         (inputs, continuation) = AsyncStream.makeStream(of: Input.self)
     }
@@ -167,19 +153,7 @@ final class PostgresFanout: EventRelay {
                 counters.withLock { $0.listenConnects += 1 }
                 do {
                     try await markPresent(on: connection)
-                    try await connection.listen(on: PostgresServerStorage.notifyChannel) { notifications in
-                        // Whatever was committed while this process was not listening.
-                        continuation.yield(.catchUp)
-                        self.notify([self.hello])
-                        for try await notification in notifications {
-                            counters.withLock { $0.notifications += 1 }
-                            if notification.payload.hasPrefix("h\t") {
-                                self.received(hello: notification.payload)
-                            } else if !self.gather(notification.payload) {
-                                continuation.yield(.notification(notification.payload))
-                            }
-                        }
-                    }
+                    try await listen(on: connection)
                 } catch {
                     if !Task.isCancelled {
                         logger.warning("LISTEN connection lost", metadata: ["error": "\(String(reflecting: error))"])
@@ -191,6 +165,39 @@ final class PostgresFanout: EventRelay {
                 logger.warning("LISTEN connection failed", metadata: ["error": "\(String(reflecting: error))"])
             }
             try? await Task.sleep(for: .milliseconds(250))
+        }
+    }
+
+    /// Listens on `connection` until it closes (or this task is cancelled): each notification is
+    /// handled on the connection's event loop as it arrives, and the `NOTIFY`s and woken reads go
+    /// through the connection (``PostgresFanoutLink``) meanwhile.
+    private func listen(on connection: PostgresConnection) async throws {
+        let link = try await PostgresFanoutLink.prepare(on: connection)
+        let listening = connection.addListener(channel: PostgresServerStorage.notifyChannel) { _, notification in
+            self.received(notification.payload)
+        }
+        defer { listening.stop() }
+        _ = try await connection.query("LISTEN \(unescaped: PostgresServerStorage.notifyChannel)", logger: logger)
+        storage.notifier.link.withLock { $0 = link }
+        defer { storage.notifier.link.withLock { $0 = nil } }
+        // Whatever was committed while this process was not listening.
+        continuation.yield(.catchUp)
+        notify([hello])
+        try await withTaskCancellationHandler {
+            try await connection.closeFuture.get()
+        } onCancel: {
+            connection.close().whenComplete { _ in }
+        }
+        if !Task.isCancelled { logger.warning("LISTEN connection closed by the database") }
+    }
+
+    /// A notification: a hello, a wake-up (gathered for the woken read), or for the worker.
+    private func received(_ payload: String) {
+        counters.withLock { $0.notifications += 1 }
+        if payload.hasPrefix("h\t") {
+            received(hello: payload)
+        } else if !gather(payload) {
+            continuation.yield(.notification(payload))
         }
     }
 
@@ -217,7 +224,7 @@ final class PostgresFanout: EventRelay {
     }
 
     /// Delivers this process's committed events: each channel's next ones at once, a gap read first.
-    private func deliverInOrder(_ events: [ParleyProtocol.ChannelEvent], payloads: [String: Data]) async throws {
+    func deliverInOrder(_ events: [ParleyProtocol.ChannelEvent], payloads: [String: Data]) async throws {
         var batch: [ParleyProtocol.ChannelEvent] = []
         for event in events {
             let last = delivered.withLock { $0[event.cid] } ?? (event.seq - 1)
@@ -233,153 +240,7 @@ final class PostgresFanout: EventRelay {
         hub.deliver(batch, payloads: payloads)
     }
 
-    /// Gathers an event notification (`e <origin> <seq> <cid>`) into ``woken`` and wakes the
-    /// reader; `false` for any other payload. Own ones are dropped.
-    private func gather(_ payload: String) -> Bool {
-        let parts = payload.split(separator: "\t", maxSplits: 3, omittingEmptySubsequences: false)
-        guard parts.count == 4, parts[0] == "e" else { return false }
-        guard parts[1] != storage.origin, let seq = Int64(parts[2]) else { return true }
-        let cid = String(parts[3])
-        woken.withLock { woken in
-            woken[cid] = woken[cid].map { (min($0.first, seq), max($0.last, seq)) } ?? (seq, seq)
-        }
-        wake()
-        return true
-    }
-
-    /// Starts a woken read, unless one runs (its end starts the next).
-    private func wake() {
-        let start = reading.withLock { reading -> Bool in
-            if reading.isRunning {
-                reading.isWokenAgain = true
-                return false
-            }
-            reading.isRunning = true
-            return true
-        }
-        if start { startWokenRead() }
-    }
-
-    /// The events of `events` whose channel the running woken read reads are held for its end;
-    /// the others are returned.
-    private func holdingEventsOfChannelsRead(
-        _ events: [ParleyProtocol.ChannelEvent], payloads: [String: Data]
-    ) -> [ParleyProtocol.ChannelEvent] {
-        reading.withLock { reading in
-            guard reading.isRunning else { return events }
-            var now: [ParleyProtocol.ChannelEvent] = []
-            for event in events {
-                guard reading.channels.contains(event.cid) else {
-                    now.append(event)
-                    continue
-                }
-                reading.held.append(event)
-                let key = StoredEventPayloads.key(event.cid, event.seq)
-                reading.heldPayloads[key] = payloads[key]
-            }
-            return now
-        }
-    }
-
-    /// Starts reading, in one statement and off the worker, what the woken channels followed
-    /// here hold past their last delivered sequence; ``finishWokenRead(_:)`` delivers it. Called
-    /// with the read's slot taken (``Reading/isRunning``), which it gives back when there is
-    /// nothing to read.
-    private func startWokenRead() {
-        var (cids, afters) = wokenChannels()
-        while cids.isEmpty {
-            let again = reading.withLock { reading -> Bool in
-                guard reading.isWokenAgain else {
-                    reading.isRunning = false
-                    return false
-                }
-                reading.isWokenAgain = false
-                return true
-            }
-            guard again else { return }
-            (cids, afters) = wokenChannels()
-        }
-        counters.withLock { $0.gapReads += 1 }
-        reading.withLock { $0.channels = Set(cids) }
-        let (client, logger, continuation) = (storage.client, logger, continuation)
-        Task { [cids, afters] in
-            let result: WokenRead.Found
-            do {
-                var read: [String: [ParleyProtocol.ChannelEvent]] = [:]
-                var payloads: [String: Data] = [:]
-                for try await (cid, payload) in try await client.execute(
-                    WokenEventsStatement(cids: cids, afters: afters), logger: logger
-                ) {
-                    let event = try Self.decoder.decode(ParleyProtocol.ChannelEvent.self, from: payload)
-                    read[cid, default: []].append(event)
-                    payloads[StoredEventPayloads.key(event.cid, event.seq)] = payload
-                }
-                result = .success((read, payloads))
-            } catch {
-                result = .failure(error)
-            }
-            continuation.yield(.wokenRead(WokenRead(cids: cids, result: result)))
-        }
-    }
-
-    /// Takes the notified channels: those followed here with events past their last delivered
-    /// sequence, and the sequence to read after.
-    private func wokenChannels() -> (cids: [String], afters: [Int64]) {
-        let notified = woken.withLock { woken in
-            defer { woken = [:] }
-            return woken
-        }
-        var cids: [String] = []
-        var afters: [Int64] = []
-        for (cid, seqs) in notified.sorted(by: { $0.key < $1.key }) {
-            let last = delivered.withLock { $0[cid] }
-            guard hub.hasSubscribers(cid) else {
-                // Nobody follows it here: remember where the stream is, read nothing.
-                delivered.withLock { $0[cid] = max($0[cid] ?? 0, seqs.last) }
-                continue
-            }
-            let from = last ?? (seqs.first - 1)
-            if seqs.last > from {
-                cids.append(cid)
-                afters.append(from)
-            }
-        }
-        return (cids, afters)
-    }
-
-    /// Delivers what a woken read found (what was delivered meanwhile left out), then the events
-    /// held while it ran; then reads again what was notified meanwhile, or frees the slot.
-    private func finishWokenRead(_ read: WokenRead) async throws {
-        let ended = reading.withLock { reading in
-            defer {
-                reading.channels = []
-                reading.held = []
-                reading.heldPayloads = [:]
-            }
-            return reading
-        }
-        defer { startWokenRead() }
-        do {
-            let (found, payloads) = try read.result.get()
-            for cid in read.cids {
-                let last = delivered.withLock { $0[cid] } ?? 0
-                let events = (found[cid] ?? []).filter { $0.seq > last }
-                hub.deliver(events, payloads: payloads)
-                if let newest = events.last?.seq {
-                    delivered.withLock { $0[cid] = max($0[cid] ?? 0, newest) }
-                }
-                if let newest = found[cid]?.last?.seq, found[cid]?.count == WokenEventsStatement.page {
-                    try await readAndDeliver(cid, after: newest, through: nil)
-                }
-            }
-        } catch {
-            // What the notifications announced is read by the next catch-up.
-            logger.warning("fan-out read failed", metadata: ["error": "\(String(reflecting: error))"])
-        }
-        try await deliverInOrder(ended.held, payloads: ended.heldPayloads)
-    }
-
-    private static let decoder = Wire.decoder()
+    static let decoder = Wire.decoder()
 
     private func handle(_ payload: String) async throws {
         let parts = payload.split(separator: "\t", maxSplits: 3, omittingEmptySubsequences: false).map(String.init)
@@ -397,7 +258,7 @@ final class PostgresFanout: EventRelay {
     }
 
     /// Reads the stored events of `cid` after `seq` (through `last` when given) and delivers them.
-    private func readAndDeliver(_ cid: String, after seq: Int64, through last: Int64?) async throws {
+    func readAndDeliver(_ cid: String, after seq: Int64, through last: Int64?) async throws {
         guard let channelId = try? ChannelId(cid: cid) else { return }
         counters.withLock { $0.gapReads += 1 }
         var after = seq
