@@ -1,5 +1,7 @@
 import Foundation
 import Logging
+import ParleyChat
+import ParleyProtocol
 import PostgresNIO
 import Testing
 @testable import ParleyServer
@@ -46,14 +48,20 @@ struct PostgresWakeUpTests {
         #expect(WakeUp.parse("") == nil)
     }
 
-    @Test("After a quiet spell a wake-up leaves at once; the commits of the next window leave together, in one payload")
-    func coalescing() async throws {
+    @Test(
+        "After a quiet spell a wake-up leaves at once; the commits of the next window leave together, in one payload",
+        arguments: [false, true])
+    func coalescing(throughLink: Bool) async throws {
         let url = try await PostgresCluster.freshTestDatabase()
         let storage = try await PostgresServerStorage.open(url: url, poolSize: 2)
-        let listener = try await PostgresConnection.connect(
-            configuration: try PostgresSettings(url: url).connectionConfiguration, id: 98, logger: storage.logger)
+        let configuration = try PostgresSettings(url: url).connectionConfiguration
+        let listener = try await PostgresConnection.connect(configuration: configuration, id: 98, logger: storage.logger)
         let notifier = PostgresNotifier(
             client: storage.client, origin: "coalescing", coalescing: .milliseconds(400), logger: storage.logger)
+        // Through the fan-out's own connection (see PostgresFanoutLink), or through the pool.
+        let own = try await PostgresConnection.connect(configuration: configuration, id: 97, logger: storage.logger)
+        let link = try await PostgresFanoutLink.prepare(on: own)
+        if throughLink { notifier.link.withLock { $0 = link } }
         let began = ContinuousClock.now
         let received = try await listener.listen(on: PostgresServerStorage.notifyChannel) { notifications in
             var iterator = notifications.makeAsyncIterator()
@@ -67,11 +75,39 @@ struct PostgresWakeUpTests {
             return [(first?.payload, firstAfter), (second?.payload, ContinuousClock.now - began)]
         }
         try await listener.close()
+        try await own.close()
         await storage.close()
         #expect(received[0].0 == "e\tcoalescing\n1\tmessaging:a")
         #expect(received[0].1 < .milliseconds(300))
         #expect(received[1].0 == "e\tcoalescing\n5\tmessaging:b\n7\tmessaging:c")
         #expect(received[1].1 >= .milliseconds(400))
         #expect(notifier.statementsSent == 2)
+    }
+
+    @Test("A woken read through the fan-out's connection finds each channel's events after its sequence, in order, as stored")
+    func wokenRead() async throws {
+        let url = try await PostgresCluster.freshTestDatabase()
+        let storage = try await PostgresServerStorage.open(url: url, poolSize: 2)
+        let (a, b) = (ChannelId(type: .messaging, id: "wa"), ChannelId(type: .messaging, id: "wb"))
+        let stored = try await storage.write({ tx in
+            try tx.insertChannel(StorageConformanceTests.channel("wa", at: tx.now))
+            try tx.insertChannel(StorageConformanceTests.channel("wb", at: tx.now))
+            return try (0..<3).map { _ in try StorageConformanceTests.event(tx, a) }
+                + (0..<2).map { _ in try StorageConformanceTests.event(tx, b) }
+        }, afterCommit: { _ in })
+        let connection = try await PostgresConnection.connect(
+            configuration: try PostgresSettings(url: url).connectionConfiguration, id: 96, logger: storage.logger)
+        let link = try await PostgresFanoutLink.prepare(on: connection)
+        let rows = try await link.readEvents(cids: [a.rawValue, b.rawValue], afters: [1, 0]).get()
+        let none = try await link.readEvents(cids: [a.rawValue], afters: [3]).get()
+        try await connection.close()
+        await storage.close()
+
+        #expect(rows.map(\.cid) == [a.rawValue, a.rawValue, b.rawValue, b.rawValue])
+        let events = try rows.map { try Wire.decoder().decode(ParleyProtocol.ChannelEvent.self, from: $0.payload) }
+        #expect(events.map(\.seq) == [2, 3, 1, 2])
+        #expect(events.map(\.epoch) == stored[1...].map(\.epoch))
+        #expect(events.map(\.cid) == stored[1...].map(\.cid))
+        #expect(none.isEmpty)
     }
 }

@@ -58,4 +58,23 @@ struct StoredEventPayloadTests {
             #expect(payloads.count == 1)
         }
     }
+
+    @Test("A delivery routed from stored JSON, its header alone decoded, matches the delivery of the event itself")
+    func deliveryFromHeader() throws {
+        let events = [
+            EventHubTests.event("messaging:a", 3, .messageNew),
+            EventHubTests.event("messaging:a", 4, .messageRead, only: "bob"),
+            EventHubTests.event("messaging:a\"q", 5, .memberRemoved, member: "carol"),
+            EventHubTests.event("team:b", 9, .channelDeleted),
+        ]
+        for event in events {
+            let stored = try Wire.encoder().encode(event)
+            let routed = EventHub.Delivery(try Wire.decoder().decode(StoredEventHeader.self, from: stored), payload: stored)
+            let direct = EventHub.Delivery(event, payload: nil)
+            #expect(routed.cid == event.cid && routed.seq == event.seq && routed.type == event.type)
+            #expect(routed.onlyForUserId == event.onlyForUserId)
+            #expect(routed.memberUserId == event.member?.user.id)
+            #expect(Array(routed.frame.text.readableBytesView) == Array(direct.frame.text.readableBytesView))
+        }
+    }
 }

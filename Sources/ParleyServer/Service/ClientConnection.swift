@@ -27,6 +27,11 @@ struct EncodedFrame: Sendable {
             self.init(.event(event))
             return
         }
+        self.init(payload: payload)
+    }
+
+    /// The frame of an event around its JSON as stored (see ``init(_:payload:)``).
+    init(payload: Data) {
         var text = ByteBuffer()
         text.reserveCapacity(payload.count + 32)
         text.writeStaticString("{\"data\":")

@@ -125,19 +125,54 @@ final class EventHub: Sendable {
         deliver(events, feed: feed, payloads: payloads)
     }
 
+    /// An event as delivery needs it: what decides who receives it, and its frame. Built from an
+    /// event, or from its stored JSON's few routing fields (``StoredEventHeader``) without
+    /// decoding the rest.
+    struct Delivery: Sendable {
+        var cid: String
+        var seq: Int64
+        var type: ChannelEventType
+        var onlyForUserId: String?
+        /// The user a member event is about.
+        var memberUserId: String?
+        var frame: EncodedFrame
+
+        init(_ event: ChannelEvent, payload: Data?) {
+            cid = event.cid
+            seq = event.seq
+            type = event.type
+            onlyForUserId = event.onlyForUserId
+            memberUserId = event.member?.user.id
+            frame = EncodedFrame(event, payload: payload)
+        }
+
+        init(_ header: StoredEventHeader, payload: Data) {
+            cid = header.cid
+            seq = header.seq
+            type = header.type
+            onlyForUserId = header.onlyForUserId
+            memberUserId = header.member?.user.id
+            frame = EncodedFrame(payload: payload)
+        }
+    }
+
     /// Delivers events to this process's connections (``publish(_:feed:payloads:)`` without the relay).
     func deliver(
         _ events: [ChannelEvent], feed: [(userId: String, event: UserFeedEvent)] = [], payloads: [String: Data] = [:]
     ) {
-        let encoded = events.map { EncodedFrame($0, payload: payloads[StoredEventPayloads.key($0.cid, $0.seq)]) }
+        deliver(routed: events.map { Delivery($0, payload: payloads[StoredEventPayloads.key($0.cid, $0.seq)]) }, feed: feed)
+    }
+
+    /// Delivers events, in order, and feed items to this process's connections.
+    func deliver(routed events: [Delivery], feed: [(userId: String, event: UserFeedEvent)] = []) {
         let encodedFeed = feed.map { (userId: $0.userId, frame: EncodedFrame(.feed($0.event))) }
         var writes = PendingBatches()
         state.withLock { state in
-            for (event, frame) in zip(events, encoded) {
+            for event in events {
                 for connectionId in state.subscribers[event.cid] ?? [] {
                     guard let connection = state.connections[connectionId] else { continue }
                     if let only = event.onlyForUserId, only != connection.userId { continue }
-                    if !connection.enqueue(frame, into: &writes) {
+                    if !connection.enqueue(event.frame, into: &writes) {
                         // The socket cannot keep up: stop the channel here and tell it to resync.
                         Self.unsubscribe(&state, connectionId, from: event.cid)
                         connection.markForReset(event.cid)
@@ -145,7 +180,7 @@ final class EventHub: Sendable {
                 }
                 switch event.type {
                 case .memberRemoved:
-                    guard let userId = event.member?.user.id else { break }
+                    guard let userId = event.memberUserId else { break }
                     for connectionId in state.connectionsByUser[userId] ?? [] {
                         Self.unsubscribe(&state, connectionId, from: event.cid)
                     }

@@ -6,10 +6,10 @@ import PostgresNIO
 /// The woken reads of ``PostgresFanout``: what other processes' wake-ups (``WakeUp``) announce is
 /// read here, one read at a time, off the worker, and delivered by the worker.
 extension PostgresFanout {
-    /// What a woken read found: each channel's events after its last delivered sequence, with
-    /// their JSON as stored, or the read's error.
+    /// What a woken read found: each channel's events after its last delivered sequence, ready
+    /// to deliver (their stored JSON, routed by its header), or the read's error.
     struct WokenRead: Sendable {
-        typealias Found = Result<(events: [String: [ParleyProtocol.ChannelEvent]], payloads: [String: Data]), any Error>
+        typealias Found = Result<[String: [EventHub.Delivery]], any Error>
 
         var cids: [String]
         var result: Found
@@ -140,17 +140,16 @@ extension PostgresFanout {
         }
     }
 
-    /// The events of a woken read's rows, by channel, with their JSON as stored.
+    /// The events of a woken read's rows, by channel, as deliveries of their stored JSON (only
+    /// its routing fields decoded, ``StoredEventHeader``).
     static func found(_ rows: Result<[(cid: String, payload: Data)], any Error>) -> WokenRead.Found {
         Result {
-            var read: [String: [ParleyProtocol.ChannelEvent]] = [:]
-            var payloads: [String: Data] = [:]
+            var read: [String: [EventHub.Delivery]] = [:]
             for (cid, payload) in try rows.get() {
-                let event = try decoder.decode(ParleyProtocol.ChannelEvent.self, from: payload)
-                read[cid, default: []].append(event)
-                payloads[StoredEventPayloads.key(event.cid, event.seq)] = payload
+                let header = try decoder.decode(StoredEventHeader.self, from: payload)
+                read[cid, default: []].append(EventHub.Delivery(header, payload: payload))
             }
-            return (read, payloads)
+            return read
         }
     }
 
@@ -192,11 +191,11 @@ extension PostgresFanout {
         }
         defer { startWokenReadCoalescing() }
         do {
-            let (found, payloads) = try read.result.get()
+            let found = try read.result.get()
             for cid in read.cids {
                 let last = delivered.withLock { $0[cid] } ?? 0
                 let events = (found[cid] ?? []).filter { $0.seq > last }
-                hub.deliver(events, payloads: payloads)
+                hub.deliver(routed: events)
                 if let newest = events.last?.seq {
                     delivered.withLock { $0[cid] = max($0[cid] ?? 0, newest) }
                 }

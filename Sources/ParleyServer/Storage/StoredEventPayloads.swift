@@ -25,3 +25,21 @@ final class StoredEventPayloads {
         "\(seq)\t\(cid)"
     }
 }
+
+/// The fields of a stored event's JSON that route it (``EventHub/Delivery``): decoding only these
+/// skips the message, the member and the dates, which a woken read's delivery never looks at.
+struct StoredEventHeader: Decodable, Sendable {
+    var cid: String
+    var seq: Int64
+    var type: ChannelEventType
+    var onlyForUserId: String?
+    var member: Member?
+
+    struct Member: Decodable, Sendable {
+        var user: User
+    }
+
+    struct User: Decodable, Sendable {
+        var id: String
+    }
+}
