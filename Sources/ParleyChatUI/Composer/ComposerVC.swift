@@ -103,9 +103,13 @@ open class ComposerVC: _ViewController, UITextViewDelegate {
     /// The most files one message carries (Stream's `maxAttachmentCountPerMessage`).
     open var maxAttachmentCount = 10
 
-    /// The largest file of `attachmentType` that can be attached (Stream's default, 100 MB).
+    /// The largest file of `attachmentType` that can be attached: the backend's limit when it
+    /// knows one (``ChatBackend/maxAttachmentSize``: ``ChatClientConfig/maxAttachmentSize`` for
+    /// the embedded backend, the server's for the remote one once it said), else Stream's
+    /// default, 100 MB. A file over it is refused when attached; one the backend refuses anyway
+    /// comes back marked on its preview when sending.
     open func maxAttachmentSize(for attachmentType: AttachmentType) -> Int64 {
-        AttachmentValidationError.fileSizeMaxLimitFallback
+        channelController?.client.backend.maxAttachmentSize ?? AttachmentValidationError.fileSizeMaxLimitFallback
     }
 
     /// The folder the attachments picker opens in: the one of the last pick, else the home folder.

@@ -9,8 +9,10 @@ extension HeadlessWindowTests {
 @Suite(.serialized) struct ComposerAttachmentTests {
     typealias World = ComposerBehaviourTests.World
 
-    func makeWorld(maxAttachmentSize: Int64 = ChatRules.defaultMaxAttachmentSize) async throws -> World {
-        let world = try await ComposerBehaviourTests().makeWorld(maxAttachmentSize: maxAttachmentSize)
+    func makeWorld(
+        maxAttachmentSize: Int64 = ChatRules.defaultMaxAttachmentSize, composer: ComposerVC = ComposerVC()
+    ) async throws -> World {
+        let world = try await ComposerBehaviourTests().makeWorld(maxAttachmentSize: maxAttachmentSize, composer: composer)
         world.composer.components.imageLoader = ChatImageLoader(decodesSynchronously: true)
         return world
     }
@@ -123,9 +125,11 @@ extension HeadlessWindowTests {
         try handle.truncate(atOffset: 2 << 30)
         try handle.close()
         world.backend.drop(files: [huge], at: CGPoint(x: 20, y: 10), in: world.window)
-        let limit = Appearance.default.formatters.fileSize.format(AttachmentValidationError.fileSizeMaxLimitFallback)
+        // The embedded backend's limit (ChatClientConfig.maxAttachmentSize, 20 MB by default).
+        #expect(world.composer.maxAttachmentSize(for: .file) == ChatRules.defaultMaxAttachmentSize)
+        let limit = Appearance.default.formatters.fileSize.format(ChatRules.defaultMaxAttachmentSize)
         #expect(world.composer.errorMessage == "backup.tar is larger than \(limit), so it wasn't attached.")
-        #expect(limit.hasSuffix("MB"))
+        #expect(limit == "20 MB")
         world.backend.advance(by: 0.05)
         #expect(!world.composer.composerView.bottomContainer.isHidden)
         #expect(world.composer.composerView.errorLabel.text == world.composer.errorMessage)
@@ -181,9 +185,36 @@ extension HeadlessWindowTests {
         #expect(onlyPicture.attachments.count == 1)
     }
 
-    @Test func aFileOverTheBackendsLimitShowsAsFailedOnItsPreviewAndTheRestSendsOnceItIsRemoved() async throws {
-        // The embedded backend takes files of at most 10 KB; the composer itself allows 100 MB.
+    @Test func aFileOverTheBackendsLimitIsRefusedWhenAttachedAndTheOthersStay() async throws {
+        // The embedded backend takes files of at most 10 KB: the composer knows it before sending.
         let world = try await makeWorld(maxAttachmentSize: 10_000)
+        defer { world.cleanUp() }
+        let files = try makeFiles(in: world)
+        let big = files.folder.appendingPathComponent("site-plan.pdf")
+        try Data(repeating: 0x25, count: 45_000).write(to: big)
+        world.backend.type("plans")
+        world.composer.addAttachments(from: [files.report, big])
+        #expect(world.composer.maxAttachmentSize(for: .file) == 10_000)
+        #expect(world.composer.content.attachments.map { $0.localFileURL?.lastPathComponent } == ["q3.pdf"])
+        #expect(world.composer.errorMessage == "site-plan.pdf is larger than 10 KB, so it wasn't attached.")
+        #expect(world.composer.content.text == "plans")
+        world.backend.press(.keyboardReturnOrEnter)
+        await world.composer.pendingTask?.value
+        let sent = try #require(try world.messages().last)
+        #expect(sent.text == "plans" && sent.attachments.map(\.type) == [.file])
+    }
+
+    /// A composer that lets larger files be attached than its backend takes (an app's override).
+    final class LenientComposerVC: ComposerVC {
+        override func maxAttachmentSize(for attachmentType: AttachmentType) -> Int64 {
+            AttachmentValidationError.fileSizeMaxLimitFallback
+        }
+    }
+
+    @Test func aFileOverTheBackendsLimitShowsAsFailedOnItsPreviewAndTheRestSendsOnceItIsRemoved() async throws {
+        // The embedded backend takes files of at most 10 KB; this composer allows 100 MB, so the
+        // backend's limit applies when sending (as for a server whose limit is not known yet).
+        let world = try await makeWorld(maxAttachmentSize: 10_000, composer: LenientComposerVC())
         defer { world.cleanUp() }
         let files = try makeFiles(in: world)
         let big = files.folder.appendingPathComponent("site-plan.pdf")

@@ -9,7 +9,14 @@ extension HeadlessWindowTests {
 @Suite(.serialized) struct ComposerBehaviourTests {
     /// Hosts a composer the way the channel screen does: a child pinned to the bottom.
     final class HostVC: UIViewController {
-        let composer = ComposerVC()
+        let composer: ComposerVC
+
+        init(composer: ComposerVC = ComposerVC()) {
+            self.composer = composer
+            super.init(nibName: nil, bundle: nil)
+        }
+
+        required init?(coder: NSCoder) { nil }
 
         override func viewDidLoad() {
             super.viewDidLoad()
@@ -63,7 +70,10 @@ extension HeadlessWindowTests {
     }
 
     /// `otherMembers` join the channel besides Alice and Bob (upserted as users first).
-    func makeWorld(frozen: Bool = false, otherMembers: [ChatUser] = [], maxAttachmentSize: Int64 = ChatRules.defaultMaxAttachmentSize) async throws -> World {
+    func makeWorld(
+        frozen: Bool = false, otherMembers: [ChatUser] = [], maxAttachmentSize: Int64 = ChatRules.defaultMaxAttachmentSize,
+        composer: ComposerVC = ComposerVC()
+    ) async throws -> World {
         let backend = HeadlessBackend.install()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("parley-composer-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -79,7 +89,7 @@ extension HeadlessWindowTests {
         let channelController = ChatChannelController(cid: cid, client: alice)
         try channelController.synchronize()
 
-        let host = HostVC()
+        let host = HostVC(composer: composer)
         host.composer.channelController = channelController
         let window = backend.openWindow(size: CGSize(width: 390, height: 300), rootViewController: host)
         backend.advance(by: 0.05)
