@@ -16,7 +16,8 @@ extension RemoteChatBackend: ChatAttachmentDownloading {
 
     // MARK: Uploads
 
-    /// The server's upload limit: the one it gave when it last refused a file as too large, else
+    /// The server's upload limit: the one its last welcome frame named (``WireLimits/maxUploadBytes``)
+    /// or it gave when it last refused a file as too large, else
     /// ``RemoteChatConfiguration/maxAttachmentSize``; `nil` while neither is known.
     public var maxAttachmentSize: Int64? {
         state.withLock { $0.serverMaxAttachmentSize } ?? configuration.maxAttachmentSize

@@ -17,7 +17,14 @@ extension RemoteChatBackend {
         reachedLive.setUpgraded()
         state.withLock { $0.writer = outbound }
         var frames = inbound.messages(maxSize: 1 << 24).makeAsyncIterator()
-        guard case .welcome = try await Self.next(&frames) else { throw ChatError.serverError(code: "no_welcome", message: "") }
+        guard case .welcome(let welcome) = try await Self.next(&frames) else {
+            throw ChatError.serverError(code: "no_welcome", message: "")
+        }
+        // The server's upload limit, when it says: files over it are refused before any upload
+        // (and a composer refuses them when attached).
+        if let limit = welcome.limits.maxUploadBytes {
+            state.withLock { $0.serverMaxAttachmentSize = Int64(limit) }
+        }
 
         // Bootstrap: the user's channels, reloaded where the store never saw them or their
         // stream restarted; channels the user left meanwhile go.

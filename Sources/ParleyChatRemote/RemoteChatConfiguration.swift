@@ -32,8 +32,9 @@ public struct RemoteChatConfiguration: Sendable {
     /// The largest attachment downloaded (100 MB); a larger one fails before it is read.
     public var maxAttachmentDownloadBytes: Int = 100 << 20
     /// The server's upload limit in bytes, if the app knows it (`parley serve --max-upload-bytes`):
-    /// larger files are refused before the message is kept or anything is uploaded. `nil` (the
-    /// default): learned from the server's first refusal.
+    /// larger files are refused before the message is kept or anything is uploaded. The server's
+    /// own word wins once connected (its welcome frame, or a refusal, names its limit); `nil` (the
+    /// default) until then.
     public var maxAttachmentSize: Int64?
 
     /// Describes a server connection.

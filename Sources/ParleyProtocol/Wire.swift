@@ -52,11 +52,15 @@ public struct WireLimits: Sendable, Hashable, Codable {
     public var requestsPerSecond: Double
     /// Requests a user may make in a burst above the sustained rate (``WireErrorCode/rateLimited``).
     public var requestBurst: Int
+    /// The largest file an upload may carry, in bytes (HTTP 413 beyond it; `parley serve
+    /// --max-upload-bytes`); `nil` from a server that does not say (older ones).
+    public var maxUploadBytes: Int?
 
-    /// Creates limits; the defaults are the ones `parley serve` uses.
+    /// Creates limits; the defaults are the ones `parley serve` uses (its welcome frames fill
+    /// ``maxUploadBytes`` in from its upload policy).
     public init(
         maxMessageLength: Int = 5_000, maxFrameBytes: Int = 64 * 1024, maxSyncCursors: Int = 500,
-        maxSyncEvents: Int = 5_000, requestsPerSecond: Double = 50, requestBurst: Int = 200
+        maxSyncEvents: Int = 5_000, requestsPerSecond: Double = 50, requestBurst: Int = 200, maxUploadBytes: Int? = nil
     ) {
         self.maxMessageLength = maxMessageLength
         self.maxFrameBytes = maxFrameBytes
@@ -64,5 +68,6 @@ public struct WireLimits: Sendable, Hashable, Codable {
         self.maxSyncEvents = maxSyncEvents
         self.requestsPerSecond = requestsPerSecond
         self.requestBurst = requestBurst
+        self.maxUploadBytes = maxUploadBytes
     }
 }

@@ -51,6 +51,16 @@ public struct ParleyServerConfiguration: Sendable {
     public var firstRequestTimeout: Duration = .seconds(10)
     /// What `POST /v1/uploads` accepts (size and types).
     public var uploads = UploadPolicy()
+    /// Whether welcome frames name the upload limit (``WireLimits/maxUploadBytes``); false plays
+    /// a server from before they did (tests of clients facing one).
+    var advertisesUploadLimit = true
+
+    /// The limits welcome frames carry: ``limits``, with the upload limit of ``uploads``.
+    var advertisedLimits: WireLimits {
+        var advertised = limits
+        advertised.maxUploadBytes = advertisesUploadLimit ? uploads.maxBytes : nil
+        return advertised
+    }
     /// Fetches the page of the first http(s) link of a new message and adds its preview to the
     /// message (`parley serve --link-previews` sets `HTTPLinkPreviewFetcher`); nil, the default,
     /// fetches nothing.
@@ -162,7 +172,7 @@ public enum ParleyServerApp {
                 logger: logger)
         }
         let service = ChatService(
-            storage: storage, hub: hub, limits: configuration.limits, adminUserIds: configuration.adminUserIds,
+            storage: storage, hub: hub, limits: configuration.advertisedLimits, adminUserIds: configuration.adminUserIds,
             linkPreviewFetcher: configuration.linkPreviewFetcher, logger: logger)
         let tokens = try await ServerTokens(secret: configuration.jwtSecret)
         let authenticator = Authenticator(tokens: tokens, storage: storage)

@@ -21,13 +21,15 @@ struct LoopbackServer: Sendable {
 
     static func run(
         limits: WireLimits = WireLimits(), linkPreviewFetcher: (any LinkPreviewFetching)? = nil,
-        uploads: UploadPolicy = UploadPolicy(), _ body: @Sendable (LoopbackServer) async throws -> Void
+        uploads: UploadPolicy = UploadPolicy(), advertisesUploadLimit: Bool = true,
+        _ body: @Sendable (LoopbackServer) async throws -> Void
     ) async throws {
         var logger = Logger(label: "parley.server.remote-test")
         logger.logLevel = .error
         var configuration = ParleyServerConfiguration(port: 0, databasePath: nil, jwtSecret: secret, limits: limits)
         configuration.linkPreviewFetcher = linkPreviewFetcher
         configuration.uploads = uploads
+        configuration.advertisesUploadLimit = advertisesUploadLimit
         let tokens = try await ServerTokens(secret: secret)
         try await ParleyServerApp.withServer(configuration: configuration, logger: logger) { port in
             try await body(LoopbackServer(url: try #require(URL(string: "http://127.0.0.1:\(port)")), port: port, tokens: tokens))

@@ -143,7 +143,8 @@ import Testing
                 localURL: url, title: url.lastPathComponent, fileSize: 1, mimeType: "application/pdf")))
         }
         let tooLarge = ChatError.attachmentTooLarge(fileName: "site-plan.pdf", size: 50_000, limit: 10_000)
-        try await LoopbackServer.run(uploads: UploadPolicy(maxBytes: 10_000)) { server in
+        // A server that does not name its limit when a client connects (an older one).
+        try await LoopbackServer.run(uploads: UploadPolicy(maxBytes: 10_000), advertisesUploadLimit: false) { server in
             let (alice, backend) = try await Self.client("alice", of: server, cache: files.appendingPathComponent("cache"))
             try await alice.createChannel(ChannelCreationRequest(cid: cid, name: "Files"))
             #expect(backend.maxAttachmentSize == nil, "unknown until the server says")
@@ -169,8 +170,8 @@ import Testing
             #expect(try alice.message(id: id)?.attachments.first?.filePayload?.remoteURL != nil)
         }
 
-        // A limit the app configures applies from the start.
-        try await LoopbackServer.run(uploads: UploadPolicy(maxBytes: 10_000)) { server in
+        // A limit the app configures applies from the start (before the server says its own).
+        try await LoopbackServer.run(uploads: UploadPolicy(maxBytes: 10_000), advertisesUploadLimit: false) { server in
             var configuration = RemoteChatConfiguration(serverURL: server.url, token: try await server.tokens.sign(userId: "bob"))
             configuration.maxAttachmentSize = 20_000
             configuration.attachmentCacheDirectory = files.appendingPathComponent("bob-cache")
@@ -180,6 +181,23 @@ import Testing
             try await bob.createChannel(ChannelCreationRequest(cid: cid, name: "Files"))
             await #expect(throws: ChatError.attachmentTooLarge(fileName: "site-plan.pdf", size: 50_000, limit: 20_000)) {
                 try await bob.sendMessage("plans", in: cid, attachments: [attachment(big)])
+            }
+        }
+    }
+
+    @Test func theServersWelcomeNamesItsUploadLimitSoALargerFileIsRefusedBeforeAnyUpload() async throws {
+        let files = try Self.temporaryDirectory("welcome-limit")
+        defer { try? FileManager.default.removeItem(at: files) }
+        let big = files.appendingPathComponent("site-plan.pdf")
+        try Data(repeating: 0x25, count: 50_000).write(to: big)
+        try await LoopbackServer.run(uploads: UploadPolicy(maxBytes: 10_000)) { server in
+            let (alice, backend) = try await Self.client("alice", of: server, cache: files.appendingPathComponent("cache"))
+            #expect(backend.maxAttachmentSize == 10_000 && alice.maxAttachmentSize == 10_000, "known once connected")
+            try await alice.createChannel(ChannelCreationRequest(cid: cid, name: "Files"))
+            let attachment = ChatMessageAttachment(payload: .file(FileAttachmentPayload(
+                localURL: big, title: "site-plan.pdf", fileSize: 1, mimeType: "application/pdf")))
+            await #expect(throws: ChatError.attachmentTooLarge(fileName: "site-plan.pdf", size: 50_000, limit: 10_000)) {
+                try await alice.sendMessage("plans", in: cid, attachments: [attachment])
             }
         }
     }
