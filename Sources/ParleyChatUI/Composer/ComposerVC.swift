@@ -104,10 +104,8 @@ open class ComposerVC: _ViewController, UITextViewDelegate {
     open var maxAttachmentCount = 10
 
     /// The largest file of `attachmentType` that can be attached: the backend's limit when it
-    /// knows one (``ChatBackend/maxAttachmentSize``: ``ChatClientConfig/maxAttachmentSize`` for
-    /// the embedded backend, the server's for the remote one once it said), else Stream's
-    /// default, 100 MB. A file over it is refused when attached; one the backend refuses anyway
-    /// comes back marked on its preview when sending.
+    /// knows one (``ChatBackend/maxAttachmentSize``), else Stream's default, 100 MB. A file the
+    /// backend refuses anyway comes back marked on its preview when sending.
     open func maxAttachmentSize(for attachmentType: AttachmentType) -> Int64 {
         channelController?.client.backend.maxAttachmentSize ?? AttachmentValidationError.fileSizeMaxLimitFallback
     }

@@ -17,6 +17,7 @@ import PostgresNIO
 /// `NOTIFY` running on it delays them by its own length (a few milliseconds under load), and the
 /// read they wake then finds what they announced anyway.
 final class PostgresFanoutLink: Sendable {
+    /// The `LISTEN` connection.
     let connection: PostgresConnection
     private let notify: PreparedQuery
     private let wokenRead: PreparedQuery
@@ -34,6 +35,7 @@ final class PostgresFanoutLink: Sendable {
         return PostgresFanoutLink(connection: connection, notify: notify, wokenRead: wokenRead)
     }
 
+    /// The connection's event loop: the statements' answers, and ``run(at:_:)``'s work, run there.
     var eventLoop: any EventLoop { connection.eventLoop }
 
     /// Sends `payloads` (see ``NotifyStatement``); completes on the event loop.
