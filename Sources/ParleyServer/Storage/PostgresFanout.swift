@@ -17,8 +17,8 @@ protocol EventRelay: AnyObject, Sendable {
 ///
 /// Each process holds one `LISTEN` connection. Writes that append events are followed, once
 /// committed, by a `NOTIFY` (``PostgresNotifier``) naming the channels and their newest sequence
-/// (``WakeUp``: a wake-up, never a body). A woken process reads the events after the last sequence it delivered, for the channels its sockets
-/// follow, and fans them out locally. Its own commits come in through ``relay(_:feed:)`` with
+/// (``WakeUp``: a wake-up, never a body). A woken process reads the events after the last
+/// sequence it delivered, for the channels its sockets follow, and fans them out locally. Its own commits come in through ``relay(_:feed:)`` with
 /// their events. Both paths meet in one serial worker that keeps, per channel, the last sequence
 /// delivered: an event at or below it is dropped (exactly once), an event beyond the next first
 /// reads the gap from the database (in order). A periodic catch-up read (and one after every
@@ -26,14 +26,16 @@ protocol EventRelay: AnyObject, Sendable {
 ///
 /// Wake-ups coalesce: the notified channels gather (each with its lowest and highest sequence)
 /// while a read runs, and the next read takes them all, in one statement, no sooner than
-/// ``coalescing`` after the last one began (a read after a quiet spell starts at once). The `LISTEN` task
-/// starts a read as a notification arrives, without queueing behind the worker; the worker
-/// delivers what it found, and meanwhile this process's own events of other channels (those of
-/// the channels read wait for the read's end, so each channel stays in order, once).
+/// ``coalescing`` after the last one began (a read after a quiet spell starts at once). The
+/// notification's handler starts a read as it arrives, on the `LISTEN` connection's event loop and
+/// through that connection (``PostgresFanoutLink``), without queueing behind the worker; the
+/// worker delivers what it found, and meanwhile this process's own events of other channels (those
+/// of the channels read wait for the read's end, so each channel stays in order, once).
 ///
 /// Feed items (channel joined/left) and user deletions travel whole in their `NOTIFY`
 /// (`f`, `d`), as they are not events of a channel's stream.
 final class PostgresFanout: EventRelay {
+    /// What the worker handles, one at a time.
     enum Input: Sendable {
         case local([ParleyProtocol.ChannelEvent], [FeedItem], payloads: [String: Data])
         case notification(String)
@@ -42,6 +44,7 @@ final class PostgresFanout: EventRelay {
         case catchUp
     }
 
+    /// A feed item as a `NOTIFY` (`f`) carries it.
     struct FeedItem: Sendable, Codable {
         var userId: String
         var event: UserFeedEvent
@@ -55,17 +58,20 @@ final class PostgresFanout: EventRelay {
     /// The least time between the starts of two woken reads (see ``PostgresNotifier/coalescing``).
     let coalescing: Duration
     private let inputs: AsyncStream<Input>
+    /// The worker's inputs.
     let continuation: AsyncStream<Input>.Continuation
     /// The last sequence delivered here, per channel (written by the worker only).
     let delivered = PthreadMutex<[String: Int64]>([:])
     /// Channels other processes appended to and the worker has not read yet: the lowest and the
     /// highest sequence notified per channel (see ``wake()``).
     let woken = PthreadMutex<[String: (first: Int64, last: Int64)]>([:])
+    /// The woken read under way, if any (see PostgresFanout+WokenReads).
     let reading = PthreadMutex(Reading())
     /// When the last woken read began.
     let lastRead = PthreadMutex<ContinuousClock.Instant?>(nil)
     /// Who else listens (see PostgresFanout+Peers).
     let peers = PthreadMutex(Peers())
+    /// What the fan-out has done so far (``counts``).
     let counters = PthreadMutex(Counters())
     private let tasks = PthreadMutex<[Task<Void, Never>]>([])
 
