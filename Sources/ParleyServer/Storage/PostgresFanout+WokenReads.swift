@@ -15,8 +15,8 @@ extension PostgresFanout {
         var result: Found
     }
 
-    /// The woken read (at most one at a time). The `LISTEN` task starts it, the worker delivers
-    /// what it found (every delivery is the worker's). The worker goes on delivering this
+    /// The woken read (at most one at a time). A notification's handler starts it, the worker
+    /// delivers what it found (every delivery is the worker's). The worker goes on delivering this
     /// process's own events while it runs, but those of the channels it reads wait in `held` until
     /// it ends, so each channel's events still go out in order, once.
     struct Reading {

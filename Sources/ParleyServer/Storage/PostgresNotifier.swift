@@ -91,7 +91,9 @@ final class PostgresNotifier: Sendable {
         let payloads = Self.fitting(WakeUp.payloads(origin: origin, gathered))
         if let link = link.withLock({ $0 }) {
             link.notify(payloads).whenComplete { result in
-                if case .failure(let error) = result { self.logger.warning(Self.failure, metadata: ["error": "\(String(reflecting: error))"]) }
+                if case .failure(let error) = result {
+                    self.logger.warning(Self.failure, metadata: ["error": "\(String(reflecting: error))"])
+                }
                 link.run(at: began + self.coalescing) { self.sendNext() }
             }
         } else {
