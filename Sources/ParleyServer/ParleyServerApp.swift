@@ -32,7 +32,7 @@ public struct ParleyServerConfiguration: Sendable {
 
     /// Four connections per core, at least 4 and at most 16. More connections than the cores can
     /// keep busy split the group commits into smaller batches and add threads to switch between:
-    /// on 2 cores, 8 connections held 10–20% more sends per second than 16 did.
+    /// on 2 cores, one process with 8 connections held about 10% more sends per second than with 16.
     public static var defaultPostgresPoolSize: Int {
         min(16, max(4, 4 * ProcessInfo.processInfo.activeProcessorCount))
     }
