@@ -67,7 +67,6 @@ final class PostgresFanoutLink: Sendable {
             eventLoop.execute(work)
             return
         }
-        let (seconds, attoseconds) = wait.components
-        eventLoop.scheduleTask(in: .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000), work)
+        eventLoop.scheduleTask(in: TimeAmount(wait), work)
     }
 }
